@@ -1,0 +1,354 @@
+//! Box2D's "large_pyramid" benchmark in manifold-lab and in rapier2d, in the same process.
+//!
+//! Scene (identical in both engines, as in Box2D v3's `benchmark/large_pyramid`): a static
+//! ground box of half extents (100, 1) centred at (0, -1), and a pyramid of base 100
+//! (5,050 dynamic unit boxes, half size 0.5, density 1, friction 0.6, restitution 0). Row `i`
+//! (0-based from the bottom) holds `100 - i` boxes at `x = j - (100 - i - 1) / 2`,
+//! `y = 0.5 + i`, with no gap. Gravity (0, -10), 60 Hz, 4 sub-steps, no sleeping.
+//!
+//! Each world first runs `WARM_UP_STEPS` steps outside any timing, then criterion times single
+//! `step()` calls (`large_pyramid/manifold_lab`, `large_pyramid/rapier2d`). Criterion's
+//! estimates are not readable from code, so afterwards plain timed loops of `TIMED_STEPS`
+//! steps print ms/step, steps/s and the ratio (ours / rapier2d) twice: on fresh worlds right
+//! after the warm-up (the pyramid is still settling), and on the worlds criterion left behind
+//! (over a thousand steps in). A sanity check then shows that every pyramid is still standing.
+//!
+//! Run with `cargo bench --bench large_pyramid`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use manifold_lab::engine::shape::Shape;
+use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::engine::{BodyDef, BodyKind, World};
+use rapier2d::prelude::{
+    ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, RigidBodyHandle, SpringCoefficients, Vector,
+};
+
+const BASE_COUNT: usize = 100;
+const HALF: f32 = 0.5;
+const DENSITY: f32 = 1.0;
+const FRICTION: f32 = 0.6;
+const GROUND_HALF_EXTENTS: (f32, f32) = (100.0, 1.0);
+const GROUND_CENTER: (f32, f32) = (0.0, -1.0);
+const GRAVITY: (f32, f32) = (0.0, -10.0);
+const HZ: f32 = 60.0;
+const SUBSTEPS: u32 = 4;
+/// Steps run after building a world and before timing it (the pyramid settles onto the ground).
+const WARM_UP_STEPS: usize = 60;
+/// Steps in the explicit timed loop that produces the printed summary.
+const TIMED_STEPS: usize = 120;
+
+/// Centres of the pyramid's boxes, bottom row first; the last one is the top box.
+fn box_positions() -> Vec<(f32, f32)> {
+    let mut out = Vec::with_capacity(BASE_COUNT * (BASE_COUNT + 1) / 2);
+    for i in 0..BASE_COUNT {
+        let count = BASE_COUNT - i;
+        let y = HALF + i as f32 * 2.0 * HALF;
+        for j in 0..count {
+            let x = (j as f32 - (count - 1) as f32 * 0.5) * 2.0 * HALF;
+            out.push((x, y));
+        }
+    }
+    out
+}
+
+/// The top box's starting height.
+fn top_start_y() -> f32 {
+    box_positions().last().map(|p| p.1).unwrap_or(0.0)
+}
+
+/// The pyramid in our engine. Returns the world and the top box's index.
+fn build_manifold_lab() -> (World, usize) {
+    let params = SolverParams {
+        gravity: glam::Vec2::new(GRAVITY.0, GRAVITY.1),
+        hz: HZ,
+        substeps: SUBSTEPS,
+        ..Default::default()
+    };
+    let mut world = World::new(params);
+    let ground_shape = Shape::make_box(glam::Vec2::new(GROUND_HALF_EXTENTS.0, GROUND_HALF_EXTENTS.1)).unwrap();
+    let mut ground = BodyDef::new(BodyKind::Static, ground_shape, glam::Vec2::new(GROUND_CENTER.0, GROUND_CENTER.1));
+    ground.friction = FRICTION;
+    ground.restitution = 0.0;
+    world.create_body(&ground);
+
+    let box_shape = Shape::make_box(glam::Vec2::splat(HALF)).unwrap();
+    let mut top = 0;
+    for (x, y) in box_positions() {
+        let mut def = BodyDef::new(BodyKind::Dynamic, box_shape, glam::Vec2::new(x, y));
+        def.density = DENSITY;
+        def.friction = FRICTION;
+        def.restitution = 0.0;
+        top = world.create_body(&def);
+    }
+    (world, top)
+}
+
+/// Rapier settings matched to `SolverParams::default()` with 60 Hz and 4 sub-steps.
+///
+/// Rapier (since 0.20) uses the same Box2D v3 "soft step" (TGS-soft) scheme as our
+/// `PositionCorrection::Soft`: each step is split into `num_solver_iterations` sub-steps, and
+/// each sub-step runs `num_internal_pgs_iterations` biased velocity iterations, integrates
+/// positions, then runs `num_internal_stabilization_iterations` relax (unbiased) iterations
+/// (see `staged_island_solver/init.rs`: `dt / num_solver_iterations`). So
+/// `num_solver_iterations` is our `substeps`, `num_internal_pgs_iterations` our `iterations`
+/// and `num_internal_stabilization_iterations` our `relax_iterations`.
+fn rapier_params(rapier_defaults_for_algorithms: bool) -> IntegrationParameters {
+    let ours = SolverParams::default();
+    let contact = SpringCoefficients::new(ours.contact_hertz, ours.contact_damping_ratio);
+    let mut p = IntegrationParameters {
+        dt: 1.0 / HZ,
+        num_solver_iterations: SUBSTEPS as usize,
+        num_internal_pgs_iterations: ours.iterations as usize,
+        num_internal_stabilization_iterations: ours.relax_iterations as usize,
+        // Our soft contacts use one stiffness everywhere; rapier's default doubles it for
+        // contacts with fixed bodies.
+        contact_softness: contact,
+        static_contact_softness: contact,
+        warmstart_coefficient: 1.0,
+        length_unit: 1.0,
+        normalized_allowed_linear_error: ours.slop,
+        normalized_max_corrective_velocity: ours.max_push_velocity,
+        normalized_prediction_distance: ours.speculative_margin,
+        normalized_max_linear_velocity: ours.max_linear_speed,
+        // We have no continuous collision; rapier sweeps fast bodies against fixed colliders
+        // by default. Nothing is fast here, but skip the checks too.
+        max_ccd_substeps: 0,
+        ..IntegrationParameters::default()
+    };
+    if !rapier_defaults_for_algorithms {
+        // Do the same work per step as our solver: no contact recycling (we run the
+        // narrowphase on every pair every step) and friction solved in the biased pass too.
+        p.contact_recycling = false;
+        p.friction_in_bias_pass = true;
+    }
+    p
+}
+
+/// The pyramid in rapier2d. Returns the world and the top box's handle.
+fn build_rapier(rapier_defaults_for_algorithms: bool) -> (PhysicsWorld, RigidBodyHandle) {
+    let mut world = PhysicsWorld {
+        gravity: Vector::new(GRAVITY.0, GRAVITY.1),
+        integration_parameters: rapier_params(rapier_defaults_for_algorithms),
+        ..PhysicsWorld::default()
+    };
+    world.insert(
+        RigidBodyBuilder::fixed().translation(Vector::new(GROUND_CENTER.0, GROUND_CENTER.1)),
+        ColliderBuilder::cuboid(GROUND_HALF_EXTENTS.0, GROUND_HALF_EXTENTS.1).friction(FRICTION).restitution(0.0),
+    );
+    let mut top = None;
+    for (x, y) in box_positions() {
+        let (handle, _) = world.insert(
+            RigidBodyBuilder::dynamic().translation(Vector::new(x, y)).can_sleep(false),
+            ColliderBuilder::cuboid(HALF, HALF).density(DENSITY).friction(FRICTION).restitution(0.0),
+        );
+        top = Some(handle);
+    }
+    (world, top.expect("the pyramid has boxes"))
+}
+
+/// One engine's pyramid, seen the same way for both engines.
+trait Pyramid {
+    fn step(&mut self);
+    /// Steps taken since the world was built.
+    fn steps(&self) -> usize;
+    /// (x, y) of the top box.
+    fn top(&self) -> (f32, f32);
+    /// Lowest dynamic box centre.
+    fn lowest_y(&self) -> f32;
+}
+
+struct Ours {
+    world: World,
+    top: usize,
+}
+
+impl Ours {
+    fn new() -> Ours {
+        let (world, top) = build_manifold_lab();
+        Ours { world, top }
+    }
+}
+
+impl Pyramid for Ours {
+    fn step(&mut self) {
+        self.world.step();
+    }
+    fn steps(&self) -> usize {
+        self.world.step_count as usize
+    }
+    fn top(&self) -> (f32, f32) {
+        let p = self.world.bodies[self.top].position();
+        (p.x, p.y)
+    }
+    fn lowest_y(&self) -> f32 {
+        self.world
+            .bodies
+            .iter()
+            .filter(|b| b.kind == BodyKind::Dynamic)
+            .map(|b| b.position().y)
+            .fold(f32::INFINITY, f32::min)
+    }
+}
+
+struct Rapier {
+    world: PhysicsWorld,
+    top: RigidBodyHandle,
+    steps: usize,
+}
+
+impl Rapier {
+    fn new(rapier_defaults_for_algorithms: bool) -> Rapier {
+        let (world, top) = build_rapier(rapier_defaults_for_algorithms);
+        Rapier { world, top, steps: 0 }
+    }
+}
+
+impl Pyramid for Rapier {
+    fn step(&mut self) {
+        self.world.step();
+        self.steps += 1;
+    }
+    fn steps(&self) -> usize {
+        self.steps
+    }
+    fn top(&self) -> (f32, f32) {
+        let p = self.world.bodies[self.top].translation();
+        (p.x, p.y)
+    }
+    fn lowest_y(&self) -> f32 {
+        self.world
+            .bodies
+            .iter()
+            .filter(|(_, b)| b.is_dynamic())
+            .map(|(_, b)| b.translation().y)
+            .fold(f32::INFINITY, f32::min)
+    }
+}
+
+fn bench_mode() -> bool {
+    // Under `cargo test --benches` criterion runs each routine once (no `--bench` argument).
+    std::env::args().any(|a| a == "--bench")
+}
+
+fn warm_up(p: &mut impl Pyramid) {
+    // Keep test mode quick in the unoptimised test profile.
+    let steps = if bench_mode() { WARM_UP_STEPS } else { 1 };
+    for _ in 0..steps {
+        p.step();
+    }
+}
+
+/// Criterion timing of single steps. Returns the two worlds, which criterion has advanced by
+/// however many iterations it ran.
+fn bench_large_pyramid(c: &mut Criterion) -> (Ours, Rapier) {
+    let mut group = c.benchmark_group("large_pyramid");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(2));
+    group.measurement_time(Duration::from_secs(10));
+
+    let mut ours = Ours::new();
+    warm_up(&mut ours);
+    group.bench_function("manifold_lab", |b| {
+        b.iter(|| {
+            ours.step();
+            black_box(&ours.world);
+        })
+    });
+
+    let mut theirs = Rapier::new(true);
+    warm_up(&mut theirs);
+    group.bench_function("rapier2d", |b| {
+        b.iter(|| {
+            theirs.step();
+            black_box(&theirs.world);
+        })
+    });
+    group.finish();
+    (ours, theirs)
+}
+
+/// Mean wall time of `TIMED_STEPS` steps, in milliseconds.
+fn time_steps(p: &mut impl Pyramid) -> f64 {
+    let t0 = Instant::now();
+    for _ in 0..TIMED_STEPS {
+        p.step();
+    }
+    t0.elapsed().as_secs_f64() * 1000.0 / TIMED_STEPS as f64
+}
+
+fn print_timings(rows: &[(&str, f64)]) {
+    for (name, ms) in rows {
+        println!("  {name}: {ms:.3} ms/step, {:.1} steps/s", 1000.0 / ms);
+    }
+}
+
+fn print_sanity(name: &str, p: &dyn Pyramid) {
+    let start_y = top_start_y();
+    let (x, y) = p.top();
+    let lowest = p.lowest_y();
+    let drop = start_y - y;
+    let standing = drop.abs() < 2.0 && x.abs() < 1.0 && lowest > 0.0;
+    println!(
+        "  {name}: after {} steps top box at ({x:.3}, {y:.3}), dropped {drop:.3}; lowest box y = {lowest:.3} -> {}",
+        p.steps(),
+        if standing { "standing" } else { "NOT STANDING" }
+    );
+}
+
+/// Explicit timed loops (criterion's estimates cannot be read back), printed as a summary.
+fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
+    const SAME_WORK: &str = "rapier2d (no contact recycling, friction in bias pass)";
+
+    // Early phase: fresh worlds, steps WARM_UP_STEPS+1 ..= WARM_UP_STEPS+TIMED_STEPS.
+    let mut ours = Ours::new();
+    let mut theirs = Rapier::new(true);
+    let mut theirs_same_work = Rapier::new(false);
+    warm_up(&mut ours);
+    warm_up(&mut theirs);
+    warm_up(&mut theirs_same_work);
+    let ours_ms = time_steps(&mut ours);
+    let theirs_ms = time_steps(&mut theirs);
+    let same_work_ms = time_steps(&mut theirs_same_work);
+
+    // Late phase: the worlds criterion stepped, continued for TIMED_STEPS more steps.
+    let ours_late_from = ours_late.steps();
+    let theirs_late_from = theirs_late.steps();
+    let ours_late_ms = time_steps(&mut ours_late);
+    let theirs_late_ms = time_steps(&mut theirs_late);
+
+    println!();
+    println!(
+        "large_pyramid summary ({} boxes, 60 Hz, 4 sub-steps; explicit loops of {TIMED_STEPS} steps):",
+        BASE_COUNT * (BASE_COUNT + 1) / 2
+    );
+    println!("early phase, fresh worlds after {WARM_UP_STEPS} warm-up steps:");
+    print_timings(&[("manifold_lab", ours_ms), ("rapier2d", theirs_ms), (SAME_WORK, same_work_ms)]);
+    println!(
+        "  ratio (ours / rapier2d) = {:.2}   (ours / {SAME_WORK} = {:.2})",
+        ours_ms / theirs_ms,
+        ours_ms / same_work_ms
+    );
+    println!(
+        "late phase, criterion's worlds (manifold_lab from step {ours_late_from}, rapier2d from step {theirs_late_from}):"
+    );
+    print_timings(&[("manifold_lab", ours_late_ms), ("rapier2d", theirs_late_ms)]);
+    println!("  ratio (ours / rapier2d) = {:.2}", ours_late_ms / theirs_late_ms);
+    println!("sanity check (top box starts at (0, {:.2}); a standing pyramid keeps it near there):", top_start_y());
+    print_sanity("manifold_lab, early", &ours);
+    print_sanity("rapier2d, early", &theirs);
+    print_sanity(&format!("{SAME_WORK}, early"), &theirs_same_work);
+    print_sanity("manifold_lab, late", &ours_late);
+    print_sanity("rapier2d, late", &theirs_late);
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    let (ours, theirs) = bench_large_pyramid(&mut criterion);
+    criterion.final_summary();
+    if bench_mode() {
+        print_summary(ours, theirs);
+    }
+}

@@ -1,0 +1,161 @@
+//! Mouse gestures turned into actions. The pointer state of a frame comes either from
+//! macroquad or from a script, so scripted runs exercise the same code as a real mouse.
+
+use super::state::{Action, App, RunMode};
+use glam::Vec2;
+use manifold_lab::engine::BodyKind;
+
+/// The pointer in one frame (screen pixels).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointerFrame {
+    pub pos: Vec2,
+    pub left_pressed: bool,
+    pub left_down: bool,
+    pub left_released: bool,
+    /// Right or middle button held: pan.
+    pub pan_down: bool,
+    /// Shift held: click adds to the selection.
+    pub shift: bool,
+    /// Ctrl or Alt held: left drag rotates the body.
+    pub rotate_modifier: bool,
+    /// Wheel clicks this frame (positive = zoom in).
+    pub wheel: f32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Gesture {
+    #[default]
+    None,
+    /// Paused (or a non-dynamic body): the grabbed point follows the cursor.
+    DragPose {
+        body: usize,
+        grab_local: Vec2,
+    },
+    /// Running: a mouse joint pulls the body.
+    Pull,
+    /// Rotating about the centre of mass; `offset` is the body angle minus the cursor angle.
+    Rotate {
+        body: usize,
+        offset: f32,
+    },
+    Pan,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct InputState {
+    pub gesture: Gesture,
+    last_pos: Option<Vec2>,
+}
+
+/// Pixels from the shape's outermost point to the rotate handle.
+const HANDLE_GAP_PX: f32 = 28.0;
+/// Grab radius of the handle, pixels.
+pub const HANDLE_RADIUS_PX: f32 = 8.0;
+
+/// The rotate handle of the single selected body: (body, centre of mass, handle position).
+pub fn rotate_handle(app: &App) -> Option<(usize, Vec2, Vec2)> {
+    let &[i] = app.selection.as_slice() else { return None };
+    let b = app.world.bodies.get(i)?;
+    let px = app.camera.scale(&app.viewport);
+    let reach = b.bounding_radius() + HANDLE_GAP_PX * px;
+    Some((i, b.center, b.center + b.xf.q.apply(Vec2::X) * reach))
+}
+
+/// Actions for this frame's pointer. `over_ui` is true when egui owns the pointer.
+pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui: bool) -> Vec<Action> {
+    let mut out = Vec::new();
+    let vp = app.viewport;
+    let world = app.camera.screen_to_world(&vp, f.pos);
+    let delta = st.last_pos.map(|p| f.pos - p).unwrap_or(Vec2::ZERO);
+    st.last_pos = Some(f.pos);
+
+    if !over_ui && f.wheel != 0.0 && vp.contains(f.pos) {
+        out.push(Action::ZoomAt { screen: f.pos, factor: 1.15f32.powf(f.wheel) });
+    }
+
+    match st.gesture {
+        Gesture::None => {
+            if f.pan_down && !over_ui {
+                st.gesture = Gesture::Pan;
+            } else if f.left_pressed && !over_ui && vp.contains(f.pos) {
+                start_left_gesture(app, st, f, world, &mut out);
+            }
+        }
+        Gesture::Pan => {
+            if f.pan_down {
+                if delta != Vec2::ZERO {
+                    out.push(Action::PanPixels(delta));
+                }
+            } else {
+                st.gesture = Gesture::None;
+            }
+        }
+        Gesture::DragPose { body, grab_local } => {
+            if f.left_down {
+                if let Some(b) = app.world.bodies.get(body) {
+                    let position = world - b.xf.q.apply(grab_local);
+                    out.push(Action::SetPose { body, position, angle: b.angle });
+                }
+            } else {
+                st.gesture = Gesture::None;
+            }
+        }
+        Gesture::Pull => {
+            if f.left_down {
+                out.push(Action::PullTo(world));
+            } else {
+                out.push(Action::EndPull);
+                st.gesture = Gesture::None;
+            }
+        }
+        Gesture::Rotate { body, offset } => {
+            if f.left_down {
+                if let Some(b) = app.world.bodies.get(body) {
+                    let d = world - b.center;
+                    if d.length_squared() > 1e-12 {
+                        let angle = d.y.atan2(d.x) + offset;
+                        // Keep the centre of mass fixed while turning.
+                        let q = manifold_lab::engine::math::Rot::from_angle(angle);
+                        let position = b.center - q.apply(b.local_center);
+                        out.push(Action::SetPose { body, position, angle });
+                    }
+                }
+            } else {
+                st.gesture = Gesture::None;
+            }
+        }
+    }
+    out
+}
+
+fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: Vec2, out: &mut Vec<Action>) {
+    let px = app.camera.scale(&app.viewport);
+    if let Some((body, center, handle)) = rotate_handle(app) {
+        if (world - handle).length() <= HANDLE_RADIUS_PX * 1.5 * px {
+            let d = world - center;
+            st.gesture = Gesture::Rotate { body, offset: app.world.bodies[body].angle - d.y.atan2(d.x) };
+            return;
+        }
+    }
+    let Some(body) = app.world.body_at(world) else {
+        if !f.shift {
+            out.push(Action::Select(None));
+        }
+        return;
+    };
+    if f.shift {
+        out.push(Action::ToggleSelect(body));
+        return;
+    }
+    out.push(Action::Select(Some(body)));
+    let b = &app.world.bodies[body];
+    if f.rotate_modifier {
+        let d = world - b.center;
+        st.gesture = Gesture::Rotate { body, offset: b.angle - d.y.atan2(d.x) };
+    } else if app.mode == RunMode::Running && b.kind == BodyKind::Dynamic {
+        out.push(Action::StartPull { body, point: world });
+        st.gesture = Gesture::Pull;
+    } else {
+        st.gesture = Gesture::DragPose { body, grab_local: b.xf.apply_inv(world) };
+    }
+}

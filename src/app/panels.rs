@@ -1,0 +1,324 @@
+//! egui panels: controls on the left, the selection on the right, a status bar at the bottom.
+//! Widgets never change the app directly; they push `Action`s.
+
+use super::state::{Action, App, BodyEdit, RunMode};
+use egui_macroquad::egui::{self, Color32, RichText};
+use manifold_lab::engine::debug::Layer;
+use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
+use manifold_lab::engine::BodyKind;
+use std::path::PathBuf;
+
+/// Text fields and lists the panels keep between frames.
+#[derive(Default)]
+pub struct UiState {
+    pub open_path: String,
+    pub save_path: String,
+    pub scene_files: Vec<PathBuf>,
+}
+
+impl UiState {
+    pub fn new(scene_dir: &str) -> UiState {
+        let mut s = UiState { save_path: "saved.ron".into(), ..Default::default() };
+        s.refresh(scene_dir);
+        s
+    }
+
+    pub fn refresh(&mut self, scene_dir: &str) {
+        self.scene_files = std::fs::read_dir(scene_dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.scene_files.sort();
+    }
+}
+
+/// Applies the app's type scale (readable at 720p and 1080p).
+pub fn style(ctx: &egui::Context, screen_height: f32) {
+    ctx.set_pixels_per_point((screen_height / 760.0).clamp(1.0, 1.6));
+    ctx.style_mut(|s| {
+        use egui::{FontId, TextStyle};
+        s.text_styles.insert(TextStyle::Body, FontId::proportional(14.0));
+        s.text_styles.insert(TextStyle::Button, FontId::proportional(14.0));
+        s.text_styles.insert(TextStyle::Heading, FontId::proportional(17.0));
+        s.text_styles.insert(TextStyle::Monospace, FontId::monospace(13.0));
+        s.text_styles.insert(TextStyle::Small, FontId::proportional(11.5));
+        s.spacing.item_spacing = egui::vec2(6.0, 5.0);
+    });
+}
+
+/// Builds all panels and returns the screen area (in points) they leave free for the world.
+pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
+    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app)).response.rect;
+    let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
+        ui.spacing_mut().slider_width = 100.0;
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.heading("manifold-lab");
+            simulation(ui, app, out);
+            scenes(ui, app, ui_state, out);
+            solver(ui, &app.world.params, out);
+            layers(ui, app, out);
+        });
+    });
+    let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| selection(ui, app, out));
+    });
+    let screen = ctx.screen_rect();
+    let free = egui::Rect::from_min_max(
+        egui::pos2(left.response.rect.max.x, screen.min.y),
+        egui::pos2(right.response.rect.min.x, bottom.min.y),
+    );
+    if let Some(err) = &app.error {
+        egui::Window::new(RichText::new("Error").color(Color32::from_rgb(255, 110, 110)))
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 12.0))
+            .show(ctx, |ui| {
+                ui.label(RichText::new(err).monospace());
+                ui.label("The current scene was kept.");
+                if ui.button("Dismiss").clicked() {
+                    out.push(Action::DismissError);
+                }
+            });
+    }
+    free
+}
+
+fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let label = if app.is_running() { "⏸ Pause" } else { "▶ Play" };
+            if ui.button(label).on_hover_text("Space").clicked() {
+                out.push(Action::TogglePlay);
+            }
+            if ui.button("Step").on_hover_text(". or S").clicked() {
+                out.push(Action::Step);
+            }
+            if ui.add_enabled(app.history.len() > 0, egui::Button::new("Back")).on_hover_text("B").clicked() {
+                out.push(Action::StepBack);
+            }
+            if ui.button("Restart").on_hover_text("R").clicked() {
+                out.push(Action::Restart);
+            }
+        });
+        let mut speed = app.speed;
+        if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
+            out.push(Action::SetSpeed(speed));
+        }
+        if ui.button("Frame all (F)").clicked() {
+            out.push(Action::FrameAll);
+        }
+    });
+}
+
+fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Scenes").default_open(true).show(ui, |ui| {
+        for path in &st.scene_files {
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let current = app.scene_path.as_ref() == Some(path);
+            if ui.selectable_label(current, name).clicked() {
+                out.push(Action::LoadScene(path.clone()));
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut st.open_path).hint_text("any .ron path").desired_width(180.0));
+            if ui.button("Open").clicked() && !st.open_path.trim().is_empty() {
+                out.push(Action::LoadScene(PathBuf::from(st.open_path.trim())));
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut st.save_path).desired_width(180.0));
+            if ui.button("Save").on_hover_text("Writes the current world as a scene").clicked()
+                && !st.save_path.trim().is_empty()
+            {
+                out.push(Action::SaveScene(PathBuf::from(st.save_path.trim())));
+            }
+        });
+    });
+}
+
+fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
+    let mut p = current.clone();
+    egui::CollapsingHeader::new("Solver").default_open(true).show(ui, |ui| {
+        ui.add(egui::Slider::new(&mut p.iterations, 1..=50).text("iterations"));
+        ui.add(egui::Slider::new(&mut p.substeps, 1..=16).text("sub-steps"));
+        ui.add(egui::Slider::new(&mut p.hz, 15.0..=240.0).text("hz"));
+        ui.horizontal(|ui| {
+            ui.label("gravity");
+            ui.add(egui::DragValue::new(&mut p.gravity.x).speed(0.1).prefix("x "));
+            ui.add(egui::DragValue::new(&mut p.gravity.y).speed(0.1).prefix("y "));
+        });
+        ui.checkbox(&mut p.warm_starting, "warm starting");
+        egui::ComboBox::from_label("correction").selected_text(p.position_correction.label()).show_ui(ui, |ui| {
+            for m in PositionCorrection::ALL {
+                ui.selectable_value(&mut p.position_correction, m, m.label());
+            }
+        });
+        match p.position_correction {
+            PositionCorrection::Projection => {
+                ui.add(egui::Slider::new(&mut p.percent, 0.0..=1.0).text("percent"));
+                ui.add(egui::Slider::new(&mut p.slop, 0.0..=0.1).text("slop m"));
+            }
+            PositionCorrection::Baumgarte => {
+                ui.add(egui::Slider::new(&mut p.baumgarte, 0.0..=1.0).text("beta"));
+                ui.add(egui::Slider::new(&mut p.slop, 0.0..=0.1).text("slop m"));
+                ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
+            }
+            PositionCorrection::Soft => {
+                ui.add(egui::Slider::new(&mut p.contact_hertz, 1.0..=120.0).text("contact hz"));
+                ui.add(egui::Slider::new(&mut p.contact_damping_ratio, 0.0..=20.0).text("damping ratio"));
+                ui.add(egui::Slider::new(&mut p.relax_iterations, 0..=10).text("relax iterations"));
+                ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
+            }
+        }
+        override_slider(ui, &mut p.friction_override, "friction override", 0.0..=2.0);
+        override_slider(ui, &mut p.restitution_override, "restitution override", 0.0..=1.0);
+        ui.add(egui::Slider::new(&mut p.restitution_threshold, 0.0..=5.0).text("bounce m/s"));
+        ui.add(egui::Slider::new(&mut p.speculative_margin, 0.0..=0.1).text("speculative m"));
+        if ui.button("Defaults").clicked() {
+            p = SolverParams::default();
+        }
+    });
+    if p != *current {
+        out.push(Action::SetParams(p));
+    }
+}
+
+fn override_slider(ui: &mut egui::Ui, v: &mut Option<f32>, label: &str, range: std::ops::RangeInclusive<f32>) {
+    ui.horizontal(|ui| {
+        let mut on = v.is_some();
+        if ui.checkbox(&mut on, "").changed() {
+            *v = if on { Some(*range.start()) } else { None };
+        }
+        match v {
+            Some(x) => {
+                ui.add(egui::Slider::new(x, range).text(label));
+            }
+            None => {
+                ui.label(RichText::new(label).weak());
+            }
+        }
+    });
+}
+
+fn layers(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Debug layers").default_open(true).show(ui, |ui| {
+        for layer in Layer::WORLD {
+            let mut on = app.layers.contains(layer);
+            if ui.checkbox(&mut on, layer.label()).changed() {
+                out.push(Action::SetLayer(layer, on));
+            }
+        }
+        ui.label(
+            RichText::new("contacts: yellow new · blue warm-started · red held 10+ steps · grey speculative")
+                .small()
+                .weak(),
+        );
+    });
+}
+
+fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    ui.heading("Selection");
+    if app.selection.is_empty() {
+        ui.label("Click a body to select it. Drag to move it (paused: place; running: pull).");
+        ui.label("Drag the round handle, or Ctrl+drag, to rotate. Shift+click selects a second body.");
+        return;
+    }
+    for &i in &app.selection {
+        let Some(b) = app.world.bodies.get(i) else { continue };
+        let title = if b.name.is_empty() { format!("body #{i}") } else { format!("{} (#{i})", b.name) };
+        egui::CollapsingHeader::new(RichText::new(title).strong()).id_salt(i).default_open(true).show(ui, |ui| {
+            let mut e = BodyEdit::of(b);
+            egui::Grid::new(("body", i)).num_columns(2).show(ui, |ui| {
+                ui.label("kind");
+                egui::ComboBox::from_id_salt(("kind", i)).selected_text(format!("{:?}", e.kind)).show_ui(ui, |ui| {
+                    for k in [BodyKind::Static, BodyKind::Kinematic, BodyKind::Dynamic] {
+                        ui.selectable_value(&mut e.kind, k, format!("{k:?}"));
+                    }
+                });
+                ui.end_row();
+                ui.label("position");
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut e.position.x).speed(0.01).max_decimals(3));
+                    ui.add(egui::DragValue::new(&mut e.position.y).speed(0.01).max_decimals(3));
+                });
+                ui.end_row();
+                ui.label("angle °");
+                let mut deg = e.angle.to_degrees();
+                if ui.add(egui::DragValue::new(&mut deg).speed(0.5).max_decimals(2)).changed() {
+                    e.angle = deg.to_radians();
+                }
+                ui.end_row();
+                ui.label("velocity");
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut e.linear_velocity.x).speed(0.05).max_decimals(3));
+                    ui.add(egui::DragValue::new(&mut e.linear_velocity.y).speed(0.05).max_decimals(3));
+                });
+                ui.end_row();
+                ui.label("ω rad/s");
+                ui.add(egui::DragValue::new(&mut e.angular_velocity).speed(0.05).max_decimals(3));
+                ui.end_row();
+                ui.label("density");
+                ui.add(egui::DragValue::new(&mut e.density).speed(0.05).range(0.01..=1000.0));
+                ui.end_row();
+                ui.label("friction");
+                ui.add(egui::DragValue::new(&mut e.friction).speed(0.01).range(0.0..=2.0));
+                ui.end_row();
+                ui.label("restitution");
+                ui.add(egui::DragValue::new(&mut e.restitution).speed(0.01).range(0.0..=1.0));
+                ui.end_row();
+                ui.label("mass");
+                ui.label(format!("{:.3} kg", b.mass));
+                ui.end_row();
+                ui.label("inertia");
+                ui.label(format!("{:.4} kg·m²", b.inertia));
+                ui.end_row();
+                ui.label("contacts");
+                let n = app.world.contacts.iter().filter(|c| c.a == i || c.b == i).count();
+                ui.label(n.to_string());
+                ui.end_row();
+            });
+            if e != BodyEdit::of(b) {
+                out.push(Action::EditBody { body: i, edit: e });
+            }
+        });
+    }
+    if ui.button("Clear selection").clicked() {
+        out.push(Action::Select(None));
+    }
+}
+
+fn status_bar(ui: &mut egui::Ui, app: &App) {
+    ui.horizontal(|ui| {
+        let w = &app.world;
+        let mode = match app.mode {
+            RunMode::Running => RichText::new("● running").color(Color32::from_rgb(120, 220, 120)),
+            RunMode::Paused => RichText::new("❚❚ paused").color(Color32::from_rgb(250, 200, 80)),
+        };
+        ui.label(mode);
+        ui.separator();
+        ui.label(format!("step {}", w.step_count));
+        ui.separator();
+        ui.label(format!("{} bodies", w.bodies.len()));
+        ui.separator();
+        let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
+        ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
+        ui.separator();
+        ui.label(format!("step {:.2} ms", app.median_step_ms()));
+        ui.separator();
+        ui.label(format!("{} fps", macroquad::time::get_fps()));
+        if let Some(path) = &app.scene_path {
+            ui.separator();
+            ui.label(RichText::new(path.display().to_string()).weak());
+        }
+        if let Some(n) = &app.notice {
+            ui.separator();
+            ui.label(RichText::new(n).color(Color32::from_rgb(150, 200, 255)));
+        }
+        if let Some(e) = &app.error {
+            ui.separator();
+            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 110)));
+        }
+    });
+}

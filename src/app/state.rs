@@ -1,0 +1,370 @@
+//! App state as plain Rust, changed only through `Action`s. Input and panels produce actions;
+//! `App::apply` carries them out, so the whole app logic runs in tests without a window.
+
+use super::camera::{ScreenRect, ViewCamera};
+use super::history::History;
+use glam::Vec2;
+use manifold_lab::engine::debug::{Layer, LayerSet};
+use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::engine::{BodyKind, World};
+use manifold_lab::scene::{self, Scene};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunMode {
+    Running,
+    Paused,
+}
+
+/// Editable properties of one body.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BodyEdit {
+    pub position: Vec2,
+    pub angle: f32,
+    pub linear_velocity: Vec2,
+    pub angular_velocity: f32,
+    pub density: f32,
+    pub friction: f32,
+    pub restitution: f32,
+    pub kind: BodyKind,
+}
+
+/// Everything the user can do. Scripts (`--script`) are lists of these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    Play,
+    Pause,
+    TogglePlay,
+    /// Advance one step (pauses first).
+    Step,
+    /// Restore the state before the last step, if kept.
+    StepBack,
+    /// Reload the current scene as it was loaded.
+    Restart,
+    LoadScene(PathBuf),
+    SaveScene(PathBuf),
+    /// Select a body by index; `None` clears the selection.
+    Select(Option<usize>),
+    /// Select the body with this name.
+    SelectNamed(String),
+    /// Add or remove a body from the selection (shift-click).
+    ToggleSelect(usize),
+    /// Place a body's origin at `position` with `angle` (paused dragging and rotating).
+    SetPose {
+        body: usize,
+        position: Vec2,
+        angle: f32,
+    },
+    /// Grab a body at a world point with the mouse joint (dragging while running).
+    StartPull {
+        body: usize,
+        point: Vec2,
+    },
+    PullTo(Vec2),
+    EndPull,
+    EditBody {
+        body: usize,
+        edit: BodyEdit,
+    },
+    SetParams(SolverParams),
+    SetLayer(Layer, bool),
+    SetSpeed(f32),
+    /// Pan the view so that it is centred on a world point with a visible height.
+    SetCamera {
+        center: Vec2,
+        height: f32,
+    },
+    /// Hide the error message.
+    DismissError,
+    ZoomAt {
+        screen: Vec2,
+        factor: f32,
+    },
+    PanPixels(Vec2),
+    FrameAll,
+}
+
+/// The whole app.
+pub struct App {
+    pub world: World,
+    /// The scene as loaded, for restart.
+    pub scene: Scene,
+    pub scene_path: Option<PathBuf>,
+    pub mode: RunMode,
+    pub selection: Vec<usize>,
+    pub layers: LayerSet,
+    pub camera: ViewCamera,
+    /// The screen area the world is drawn in (set by the frame loop from the panels' layout).
+    pub viewport: ScreenRect,
+    /// Simulated seconds per real second.
+    pub speed: f32,
+    pub history: History,
+    /// The last error shown to the user (scene load, save ...).
+    pub error: Option<String>,
+    /// A short confirmation (saved, loaded ...).
+    pub notice: Option<String>,
+    /// Real time not yet simulated.
+    accumulator: f32,
+    /// Recent step times in ms, for the status bar.
+    pub step_ms: Vec<f32>,
+}
+
+impl App {
+    pub fn new(scene: Scene, scene_path: Option<PathBuf>) -> App {
+        let world = scene.build_world();
+        let mut app = App {
+            world,
+            scene,
+            scene_path,
+            mode: RunMode::Running,
+            selection: Vec::new(),
+            layers: LayerSet::default(),
+            camera: ViewCamera::default(),
+            viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
+            speed: 1.0,
+            history: History::default(),
+            error: None,
+            notice: None,
+            accumulator: 0.0,
+            step_ms: Vec::new(),
+        };
+        app.reset_camera();
+        app
+    }
+
+    /// Loads a scene file; on error the current scene stays and the error is kept for display.
+    pub fn from_path(path: &Path) -> Result<App, String> {
+        let scene = scene::load(path).map_err(|e| e.to_string())?;
+        Ok(App::new(scene, Some(path.to_path_buf())))
+    }
+
+    fn reset_camera(&mut self) {
+        match self.scene.camera {
+            Some(c) => self.camera = ViewCamera { center: c.center, height: c.height },
+            None => {
+                if let Some(b) = self.world.bounds() {
+                    self.camera.frame(&self.viewport, b);
+                }
+            }
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.mode == RunMode::Running
+    }
+
+    /// One simulation step, remembered in the history.
+    pub fn step_once(&mut self) {
+        self.history.push(&self.world);
+        self.world.step();
+        let ms = self.world.profile.total_ms;
+        self.step_ms.push(ms);
+        if self.step_ms.len() > 60 {
+            self.step_ms.remove(0);
+        }
+    }
+
+    /// Advances the simulation by `real_dt` seconds of wall time when running. At most a few
+    /// steps per frame, so a slow scene slows down instead of freezing the window.
+    pub fn update(&mut self, real_dt: f32) {
+        if self.mode != RunMode::Running {
+            self.accumulator = 0.0;
+            return;
+        }
+        let dt = self.world.dt();
+        self.accumulator += real_dt.clamp(0.0, 0.1) * self.speed;
+        let mut steps = 0;
+        while self.accumulator >= dt && steps < 4 {
+            self.step_once();
+            self.accumulator -= dt;
+            steps += 1;
+        }
+        if steps == 4 {
+            self.accumulator = 0.0;
+        }
+    }
+
+    /// Median of the recent step times.
+    pub fn median_step_ms(&self) -> f32 {
+        if self.step_ms.is_empty() {
+            return 0.0;
+        }
+        let mut v = self.step_ms.clone();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    }
+
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Play => self.mode = RunMode::Running,
+            Action::Pause => self.mode = RunMode::Paused,
+            Action::TogglePlay => {
+                self.mode = if self.is_running() { RunMode::Paused } else { RunMode::Running };
+            }
+            Action::Step => {
+                self.mode = RunMode::Paused;
+                self.step_once();
+            }
+            Action::StepBack => {
+                self.mode = RunMode::Paused;
+                if let Some(w) = self.history.pop() {
+                    self.world = w;
+                } else {
+                    self.notice = Some("No earlier step is kept".into());
+                }
+            }
+            Action::Restart => {
+                let params = self.world.params.clone();
+                self.world = self.scene.build_world();
+                // Live solver edits survive a restart.
+                self.world.params = params;
+                self.history.clear();
+                self.selection.retain(|&i| i < self.world.bodies.len());
+            }
+            Action::LoadScene(path) => match scene::load(&path) {
+                Ok(s) => {
+                    self.world = s.build_world();
+                    self.scene = s;
+                    self.scene_path = Some(path.clone());
+                    self.history.clear();
+                    self.selection.clear();
+                    self.error = None;
+                    self.notice = Some(format!("Loaded {}", path.display()));
+                    self.reset_camera();
+                }
+                Err(e) => self.error = Some(e.to_string()),
+            },
+            Action::SaveScene(path) => {
+                let name = self.scene.name.clone();
+                let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
+                let s = scene::scene_from_world(&self.world, &name, Some(cam));
+                match scene::save(&s, &path) {
+                    Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            Action::Select(b) => {
+                self.selection = b.filter(|&i| i < self.world.bodies.len()).into_iter().collect();
+            }
+            Action::SelectNamed(name) => match self.world.bodies.iter().position(|b| b.name == name) {
+                Some(i) => self.selection = vec![i],
+                None => self.error = Some(format!("no body named `{name}`")),
+            },
+            Action::ToggleSelect(i) => {
+                if i < self.world.bodies.len() {
+                    if let Some(k) = self.selection.iter().position(|&s| s == i) {
+                        self.selection.remove(k);
+                    } else {
+                        self.selection.push(i);
+                        if self.selection.len() > 2 {
+                            self.selection.remove(0);
+                        }
+                    }
+                }
+            }
+            Action::SetPose { body, position, angle } => {
+                if let Some(b) = self.world.bodies.get_mut(body) {
+                    if position.is_finite() && angle.is_finite() {
+                        b.set_transform(position, angle);
+                        // A placed body starts at rest, like picking it up in an editor.
+                        if b.kind == BodyKind::Dynamic {
+                            b.linear_velocity = Vec2::ZERO;
+                            b.angular_velocity = 0.0;
+                        }
+                    }
+                }
+            }
+            Action::StartPull { body, point } => {
+                self.world.start_mouse_joint(body, point);
+            }
+            Action::PullTo(p) => {
+                if let Some(j) = &mut self.world.mouse_joint {
+                    if p.is_finite() {
+                        j.target = p;
+                    }
+                }
+            }
+            Action::EndPull => self.world.mouse_joint = None,
+            Action::EditBody { body, edit } => self.edit_body(body, edit),
+            Action::SetParams(p) => match p.validate() {
+                Ok(()) => self.world.params = p,
+                Err(e) => self.error = Some(e),
+            },
+            Action::SetLayer(l, on) => self.layers.set(l, on),
+            Action::SetSpeed(s) => {
+                if s.is_finite() {
+                    self.speed = s.clamp(0.05, 8.0);
+                }
+            }
+            Action::SetCamera { center, height } => {
+                if center.is_finite() && height.is_finite() && height > 0.0 {
+                    self.camera.center = center;
+                    self.camera.height = height.clamp(ViewCamera::MIN_HEIGHT, ViewCamera::MAX_HEIGHT);
+                }
+            }
+            Action::ZoomAt { screen, factor } => {
+                if factor.is_finite() && factor > 0.0 {
+                    let vp = self.viewport;
+                    self.camera.zoom_at(&vp, screen, factor);
+                }
+            }
+            Action::PanPixels(d) => {
+                let vp = self.viewport;
+                self.camera.pan_pixels(&vp, d);
+            }
+            Action::DismissError => self.error = None,
+            Action::FrameAll => {
+                if let Some(b) = self.world.bounds() {
+                    let vp = self.viewport;
+                    self.camera.frame(&vp, b);
+                }
+            }
+        }
+    }
+
+    fn edit_body(&mut self, body: usize, e: BodyEdit) {
+        let Some(b) = self.world.bodies.get_mut(body) else { return };
+        let finite = e.position.is_finite()
+            && e.angle.is_finite()
+            && e.linear_velocity.is_finite()
+            && e.angular_velocity.is_finite()
+            && e.density.is_finite()
+            && e.friction.is_finite()
+            && e.restitution.is_finite();
+        if !finite || e.density <= 0.0 || e.friction < 0.0 || e.restitution < 0.0 {
+            self.error = Some("body values must be finite; density > 0, friction and restitution >= 0".into());
+            return;
+        }
+        let kind_or_density_changed = b.kind != e.kind || b.density != e.density;
+        b.kind = e.kind;
+        b.density = e.density;
+        b.friction = e.friction;
+        b.restitution = e.restitution;
+        if kind_or_density_changed {
+            b.update_mass();
+        }
+        if b.xf.p != e.position || b.angle != e.angle {
+            b.set_transform(e.position, e.angle);
+        }
+        if b.kind != BodyKind::Static {
+            b.linear_velocity = e.linear_velocity;
+            b.angular_velocity = e.angular_velocity;
+        }
+    }
+}
+
+impl BodyEdit {
+    pub fn of(b: &manifold_lab::engine::Body) -> BodyEdit {
+        BodyEdit {
+            position: b.xf.p,
+            angle: b.angle,
+            linear_velocity: b.linear_velocity,
+            angular_velocity: b.angular_velocity,
+            density: b.density,
+            friction: b.friction,
+            restitution: b.restitution,
+            kind: b.kind,
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Reference/incident faces and Sutherland–Hodgman clipping of a segment against a line
+//! (000 article, "OBB to OBB": side planes, `Segment::Clip`, `DistanceToLine`).
+
+use crate::engine::math::Transform;
+use crate::engine::shape::Polygon;
+use glam::Vec2;
+
+/// A line `n·x = c` with unit normal `n` (000 article's `Line`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Line {
+    pub n: Vec2,
+    pub c: f32,
+}
+
+impl Line {
+    /// Signed distance: negative behind the line.
+    pub fn distance_to_line(&self, p: Vec2) -> f32 {
+        self.n.dot(p) - self.c
+    }
+}
+
+/// A point of a clipped segment with the feature that produced it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClipVertex {
+    pub v: Vec2,
+    /// Index of the incident vertex it is, or `None` if the clip created it.
+    pub incident_vertex: Option<usize>,
+    /// Index of the side plane (0 or 1) that created it, if any.
+    pub side_plane: Option<usize>,
+}
+
+/// Keeps the part of segment `input` behind `line` (Sutherland–Hodgman for one plane).
+/// Returns the number of output points; fewer than 2 means floating point error removed the
+/// segment, which the article says to treat as no contact.
+pub fn clip_segment_to_line(input: [ClipVertex; 2], line: &Line, side_plane: usize) -> ([ClipVertex; 2], usize) {
+    let mut out = input;
+    let mut count = 0;
+    let d1 = line.distance_to_line(input[0].v);
+    let d2 = line.distance_to_line(input[1].v);
+    if d1 <= 0.0 {
+        out[count] = input[0];
+        count += 1;
+    }
+    if d2 <= 0.0 {
+        out[count] = input[1];
+        count += 1;
+    }
+    // Endpoints on different sides: add the intersection (`<` ignores -0.0).
+    if d1 * d2 < 0.0 && count < 2 {
+        let alpha = d1 / (d1 - d2);
+        out[count] = ClipVertex {
+            v: input[0].v + alpha * (input[1].v - input[0].v),
+            incident_vertex: None,
+            side_plane: Some(side_plane),
+        };
+        count += 1;
+    }
+    (out, count)
+}
+
+/// The edge of `incident` whose normal is most anti-parallel to the world `ref_normal`
+/// (000 article: "the face most facing the normal, the most negative dot product").
+pub fn find_incident_edge(incident: &Polygon, xf: &Transform, ref_normal: Vec2) -> usize {
+    let n = xf.q.apply_inv(ref_normal);
+    let mut index = 0;
+    let mut min_dot = f32::MAX;
+    for i in 0..incident.count {
+        let d = n.dot(incident.normals[i]);
+        if d < min_dot {
+            min_dot = d;
+            index = i;
+        }
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cv(x: f32, y: f32, i: usize) -> ClipVertex {
+        ClipVertex { v: Vec2::new(x, y), incident_vertex: Some(i), side_plane: None }
+    }
+
+    #[test]
+    fn both_behind_kept() {
+        let line = Line { n: Vec2::X, c: 1.0 };
+        let (out, n) = clip_segment_to_line([cv(0.0, 0.0, 0), cv(0.5, 1.0, 1)], &line, 0);
+        assert_eq!(n, 2);
+        assert_eq!(out[0].incident_vertex, Some(0));
+        assert_eq!(out[1].incident_vertex, Some(1));
+    }
+
+    #[test]
+    fn crossing_segment_gets_intersection() {
+        let line = Line { n: Vec2::X, c: 1.0 };
+        let (out, n) = clip_segment_to_line([cv(0.0, 0.0, 0), cv(2.0, 2.0, 1)], &line, 1);
+        assert_eq!(n, 2);
+        assert_eq!(out[0].v, Vec2::ZERO);
+        assert!((out[1].v - Vec2::new(1.0, 1.0)).length() < 1e-6);
+        assert_eq!(out[1].side_plane, Some(1));
+        assert_eq!(out[1].incident_vertex, None);
+    }
+
+    #[test]
+    fn segment_in_front_is_removed() {
+        let line = Line { n: Vec2::X, c: 1.0 };
+        let (_, n) = clip_segment_to_line([cv(2.0, 0.0, 0), cv(3.0, 1.0, 1)], &line, 0);
+        assert_eq!(n, 0);
+    }
+
+    #[test]
+    fn incident_edge_faces_the_normal() {
+        let b = Polygon::make_box(Vec2::ONE).unwrap();
+        // Reference normal pointing +y: the incident edge is the bottom face (normal -y, index 0).
+        assert_eq!(find_incident_edge(&b, &Transform::IDENTITY, Vec2::Y), 0);
+        let rotated = Transform::new(Vec2::ZERO, std::f32::consts::FRAC_PI_2);
+        // Rotated 90° CCW, local -x faces world -y... so local face 3 (normal -x) is incident.
+        assert_eq!(find_incident_edge(&b, &rotated, Vec2::Y), 3);
+    }
+}

@@ -1,0 +1,249 @@
+//! The one seam between the engine and pictures: the engine never draws, it describes what to
+//! draw through `DebugDraw`, each primitive tagged with a `Layer` so disabled layers cost
+//! nothing. `DebugList` records the calls as data, which makes pictures testable headless.
+
+use super::math::Aabb;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// What a primitive belongs to; the app maps each to a checkbox and a style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Layer {
+    Shape,
+    Angle,
+    CenterOfMass,
+    Aabb,
+    Contact,
+    Normal,
+    Impulse,
+    Friction,
+    Joint,
+    Label,
+    TreeNode,
+    Minkowski,
+    Simplex,
+    Polytope,
+    SatAxis,
+    RefFace,
+    IncidentFace,
+    ClipPlane,
+    Sweep,
+}
+
+impl Layer {
+    /// The layers the world view offers, in panel order.
+    pub const WORLD: [Layer; 10] = [
+        Layer::Shape,
+        Layer::Angle,
+        Layer::CenterOfMass,
+        Layer::Aabb,
+        Layer::Contact,
+        Layer::Normal,
+        Layer::Impulse,
+        Layer::Friction,
+        Layer::Joint,
+        Layer::Label,
+    ];
+
+    pub fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Layer::Shape => "Shapes",
+            Layer::Angle => "Angle lines",
+            Layer::CenterOfMass => "Centres of mass",
+            Layer::Aabb => "AABBs",
+            Layer::Contact => "Contact points",
+            Layer::Normal => "Contact normals",
+            Layer::Impulse => "Normal impulses",
+            Layer::Friction => "Friction impulses",
+            Layer::Joint => "Joints",
+            Layer::Label => "Names",
+            Layer::TreeNode => "Tree nodes",
+            Layer::Minkowski => "Minkowski difference",
+            Layer::Simplex => "GJK simplex",
+            Layer::Polytope => "EPA polytope",
+            Layer::SatAxis => "SAT axes",
+            Layer::RefFace => "Reference face",
+            Layer::IncidentFace => "Incident face",
+            Layer::ClipPlane => "Clip planes",
+            Layer::Sweep => "Sweeps",
+        }
+    }
+}
+
+/// A set of layers as a bit mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerSet(pub u32);
+
+impl LayerSet {
+    pub const ALL: LayerSet = LayerSet(u32::MAX);
+
+    pub fn of(layers: &[Layer]) -> LayerSet {
+        LayerSet(layers.iter().fold(0, |m, l| m | l.bit()))
+    }
+
+    pub fn contains(self, l: Layer) -> bool {
+        self.0 & l.bit() != 0
+    }
+
+    pub fn set(&mut self, l: Layer, on: bool) {
+        if on {
+            self.0 |= l.bit();
+        } else {
+            self.0 &= !l.bit();
+        }
+    }
+}
+
+impl Default for LayerSet {
+    /// Shapes, angle lines, contacts and normals: what a first look needs.
+    fn default() -> Self {
+        LayerSet::of(&[Layer::Shape, Layer::Angle, Layer::Contact, Layer::Normal, Layer::Joint])
+    }
+}
+
+/// Linear RGBA in 0..1.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Color {
+    pub r: f32,
+    pub g: f32,
+    pub b: f32,
+    pub a: f32,
+}
+
+impl Color {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color { r: r as f32 / 255.0, g: g as f32 / 255.0, b: b as f32 / 255.0, a: 1.0 }
+    }
+
+    pub const fn with_alpha(self, a: f32) -> Color {
+        Color { r: self.r, g: self.g, b: self.b, a }
+    }
+}
+
+/// The engine's palette, chosen to read on a dark background.
+pub mod palette {
+    use super::Color;
+    pub const STATIC: Color = Color::rgb(120, 190, 120);
+    pub const KINEMATIC: Color = Color::rgb(120, 140, 230);
+    pub const DYNAMIC: Color = Color::rgb(235, 160, 110);
+    pub const SELECTED: Color = Color::rgb(255, 230, 60);
+    pub const AABB: Color = Color::rgb(200, 80, 220);
+    pub const CONTACT_NEW: Color = Color::rgb(255, 255, 120);
+    pub const CONTACT_WARM: Color = Color::rgb(80, 150, 255);
+    pub const CONTACT_PERSISTENT: Color = Color::rgb(255, 70, 70);
+    pub const CONTACT_SPECULATIVE: Color = Color::rgb(150, 150, 150);
+    pub const NORMAL: Color = Color::rgb(60, 230, 230);
+    pub const IMPULSE: Color = Color::rgb(255, 120, 200);
+    pub const FRICTION: Color = Color::rgb(250, 200, 60);
+    pub const CENTER: Color = Color::rgb(255, 255, 255);
+    pub const JOINT: Color = Color::rgb(120, 255, 120);
+    pub const TEXT: Color = Color::rgb(230, 230, 230);
+}
+
+/// Receives debug geometry in world units.
+pub trait DebugDraw {
+    /// Whether primitives of `layer` are wanted; callers skip work for unwanted layers.
+    fn wants(&self, layer: Layer) -> bool;
+    fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, color: Color);
+    /// A closed convex polygon, filled and outlined.
+    fn polygon(&mut self, layer: Layer, points: &[Vec2], fill: Color, outline: Color);
+    fn circle(&mut self, layer: Layer, center: Vec2, radius: f32, fill: Color, outline: Color);
+    /// A dot of a fixed size in pixels.
+    fn point(&mut self, layer: Layer, p: Vec2, size: f32, color: Color);
+    fn arrow(&mut self, layer: Layer, from: Vec2, to: Vec2, color: Color);
+    fn aabb(&mut self, layer: Layer, aabb: Aabb, color: Color);
+    fn text(&mut self, layer: Layer, p: Vec2, text: &str, color: Color);
+}
+
+/// One recorded primitive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DrawCmd {
+    Segment { layer: Layer, a: Vec2, b: Vec2, color: Color },
+    Polygon { layer: Layer, points: Vec<Vec2>, fill: Color, outline: Color },
+    Circle { layer: Layer, center: Vec2, radius: f32, fill: Color, outline: Color },
+    Point { layer: Layer, p: Vec2, size: f32, color: Color },
+    Arrow { layer: Layer, from: Vec2, to: Vec2, color: Color },
+    Aabb { layer: Layer, aabb: Aabb, color: Color },
+    Text { layer: Layer, p: Vec2, text: String, color: Color },
+}
+
+impl DrawCmd {
+    pub fn layer(&self) -> Layer {
+        match self {
+            DrawCmd::Segment { layer, .. }
+            | DrawCmd::Polygon { layer, .. }
+            | DrawCmd::Circle { layer, .. }
+            | DrawCmd::Point { layer, .. }
+            | DrawCmd::Arrow { layer, .. }
+            | DrawCmd::Aabb { layer, .. }
+            | DrawCmd::Text { layer, .. } => *layer,
+        }
+    }
+}
+
+/// A `DebugDraw` that records every call.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct DebugList {
+    pub layers: LayerSet,
+    pub cmds: Vec<DrawCmd>,
+}
+
+impl DebugList {
+    pub fn new(layers: LayerSet) -> DebugList {
+        DebugList { layers, cmds: Vec::new() }
+    }
+
+    pub fn count(&self, layer: Layer) -> usize {
+        self.cmds.iter().filter(|c| c.layer() == layer).count()
+    }
+}
+
+impl DebugDraw for DebugList {
+    fn wants(&self, layer: Layer) -> bool {
+        self.layers.contains(layer)
+    }
+    fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, color: Color) {
+        self.cmds.push(DrawCmd::Segment { layer, a, b, color });
+    }
+    fn polygon(&mut self, layer: Layer, points: &[Vec2], fill: Color, outline: Color) {
+        self.cmds.push(DrawCmd::Polygon { layer, points: points.to_vec(), fill, outline });
+    }
+    fn circle(&mut self, layer: Layer, center: Vec2, radius: f32, fill: Color, outline: Color) {
+        self.cmds.push(DrawCmd::Circle { layer, center, radius, fill, outline });
+    }
+    fn point(&mut self, layer: Layer, p: Vec2, size: f32, color: Color) {
+        self.cmds.push(DrawCmd::Point { layer, p, size, color });
+    }
+    fn arrow(&mut self, layer: Layer, from: Vec2, to: Vec2, color: Color) {
+        self.cmds.push(DrawCmd::Arrow { layer, from, to, color });
+    }
+    fn aabb(&mut self, layer: Layer, aabb: Aabb, color: Color) {
+        self.cmds.push(DrawCmd::Aabb { layer, aabb, color });
+    }
+    fn text(&mut self, layer: Layer, p: Vec2, text: &str, color: Color) {
+        self.cmds.push(DrawCmd::Text { layer, p, text: text.to_string(), color });
+    }
+}
+
+/// What `World::debug_draw` should emphasise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawOptions {
+    /// Highlighted bodies.
+    pub selected: Vec<usize>,
+    /// Length of drawn contact normals, metres.
+    pub normal_length: f32,
+    /// Metres of arrow per newton-second of impulse.
+    pub impulse_scale: f32,
+    /// Only primitives touching this box are drawn (culling), if set.
+    pub view: Option<Aabb>,
+}
+
+impl Default for DrawOptions {
+    fn default() -> Self {
+        DrawOptions { selected: Vec::new(), normal_length: 0.3, impulse_scale: 1.0, view: None }
+    }
+}

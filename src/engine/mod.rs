@@ -1,0 +1,17 @@
+//! The physics engine: no window, no drawing library. Pictures leave through `debug::DebugDraw`.
+
+pub mod body;
+pub mod broadphase;
+pub mod collide;
+pub mod debug;
+pub mod math;
+pub mod shape;
+pub mod solver;
+pub mod world;
+pub mod world_draw;
+
+pub use body::{Body, BodyDef, BodyKind};
+pub use world::World;
+
+/// The solver's notion of "touching" (metres); collision tolerances are derived from it.
+pub const LINEAR_SLOP: f32 = 0.005;

@@ -1,0 +1,126 @@
+//! Collision shapes: circles and convex polygons (boxes are polygons that remember their
+//! half extents). Each shape gives its mass properties, support points and bounding box.
+
+pub mod hull;
+pub mod polygon;
+
+pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES};
+
+use crate::engine::math::{Aabb, Transform};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Smallest accepted radius or half extent (metres): below this the solver's slop dominates.
+pub const MIN_EXTENT: f32 = 0.005;
+
+/// Mass properties of a shape for a given density.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MassData {
+    pub mass: f32,
+    /// Centre of mass in the body's local frame.
+    pub center: Vec2,
+    /// Rotational inertia about the centre of mass.
+    pub inertia: f32,
+    pub area: f32,
+}
+
+/// A circle centred on its body's origin.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Circle {
+    pub radius: f32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Shape {
+    Circle(Circle),
+    Polygon(Polygon),
+}
+
+impl Shape {
+    /// A circle; the radius must be finite and in `[MIN_EXTENT, 1e5)`.
+    pub fn circle(radius: f32) -> Result<Shape, String> {
+        if !(MIN_EXTENT..hull::MAX_COORDINATE).contains(&radius) {
+            return Err(format!("circle radius must be finite and between {MIN_EXTENT} and 1e5, got {radius}"));
+        }
+        Ok(Shape::Circle(Circle { radius }))
+    }
+
+    pub fn make_box(half_extents: Vec2) -> Result<Shape, PolygonError> {
+        Polygon::make_box(half_extents).map(Shape::Polygon)
+    }
+
+    pub fn mass_data(&self, density: f32) -> MassData {
+        match self {
+            Shape::Circle(c) => {
+                let area = std::f32::consts::PI * c.radius * c.radius;
+                let mass = density * area;
+                MassData { mass, center: Vec2::ZERO, inertia: 0.5 * mass * c.radius * c.radius, area }
+            }
+            Shape::Polygon(p) => p.mass_data(density),
+        }
+    }
+
+    pub fn compute_aabb(&self, xf: &Transform) -> Aabb {
+        match self {
+            Shape::Circle(c) => Aabb::new(xf.p - Vec2::splat(c.radius), xf.p + Vec2::splat(c.radius)),
+            Shape::Polygon(p) => {
+                let mut min = Vec2::splat(f32::MAX);
+                let mut max = Vec2::splat(-f32::MAX);
+                for v in p.world_vertices(xf) {
+                    min = min.min(v);
+                    max = max.max(v);
+                }
+                Aabb::new(min, max)
+            }
+        }
+    }
+
+    /// The point of the shape (world space) furthest along world direction `d`.
+    pub fn support(&self, xf: &Transform, d: Vec2) -> Vec2 {
+        match self {
+            Shape::Circle(c) => xf.p + d.normalize_or_zero() * c.radius,
+            Shape::Polygon(p) => xf.apply(p.vertices[p.support_index(xf.q.apply_inv(d))]),
+        }
+    }
+
+    /// Whether the world point lies inside the shape.
+    pub fn test_point(&self, xf: &Transform, point: Vec2) -> bool {
+        let local = xf.apply_inv(point);
+        match self {
+            Shape::Circle(c) => local.length_squared() <= c.radius * c.radius,
+            Shape::Polygon(p) => (0..p.count).all(|i| p.normals[i].dot(local - p.vertices[i]) <= 0.0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circle_validation() {
+        assert!(Shape::circle(0.5).is_ok());
+        assert!(Shape::circle(-1.0).is_err());
+        assert!(Shape::circle(0.0).is_err());
+        assert!(Shape::circle(f32::NAN).is_err());
+        assert!(Shape::circle(f32::INFINITY).is_err());
+    }
+
+    #[test]
+    fn circle_inertia_is_half_m_r2() {
+        let m = Shape::circle(2.0).unwrap().mass_data(1.0);
+        assert!((m.inertia - 0.5 * m.mass * 4.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn aabb_of_rotated_box() {
+        let s = Shape::make_box(Vec2::new(1.0, 1.0)).unwrap();
+        let xf = Transform::new(Vec2::new(2.0, 0.0), std::f32::consts::FRAC_PI_4);
+        let bb = s.compute_aabb(&xf);
+        let r = std::f32::consts::SQRT_2;
+        assert!((bb.min - Vec2::new(2.0 - r, -r)).length() < 1e-5);
+        assert!((bb.max - Vec2::new(2.0 + r, r)).length() < 1e-5);
+        assert!(s.test_point(&xf, Vec2::new(2.0, 1.3)));
+        assert!(!s.test_point(&xf, Vec2::new(3.0, 1.0)));
+    }
+}

@@ -1,0 +1,145 @@
+//! Every solver setting in one struct, editable live.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// How overlap is removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum PositionCorrection {
+    /// The 003 article's positional correction: after the velocity iterations, move bodies
+    /// apart along the normal by `percent` of the penetration beyond `slop`.
+    Projection,
+    /// Baumgarte stabilisation: a velocity bias `beta / h * (penetration - slop)` in the
+    /// velocity solve (Box2D Lite).
+    Baumgarte,
+    /// Soft contacts with relaxation (Box2D v3 "soft step"): a stiff damped spring in the
+    /// biased solve, then a relax pass without bias so no energy is added.
+    #[default]
+    Soft,
+}
+
+impl PositionCorrection {
+    pub const ALL: [PositionCorrection; 3] =
+        [PositionCorrection::Projection, PositionCorrection::Baumgarte, PositionCorrection::Soft];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PositionCorrection::Projection => "Projection (article)",
+            PositionCorrection::Baumgarte => "Baumgarte bias",
+            PositionCorrection::Soft => "Soft step (Box2D v3)",
+        }
+    }
+}
+
+/// Solver and world settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolverParams {
+    pub gravity: Vec2,
+    /// Steps per simulated second.
+    pub hz: f32,
+    pub substeps: u32,
+    /// Velocity iterations per sub-step.
+    pub iterations: u32,
+    /// Relax iterations per sub-step (soft step only).
+    pub relax_iterations: u32,
+    pub position_correction: PositionCorrection,
+    /// Fraction of the penetration removed per sub-step (projection).
+    pub percent: f32,
+    /// Penetration allowed without correction (projection and Baumgarte), metres.
+    pub slop: f32,
+    /// Baumgarte factor.
+    pub baumgarte: f32,
+    /// Contact stiffness (soft step), cycles per second.
+    pub contact_hertz: f32,
+    /// Contact damping ratio (soft step).
+    pub contact_damping_ratio: f32,
+    /// Largest velocity used to push overlapping bodies apart, m/s.
+    pub max_push_velocity: f32,
+    pub warm_starting: bool,
+    /// Relative normal speeds below this do not bounce, m/s.
+    pub restitution_threshold: f32,
+    /// Contact points are created when shapes are closer than this (speculative), metres.
+    pub speculative_margin: f32,
+    /// Replace every pair's mixed friction with this, when set.
+    pub friction_override: Option<f32>,
+    /// Replace every pair's mixed restitution with this, when set.
+    pub restitution_override: Option<f32>,
+    /// Speeds are clamped to this, m/s (keeps a blow-up finite).
+    pub max_linear_speed: f32,
+}
+
+impl Default for SolverParams {
+    fn default() -> Self {
+        SolverParams {
+            gravity: Vec2::new(0.0, -10.0),
+            hz: 60.0,
+            substeps: 4,
+            iterations: 1,
+            relax_iterations: 1,
+            position_correction: PositionCorrection::Soft,
+            percent: 0.4,
+            slop: 0.005,
+            baumgarte: 0.2,
+            contact_hertz: 30.0,
+            contact_damping_ratio: 10.0,
+            max_push_velocity: 3.0,
+            warm_starting: true,
+            restitution_threshold: 1.0,
+            speculative_margin: 0.02,
+            friction_override: None,
+            restitution_override: None,
+            max_linear_speed: 400.0,
+        }
+    }
+}
+
+impl SolverParams {
+    /// Checks the ranges; returns a message naming the first bad field.
+    pub fn validate(&self) -> Result<(), String> {
+        let finite = [
+            ("gravity.x", self.gravity.x),
+            ("gravity.y", self.gravity.y),
+            ("hz", self.hz),
+            ("percent", self.percent),
+            ("slop", self.slop),
+            ("baumgarte", self.baumgarte),
+            ("contact_hertz", self.contact_hertz),
+            ("contact_damping_ratio", self.contact_damping_ratio),
+            ("max_push_velocity", self.max_push_velocity),
+            ("restitution_threshold", self.restitution_threshold),
+            ("speculative_margin", self.speculative_margin),
+            ("max_linear_speed", self.max_linear_speed),
+        ];
+        for (name, v) in finite {
+            if !v.is_finite() {
+                return Err(format!("`{name}` must be a finite number, got {v}"));
+            }
+        }
+        let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
+        check(self.hz >= 1.0 && self.hz <= 10_000.0, "`hz` must be between 1 and 10000")?;
+        check(self.substeps >= 1 && self.substeps <= 64, "`substeps` must be between 1 and 64")?;
+        check(self.iterations >= 1 && self.iterations <= 200, "`iterations` must be between 1 and 200")?;
+        check(self.relax_iterations <= 200, "`relax_iterations` must be at most 200")?;
+        check((0.0..=1.0).contains(&self.percent), "`percent` must be between 0 and 1")?;
+        check((0.0..=1.0).contains(&self.slop), "`slop` must be between 0 and 1 metre")?;
+        check((0.0..=1.0).contains(&self.baumgarte), "`baumgarte` must be between 0 and 1")?;
+        check(self.contact_hertz >= 0.0, "`contact_hertz` must not be negative")?;
+        check(self.contact_damping_ratio >= 0.0, "`contact_damping_ratio` must not be negative")?;
+        check(self.max_push_velocity >= 0.0, "`max_push_velocity` must not be negative")?;
+        check(self.restitution_threshold >= 0.0, "`restitution_threshold` must not be negative")?;
+        check((0.0..=1.0).contains(&self.speculative_margin), "`speculative_margin` must be between 0 and 1")?;
+        check(self.max_linear_speed > 0.0, "`max_linear_speed` must be positive")?;
+        if let Some(f) = self.friction_override {
+            check(f.is_finite() && f >= 0.0, "`friction_override` must be a non-negative number")?;
+        }
+        if let Some(e) = self.restitution_override {
+            check(e.is_finite() && e >= 0.0, "`restitution_override` must be a non-negative number")?;
+        }
+        Ok(())
+    }
+
+    pub fn dt(&self) -> f32 {
+        1.0 / self.hz
+    }
+}

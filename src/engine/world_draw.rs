@@ -1,0 +1,159 @@
+//! `World::debug_draw`: the world's state described through `DebugDraw`.
+
+use super::body::{Body, BodyKind};
+use super::debug::{palette, Color, DebugDraw, DrawOptions, Layer};
+use super::math::right_perp;
+use super::shape::Shape;
+use super::world::World;
+use glam::Vec2;
+
+/// Body colour by kind and selection.
+pub fn body_color(b: &Body, selected: bool) -> Color {
+    if selected {
+        return palette::SELECTED;
+    }
+    match b.kind {
+        BodyKind::Static => palette::STATIC,
+        BodyKind::Kinematic => palette::KINEMATIC,
+        BodyKind::Dynamic => palette::DYNAMIC,
+    }
+}
+
+/// Describes one body's shape (filled, outlined) and the line from its centre showing its angle.
+pub fn draw_body(d: &mut dyn DebugDraw, b: &Body, color: Color) {
+    let fill = color.with_alpha(0.35);
+    if d.wants(Layer::Shape) {
+        match &b.shape {
+            Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, c.radius, fill, color),
+            Shape::Polygon(p) => {
+                let mut pts = [Vec2::ZERO; super::shape::MAX_POLYGON_VERTICES];
+                for (dst, v) in pts.iter_mut().zip(p.world_vertices(&b.xf)) {
+                    *dst = v;
+                }
+                d.polygon(Layer::Shape, &pts[..p.count], fill, color);
+            }
+        }
+    }
+    if d.wants(Layer::Angle) && b.kind != BodyKind::Static {
+        let reach = match &b.shape {
+            Shape::Circle(c) => c.radius,
+            Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - p.centroid).dot(Vec2::X)).fold(0.0, f32::max),
+        };
+        let tip = b.center + b.xf.q.apply(Vec2::X) * reach.max(0.05);
+        d.segment(Layer::Angle, b.center, tip, color);
+    }
+}
+
+impl World {
+    /// Draws bodies, AABBs, centres of mass, contacts, normals, impulses and the mouse joint,
+    /// each on its layer.
+    pub fn debug_draw(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
+        let visible = |b: &Body| match opts.view {
+            Some(view) => b.shape.compute_aabb(&b.xf).overlaps(&view),
+            None => true,
+        };
+        for (i, b) in self.bodies.iter().enumerate() {
+            if !visible(b) {
+                continue;
+            }
+            let selected = opts.selected.contains(&i);
+            draw_body(d, b, body_color(b, selected));
+            if d.wants(Layer::Aabb) {
+                d.aabb(Layer::Aabb, b.shape.compute_aabb(&b.xf), palette::AABB);
+            }
+            if d.wants(Layer::CenterOfMass) && b.kind == BodyKind::Dynamic {
+                d.point(Layer::CenterOfMass, b.center, 4.0, palette::CENTER);
+            }
+            if d.wants(Layer::Label) && !b.name.is_empty() {
+                d.text(Layer::Label, b.xf.p, &b.name, palette::TEXT);
+            }
+        }
+        self.draw_contacts(d, opts);
+        if let Some(j) = &self.mouse_joint {
+            if d.wants(Layer::Joint) {
+                let anchor = j.anchor(&self.bodies);
+                d.segment(Layer::Joint, anchor, j.target, palette::JOINT);
+                d.point(Layer::Joint, j.target, 6.0, palette::JOINT);
+                d.point(Layer::Joint, anchor, 5.0, palette::JOINT);
+            }
+        }
+    }
+
+    fn draw_contacts(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
+        let wants_any = [Layer::Contact, Layer::Normal, Layer::Impulse, Layer::Friction].iter().any(|&l| d.wants(l));
+        if !wants_any {
+            return;
+        }
+        for c in &self.contacts {
+            let n = c.normal();
+            for cp in c.points() {
+                if let Some(view) = opts.view {
+                    if !view.contains_point(cp.point) {
+                        continue;
+                    }
+                }
+                if d.wants(Layer::Contact) {
+                    // 003 article: colour by warm-start history.
+                    let color = if cp.base_separation > 0.0 {
+                        palette::CONTACT_SPECULATIVE
+                    } else if cp.persisted > 10 {
+                        palette::CONTACT_PERSISTENT
+                    } else if cp.persisted > 0 {
+                        palette::CONTACT_WARM
+                    } else {
+                        palette::CONTACT_NEW
+                    };
+                    d.point(Layer::Contact, cp.point, 6.0, color);
+                }
+                if d.wants(Layer::Normal) {
+                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, palette::NORMAL);
+                }
+                if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {
+                    d.arrow(
+                        Layer::Impulse,
+                        cp.point,
+                        cp.point + opts.impulse_scale * cp.normal_impulse * n,
+                        palette::IMPULSE,
+                    );
+                }
+                if d.wants(Layer::Friction) && cp.tangent_impulse != 0.0 {
+                    let t = right_perp(n);
+                    d.arrow(
+                        Layer::Friction,
+                        cp.point,
+                        cp.point + opts.impulse_scale * cp.tangent_impulse * t,
+                        palette::FRICTION,
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::debug::{DebugList, DrawCmd, LayerSet};
+    use crate::engine::BodyDef;
+
+    #[test]
+    fn disabled_layers_record_nothing() {
+        let mut w = World::new(Default::default());
+        w.create_body(&BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(5.0, 0.5)).unwrap(), Vec2::ZERO));
+        w.create_body(&BodyDef::new(BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(0.0, 0.95)));
+        w.step();
+        let mut all = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut all, &DrawOptions::default());
+        assert_eq!(all.count(Layer::Shape), 2);
+        assert!(all.count(Layer::Contact) >= 1);
+        assert!(all.count(Layer::Normal) >= 1);
+        assert_eq!(all.count(Layer::Aabb), 2);
+        let mut shapes_only = DebugList::new(LayerSet::of(&[Layer::Shape]));
+        w.debug_draw(&mut shapes_only, &DrawOptions::default());
+        assert!(shapes_only.cmds.iter().all(|c| c.layer() == Layer::Shape));
+        // the selected body is drawn in the selection colour
+        let mut sel = DebugList::new(LayerSet::of(&[Layer::Shape]));
+        w.debug_draw(&mut sel, &DrawOptions { selected: vec![1], ..Default::default() });
+        assert!(sel.cmds.iter().any(|c| matches!(c, DrawCmd::Circle { outline, .. } if *outline == palette::SELECTED)));
+    }
+}

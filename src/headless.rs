@@ -1,0 +1,161 @@
+//! Headless commands: `run` (step a scene and report) and `check` (validate scene files).
+
+use manifold_lab::engine::World;
+use manifold_lab::scene;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Final pose of one body.
+#[derive(Serialize)]
+pub struct Pose {
+    pub name: String,
+    pub x: f32,
+    pub y: f32,
+    pub angle: f32,
+}
+
+/// What `run` prints.
+#[derive(Serialize)]
+pub struct Report {
+    pub scene: String,
+    pub steps: u32,
+    pub bodies: usize,
+    pub contacts: usize,
+    pub contact_points: usize,
+    pub ms_per_step_median: f32,
+    pub ms_per_step_mean: f32,
+    pub broadphase_ms_median: f32,
+    pub narrowphase_ms_median: f32,
+    pub solve_ms_median: f32,
+    pub state_hash: String,
+    pub max_penetration: f32,
+    pub kinetic_energy: f32,
+    pub repaired_bodies: usize,
+    pub poses: Vec<Pose>,
+}
+
+fn median(v: &mut [f32]) -> f32 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f32::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Steps `world` `steps` times and reports.
+pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
+    let mut total = Vec::with_capacity(steps as usize);
+    let (mut bp, mut np, mut sv) = (Vec::new(), Vec::new(), Vec::new());
+    let mut repaired = 0;
+    for _ in 0..steps {
+        let t = Instant::now();
+        world.step();
+        total.push(t.elapsed().as_secs_f32() * 1000.0);
+        bp.push(world.profile.broadphase_ms);
+        np.push(world.profile.narrowphase_ms);
+        sv.push(world.profile.solve_ms);
+        repaired += world.profile.repaired;
+    }
+    let mean = if total.is_empty() { 0.0 } else { total.iter().sum::<f32>() / total.len() as f32 };
+    Report {
+        scene: scene.to_string(),
+        steps,
+        bodies: world.bodies.len(),
+        contacts: world.contacts.len(),
+        contact_points: world.contacts.iter().map(|c| c.manifold.count).sum(),
+        ms_per_step_median: median(&mut total),
+        ms_per_step_mean: mean,
+        broadphase_ms_median: median(&mut bp),
+        narrowphase_ms_median: median(&mut np),
+        solve_ms_median: median(&mut sv),
+        state_hash: format!("{:016x}", world.state_hash()),
+        max_penetration: world.max_penetration(),
+        kinetic_energy: world.kinetic_energy(),
+        repaired_bodies: repaired,
+        poses: world
+            .bodies
+            .iter()
+            .map(|b| Pose { name: b.name.clone(), x: b.xf.p.x, y: b.xf.p.y, angle: b.angle })
+            .collect(),
+    }
+}
+
+impl Report {
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        use std::fmt::Write;
+        let _ = writeln!(s, "scene            {}", self.scene);
+        let _ = writeln!(s, "steps            {}", self.steps);
+        let _ = writeln!(s, "bodies           {}", self.bodies);
+        let _ = writeln!(s, "contacts         {} ({} points)", self.contacts, self.contact_points);
+        let _ = writeln!(
+            s,
+            "ms/step          {:.3} median, {:.3} mean (broadphase {:.3}, narrowphase {:.3}, solve {:.3})",
+            self.ms_per_step_median,
+            self.ms_per_step_mean,
+            self.broadphase_ms_median,
+            self.narrowphase_ms_median,
+            self.solve_ms_median
+        );
+        let _ = writeln!(s, "state hash       {}", self.state_hash);
+        let _ = writeln!(s, "max penetration  {:.5} m", self.max_penetration);
+        let _ = writeln!(s, "kinetic energy   {:.5} J", self.kinetic_energy);
+        if self.repaired_bodies > 0 {
+            let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
+        }
+        let shown = 20.min(self.poses.len());
+        let _ = writeln!(s, "final poses      (first {shown} of {}; --json lists all)", self.poses.len());
+        for p in &self.poses[..shown] {
+            let _ = writeln!(s, "  {:<16} x {:>10.4}  y {:>10.4}  angle {:>8.4}", p.name, p.x, p.y, p.angle);
+        }
+        s
+    }
+}
+
+/// `manifold-lab run`.
+pub fn run(path: &Path, steps: u32, json: bool) -> i32 {
+    let scene = match scene::load(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let report = run_world(scene.build_world(), &path.display().to_string(), steps);
+    if json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("cannot write JSON: {e}");
+                return 1;
+            }
+        }
+    } else {
+        print!("{}", report.to_text());
+    }
+    0
+}
+
+/// `manifold-lab check`: every error on its own line; exit code 1 if any file is bad.
+pub fn check(files: &[PathBuf]) -> i32 {
+    let mut bad = 0;
+    for f in files {
+        match scene::load(f) {
+            Ok(s) => {
+                let w = s.build_world();
+                println!("ok    {} ({} bodies)", f.display(), w.bodies.len());
+            }
+            Err(e) => {
+                println!("error {e}");
+                bad += 1;
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} of {} scene files have errors", files.len());
+        1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,99 @@
+//! manifold-lab: open the debugger window on a scene, or run headless.
+
+mod app;
+mod headless;
+
+use app::script::ScriptPlayer;
+use app::state::App;
+use clap::{Parser, Subcommand};
+use manifold_lab::scene;
+use std::path::{Path, PathBuf};
+
+/// The scene opened when none is named.
+const DEFAULT_SCENE: &str = "scenes/default.ron";
+
+#[derive(Parser)]
+#[command(
+    name = "manifold-lab",
+    version,
+    about = "An interactive visual debugger for 2D collision detection and rigid-body physics"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Scene file to open in the window (default: scenes/default.ron).
+    scene: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Step a scene without a window and print a report.
+    Run {
+        scene: PathBuf,
+        /// Number of steps.
+        #[arg(long, default_value_t = 600)]
+        steps: u32,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Open the window, play a script, render frames and write a PNG.
+    Screenshot {
+        /// Scene file (default: scenes/default.ron).
+        scene: Option<PathBuf>,
+        /// Frames to render after the script finishes (one simulation step per frame when running).
+        #[arg(long, default_value_t = 1)]
+        frames: u32,
+        /// Output PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// RON list of scripted steps (see README).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        #[arg(long, default_value_t = 1280)]
+        width: i32,
+        #[arg(long, default_value_t = 720)]
+        height: i32,
+    },
+    /// Validate scene files; prints each error as file:line:column and exits non-zero on any.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn open_app(scene: Option<&Path>) -> Result<App, String> {
+    let path = scene.unwrap_or(Path::new(DEFAULT_SCENE));
+    App::from_path(path)
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Run { scene, steps, json }) => std::process::exit(headless::run(&scene, steps, json)),
+        Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
+        Some(Command::Screenshot { scene, frames, out, script, width, height }) => {
+            let app = open_app(scene.as_deref()).unwrap_or_else(|e| fail(&e));
+            let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
+            let shot = app::Shot { frames, out, script };
+            macroquad::Window::from_config(app::window_conf(width, height), app::run(app, Some(shot)));
+        }
+        None => {
+            let app = match open_app(cli.scene.as_deref()) {
+                Ok(app) => app,
+                Err(e) if cli.scene.is_some() => fail(&e),
+                Err(e) => {
+                    eprintln!("{e}\nopening an empty world instead");
+                    App::new(scene::Scene::new("empty"), None)
+                }
+            };
+            macroquad::Window::from_config(app::window_conf(1280, 720), app::run(app, None));
+        }
+    }
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("{msg}");
+    std::process::exit(1);
+}

@@ -1,0 +1,248 @@
+//! The serde types of a scene file: `Scene`, its bodies and the camera.
+
+use super::fields;
+use super::generators::Generator;
+use super::lists;
+use super::shapes::ShapeSpec;
+use crate::engine::math::Transform;
+use crate::engine::solver::SolverParams;
+use crate::engine::{Body, BodyDef, BodyKind, World};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// A scene: solver settings, a camera, explicit bodies and body generators.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Scene", deny_unknown_fields)]
+pub struct Scene {
+    /// Format version; only [`fields::FORMAT_VERSION`] is supported.
+    #[serde(deserialize_with = "fields::version")]
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default, deserialize_with = "fields::settings")]
+    pub settings: SolverParams,
+    #[serde(default, deserialize_with = "fields::camera", skip_serializing_if = "Option::is_none")]
+    pub camera: Option<Camera>,
+    #[serde(default, deserialize_with = "lists::bodies", skip_serializing_if = "Vec::is_empty")]
+    pub bodies: Vec<BodySpec>,
+    #[serde(default, deserialize_with = "lists::generators", skip_serializing_if = "Vec::is_empty")]
+    pub generators: Vec<Generator>,
+}
+
+impl Scene {
+    /// An empty scene with default settings.
+    pub fn new(name: &str) -> Scene {
+        Scene {
+            version: fields::FORMAT_VERSION,
+            name: name.to_string(),
+            description: String::new(),
+            settings: SolverParams::default(),
+            camera: None,
+            bodies: Vec::new(),
+            generators: Vec::new(),
+        }
+    }
+}
+
+/// What the view shows at open: `height` world units vertically, centred on `center`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Camera {
+    #[serde(deserialize_with = "fields::center")]
+    pub center: Vec2,
+    #[serde(deserialize_with = "fields::height")]
+    pub height: f32,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera { center: Vec2::new(0.0, 5.0), height: 25.0 }
+    }
+}
+
+/// One body, written explicitly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Body", deny_unknown_fields)]
+pub struct BodySpec {
+    #[serde(default, deserialize_with = "fields::name", skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "is_dynamic")]
+    pub kind: BodyKind,
+    /// Position of the body origin (the shape's frame).
+    #[serde(deserialize_with = "fields::position")]
+    pub position: Vec2,
+    #[serde(default, deserialize_with = "fields::angle", skip_serializing_if = "is_zero")]
+    pub angle: f32,
+    #[serde(default, deserialize_with = "fields::linear_velocity", skip_serializing_if = "is_zero_vec")]
+    pub linear_velocity: Vec2,
+    #[serde(default, deserialize_with = "fields::angular_velocity", skip_serializing_if = "is_zero")]
+    pub angular_velocity: f32,
+    pub shape: ShapeSpec,
+    #[serde(default = "default_density", deserialize_with = "fields::density", skip_serializing_if = "is_one")]
+    pub density: f32,
+    #[serde(
+        default = "default_friction",
+        deserialize_with = "fields::friction",
+        skip_serializing_if = "is_default_friction"
+    )]
+    pub friction: f32,
+    #[serde(default, deserialize_with = "fields::restitution", skip_serializing_if = "is_zero")]
+    pub restitution: f32,
+    #[serde(default, deserialize_with = "fields::linear_damping", skip_serializing_if = "is_zero")]
+    pub linear_damping: f32,
+    #[serde(default, deserialize_with = "fields::angular_damping", skip_serializing_if = "is_zero")]
+    pub angular_damping: f32,
+    #[serde(
+        default = "default_gravity_scale",
+        deserialize_with = "fields::gravity_scale",
+        skip_serializing_if = "is_one"
+    )]
+    pub gravity_scale: f32,
+    /// World centre of mass, overriding the one implied by `position`. Saves write it only
+    /// when `position` alone cannot reproduce the centre bit for bit; it must agree with
+    /// `position` to within a millimetre per metre.
+    #[serde(default, deserialize_with = "fields::center_of_mass", skip_serializing_if = "Option::is_none")]
+    pub center: Option<Vec2>,
+}
+
+impl BodySpec {
+    /// A body with default material at rest.
+    pub fn new(kind: BodyKind, shape: ShapeSpec, position: Vec2) -> BodySpec {
+        BodySpec::from_def(&BodyDef::new(kind, shape.shape(), position))
+    }
+
+    /// Checks between fields (single fields are checked while parsing).
+    pub fn check(&self) -> Result<(), String> {
+        self.check_fields().map_err(|(_, msg)| msg)
+    }
+
+    /// [`BodySpec::check`], also naming the field to blame.
+    pub(crate) fn check_fields(&self) -> Result<(), (&'static str, String)> {
+        if self.kind == BodyKind::Dynamic && self.density <= 0.0 {
+            return Err(("density", format!("`density` must be > 0 for a dynamic body, got {}", self.density)));
+        }
+        if let Some(center) = self.center {
+            let implied = self.implied_center();
+            if (center - implied).length() > 1e-3 * implied.length().max(1.0) {
+                return Err((
+                    "center",
+                    format!("`center` {center} is not the centre of mass implied by `position`, {implied}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The centre of mass the engine derives from `position`, `angle` and the shape.
+    pub fn implied_center(&self) -> Vec2 {
+        let local = self.shape.shape().mass_data(self.density.max(0.0)).center;
+        Transform::new(self.position, self.angle).apply(local)
+    }
+
+    /// Adds the body to `world`, returning its index.
+    pub fn create_in(&self, world: &mut World) -> usize {
+        let index = world.create_body(&self.to_def());
+        if let Some(center) = self.center {
+            world.bodies[index].center = center;
+        }
+        index
+    }
+
+    /// The engine definition (without the `center` override, see [`BodySpec::create_in`]).
+    pub fn to_def(&self) -> BodyDef {
+        BodyDef {
+            name: self.name.clone(),
+            kind: self.kind,
+            shape: self.shape.shape(),
+            position: self.position,
+            angle: self.angle,
+            linear_velocity: self.linear_velocity,
+            angular_velocity: self.angular_velocity,
+            density: self.density,
+            friction: self.friction,
+            restitution: self.restitution,
+            linear_damping: self.linear_damping,
+            angular_damping: self.angular_damping,
+            gravity_scale: self.gravity_scale,
+        }
+    }
+
+    pub fn from_def(def: &BodyDef) -> BodySpec {
+        BodySpec {
+            name: def.name.clone(),
+            kind: def.kind,
+            position: def.position,
+            angle: def.angle,
+            linear_velocity: def.linear_velocity,
+            angular_velocity: def.angular_velocity,
+            shape: ShapeSpec::from_shape(&def.shape),
+            density: def.density,
+            friction: def.friction,
+            restitution: def.restitution,
+            linear_damping: def.linear_damping,
+            angular_damping: def.angular_damping,
+            gravity_scale: def.gravity_scale,
+            center: None,
+        }
+    }
+
+    /// A live body with its current pose and velocities; rebuilding it gives the same
+    /// centre of mass bit for bit (see [`super::save`]).
+    pub fn from_body(body: &Body) -> BodySpec {
+        let mut spec = BodySpec::from_def(&BodyDef {
+            name: body.name.clone(),
+            kind: body.kind,
+            shape: body.shape,
+            position: body.xf.p,
+            angle: body.angle,
+            linear_velocity: body.linear_velocity,
+            angular_velocity: body.angular_velocity,
+            density: body.density,
+            friction: body.friction,
+            restitution: body.restitution,
+            linear_damping: body.linear_damping,
+            angular_damping: body.angular_damping,
+            gravity_scale: body.gravity_scale,
+        });
+        match super::save::exact_origin(body) {
+            Some(origin) => spec.position = origin,
+            None => spec.center = Some(body.center),
+        }
+        spec
+    }
+}
+
+pub(crate) fn default_density() -> f32 {
+    1.0
+}
+
+pub(crate) fn default_friction() -> f32 {
+    0.6
+}
+
+fn default_gravity_scale() -> f32 {
+    1.0
+}
+
+// Defaults are compared bit for bit so that -0.0 is still written (state hashes see it).
+fn is_zero(x: &f32) -> bool {
+    x.to_bits() == 0
+}
+
+fn is_one(x: &f32) -> bool {
+    x.to_bits() == 1.0f32.to_bits()
+}
+
+fn is_default_friction(x: &f32) -> bool {
+    x.to_bits() == default_friction().to_bits()
+}
+
+fn is_zero_vec(v: &Vec2) -> bool {
+    is_zero(&v.x) && is_zero(&v.y)
+}
+
+fn is_dynamic(kind: &BodyKind) -> bool {
+    *kind == BodyKind::Dynamic
+}

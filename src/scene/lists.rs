@@ -1,0 +1,114 @@
+//! The `bodies` and `generators` lists: each item is parsed in its own error context and
+//! checked as a whole right after its closing parenthesis, so errors point at the item.
+
+use super::context;
+use super::format::BodySpec;
+use super::generators::{Generator, MAX_GENERATED_BODIES};
+use serde::de::{DeserializeSeed, Deserializer, Error, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+
+/// `bodies: [...]`.
+pub(crate) fn bodies<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<BodySpec>, D::Error> {
+    d.deserialize_seq(ListVisitor::<BodySeed>::default())
+}
+
+/// `generators: [...]`; the total generated body count is capped.
+pub(crate) fn generators<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Generator>, D::Error> {
+    d.deserialize_seq(ListVisitor::<GeneratorSeed>::default())
+}
+
+/// Parses one list item; keeps state across items (such as a running total).
+trait ItemSeed: Default {
+    type Item;
+    const LABEL: &'static str;
+    const EXPECTING: &'static str;
+    fn check(&mut self, item: &Self::Item) -> Result<(), String>;
+}
+
+#[derive(Default)]
+struct BodySeed;
+
+impl ItemSeed for BodySeed {
+    type Item = BodySpec;
+    const LABEL: &'static str = "body";
+    const EXPECTING: &'static str = "a list of bodies";
+
+    fn check(&mut self, body: &BodySpec) -> Result<(), String> {
+        body.check_fields().map_err(|(field, msg)| {
+            context::blame_field(field);
+            msg
+        })
+    }
+}
+
+#[derive(Default)]
+struct GeneratorSeed {
+    total: u64,
+}
+
+impl ItemSeed for GeneratorSeed {
+    type Item = Generator;
+    const LABEL: &'static str = "generator";
+    const EXPECTING: &'static str = "a list of generators";
+
+    fn check(&mut self, generator: &Generator) -> Result<(), String> {
+        self.total = self.total.saturating_add(generator.body_count());
+        if self.total > MAX_GENERATED_BODIES {
+            return Err(format!(
+                "generators would create {} bodies, more than the limit of {MAX_GENERATED_BODIES}",
+                self.total
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Deserializes one item then checks it, before RON moves past the item's end.
+struct Checked<'a, S>(&'a mut S);
+
+impl<'de, S> DeserializeSeed<'de> for Checked<'_, S>
+where
+    S: ItemSeed,
+    S::Item: Deserialize<'de>,
+{
+    type Value = S::Item;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Item, D::Error> {
+        let item = S::Item::deserialize(d)?;
+        self.0.check(&item).map_err(D::Error::custom)?;
+        Ok(item)
+    }
+}
+
+struct ListVisitor<S>(S);
+
+impl<S: Default> Default for ListVisitor<S> {
+    fn default() -> Self {
+        ListVisitor(S::default())
+    }
+}
+
+impl<'de, S> Visitor<'de> for ListVisitor<S>
+where
+    S: ItemSeed,
+    S::Item: Deserialize<'de>,
+{
+    type Value = Vec<S::Item>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(S::EXPECTING)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::new();
+        loop {
+            let label = format!("{} {}", S::LABEL, items.len());
+            let next = context::scoped(label, || seq.next_element_seed(Checked(&mut self.0)))?;
+            match next {
+                Some(item) => items.push(item),
+                None => return Ok(items),
+            }
+        }
+    }
+}

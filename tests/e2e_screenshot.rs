@@ -1,0 +1,127 @@
+//! End to end: the real binary opens its window (under Xvfb in CI), plays a script that
+//! selects, drags and rotates a body and turns on a layer, and writes a PNG. The test checks
+//! the picture: not blank, and the layer colours where the world says they should be.
+
+use image::RgbaImage;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn out_path(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    dir.join(name)
+}
+
+/// Pixels inside a rectangle whose colour passes `pred` (on `[r, g, b]` as i32). Colours are
+/// tested by hue, since anti-aliased thin lines blend with the background.
+fn count(img: &RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32), pred: impl Fn([i32; 3]) -> bool) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            let p = img.get_pixel(x, y);
+            if pred([p[0] as i32, p[1] as i32, p[2] as i32]) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn selection_yellow([r, g, b]: [i32; 3]) -> bool {
+    r > 200 && g > 170 && b < 120
+}
+fn aabb_magenta([r, g, b]: [i32; 3]) -> bool {
+    r > g + 50 && b > g + 50
+}
+fn dynamic_orange([r, g, b]: [i32; 3]) -> bool {
+    r > 150 && r > g + 40 && g > b + 20
+}
+fn static_green([r, g, b]: [i32; 3]) -> bool {
+    g > r + 15 && g > b + 15
+}
+
+#[derive(serde::Deserialize)]
+struct ShotInfo {
+    viewport_min: [f32; 2],
+    viewport_size: [f32; 2],
+    camera_center: [f32; 2],
+    camera_height: f32,
+    selected_centers: Vec<[f32; 2]>,
+    selected_angles: Vec<f32>,
+}
+
+impl ShotInfo {
+    fn to_pixel(&self, w: [f32; 2]) -> (i64, i64) {
+        let s = self.camera_height / self.viewport_size[1];
+        let cx = self.viewport_min[0] + 0.5 * self.viewport_size[0];
+        let cy = self.viewport_min[1] + 0.5 * self.viewport_size[1];
+        ((cx + (w[0] - self.camera_center[0]) / s) as i64, (cy - (w[1] - self.camera_center[1]) / s) as i64)
+    }
+}
+
+#[test]
+fn screenshot_shows_selection_aabbs_and_bodies() {
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "this test opens a real window: run the test suite under `xvfb-run -a cargo test` (see README)"
+    );
+    let out = out_path("e2e_select_drag.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["screenshot", "scenes/vertical_stack.ron", "--frames", "3", "--script", "tests/scripts/select_drag.ron"])
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .expect("the binary runs");
+    assert!(status.success(), "screenshot command failed: {status}");
+    let img = image::open(&out).expect("a PNG was written").to_rgba8();
+    assert_eq!((img.width(), img.height()), (1280, 720));
+
+    // Not blank: many distinct colours.
+    let mut colours = std::collections::HashSet::new();
+    for p in img.pixels().step_by(7) {
+        colours.insert([p[0], p[1], p[2]]);
+    }
+    assert!(colours.len() > 200, "only {} colours: the picture looks blank", colours.len());
+
+    let info: ShotInfo =
+        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    assert_eq!(info.selected_centers.len(), 1, "the script selected one body");
+    let c = info.selected_centers[0];
+    // The script dragged the top box from (0, 9.5) to (3, 8) and turned it; two steps of
+    // gravity move it by millimetres only.
+    assert!((c[0] - 3.0).abs() < 0.05 && (c[1] - 8.0).abs() < 0.05, "selected body at {c:?}, expected near (3, 8)");
+    assert!(
+        info.selected_angles[0] > 0.5 && info.selected_angles[0] < 1.5,
+        "rotated by the handle drag: {:?}",
+        info.selected_angles
+    );
+
+    let (w, h) = (img.width(), img.height());
+    let viewport_left = info.viewport_min[0] as u32;
+    // Selected body (yellow) around its centre, and nowhere near the stack it came from.
+    let (px, py) = info.to_pixel(c);
+    let around = |x: i64, y: i64, r: i64| {
+        let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;
+        (clamp(x - r, w), clamp(y - r, h), clamp(x + r, w), clamp(y + r, h))
+    };
+    let sel = count(&img, around(px, py, 60), selection_yellow);
+    assert!(sel > 100, "selection colour near the dragged body: {sel} pixels");
+    let (sx, sy) = info.to_pixel([0.0, 5.0]);
+    let sel_at_stack = count(&img, around(sx, sy, 20), selection_yellow);
+    assert_eq!(sel_at_stack, 0, "the stack is not selected");
+    // AABB layer (magenta) turned on by the script: around the dragged, rotated box.
+    let aabb = count(&img, around(px, py, 60), aabb_magenta);
+    assert!(aabb > 50, "AABB layer pixels near the rotated box: {aabb}");
+    // Dynamic bodies (orange) at the stack, the static ground (green) below y = 0.
+    let dynamic = count(&img, around(sx, sy, 40), dynamic_orange);
+    assert!(dynamic > 50, "dynamic body pixels at the stack: {dynamic}");
+    let (gx, gy) = info.to_pixel([0.0, -1.0]);
+    let ground = count(&img, around(gx, gy, 30), static_green);
+    assert!(ground > 500, "static ground pixels: {ground}");
+    // Panels are drawn outside the viewport (left of it).
+    let panel = count(&img, (0, 0, viewport_left.max(1), h), |[r, g, b]| {
+        (r - 27).abs() < 6 && (g - 27).abs() < 6 && (b - 27).abs() < 6
+    });
+    assert!(panel > 1000, "the controls panel should be visible left of the viewport");
+}
