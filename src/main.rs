@@ -3,8 +3,9 @@
 mod app;
 mod headless;
 
+use app::lab::LabKind;
 use app::script::ScriptPlayer;
-use app::state::App;
+use app::state::{Action, App};
 use clap::{Parser, Subcommand};
 use manifold_lab::scene;
 use std::path::{Path, PathBuf};
@@ -22,8 +23,11 @@ const DEFAULT_SCENE: &str = "scenes/default.ron";
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Scene file to open in the window (default: scenes/default.ron).
+    /// Scene file to open in the window (default: scenes/default.ron); with --lab, a pair file.
     scene: Option<PathBuf>,
+    /// Open a lab instead of a scene.
+    #[arg(long, value_enum)]
+    lab: Option<LabKind>,
 }
 
 #[derive(Subcommand)]
@@ -40,8 +44,11 @@ enum Command {
     },
     /// Open the window, play a script, render frames and write a PNG.
     Screenshot {
-        /// Scene file (default: scenes/default.ron).
+        /// Scene file (default: scenes/default.ron); with --lab, a pair file.
         scene: Option<PathBuf>,
+        /// Render a lab instead of a scene.
+        #[arg(long, value_enum)]
+        lab: Option<LabKind>,
         /// Frames to render after the script finishes (one simulation step per frame when running).
         #[arg(long, default_value_t = 1)]
         frames: u32,
@@ -63,9 +70,18 @@ enum Command {
     },
 }
 
-fn open_app(scene: Option<&Path>) -> Result<App, String> {
-    let path = scene.unwrap_or(Path::new(DEFAULT_SCENE));
-    App::from_path(path)
+/// The app on a scene, or on a lab with a pair file (the lab's default pair if none).
+fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
+    let Some(kind) = lab else {
+        return App::from_path(scene.unwrap_or(Path::new(DEFAULT_SCENE)));
+    };
+    let mut app =
+        App::from_path(Path::new(DEFAULT_SCENE)).unwrap_or_else(|_| App::new(scene::Scene::new("empty"), None));
+    app.apply(Action::OpenLab { kind, pair: scene.map(Path::to_path_buf) });
+    match app.error.take() {
+        Some(e) => Err(e),
+        None => Ok(app),
+    }
 }
 
 fn main() {
@@ -73,16 +89,16 @@ fn main() {
     match cli.command {
         Some(Command::Run { scene, steps, json }) => std::process::exit(headless::run(&scene, steps, json)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
-        Some(Command::Screenshot { scene, frames, out, script, width, height }) => {
-            let app = open_app(scene.as_deref()).unwrap_or_else(|e| fail(&e));
+        Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
+            let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
             let shot = app::Shot { frames, out, script };
             macroquad::Window::from_config(app::window_conf(width, height), app::run(app, Some(shot)));
         }
         None => {
-            let app = match open_app(cli.scene.as_deref()) {
+            let app = match open_app(cli.scene.as_deref(), cli.lab) {
                 Ok(app) => app,
-                Err(e) if cli.scene.is_some() => fail(&e),
+                Err(e) if cli.scene.is_some() || cli.lab.is_some() => fail(&e),
                 Err(e) => {
                     eprintln!("{e}\nopening an empty world instead");
                     App::new(scene::Scene::new("empty"), None)

@@ -125,3 +125,41 @@ fn screenshot_shows_selection_aabbs_and_bodies() {
     });
     assert!(panel > 1000, "the controls panel should be visible left of the viewport");
 }
+
+#[test]
+fn manifold_lab_screenshot_shows_faces_planes_and_both_shapes() {
+    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
+    let out = out_path("e2e_manifold_lab.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["screenshot", "--lab", "manifold", "scenes/pairs/box_on_box.ron", "--frames", "2"])
+        .args(["--script", "tests/scripts/manifold_lab.ron"])
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .expect("the binary runs");
+    assert!(status.success());
+    let img = image::open(&out).expect("a PNG was written").to_rgba8();
+    let info: ShotInfo =
+        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    let (w, h) = (img.width(), img.height());
+    let around = |c: [f32; 2], r: i64| {
+        let (x, y) = info.to_pixel(c);
+        let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;
+        (clamp(x - r, w), clamp(y - r, h), clamp(x + r, w), clamp(y + r, h))
+    };
+    // Shape A (blue) around the origin and B (orange) around (0.75, 0.92).
+    let blue = count(&img, around([0.0, 0.0], 40), |[r, g, b]| b > r + 40 && b > g);
+    assert!(blue > 300, "shape A pixels: {blue}");
+    let orange = count(&img, around([0.75, 1.0], 30), |[r, g, b]| r > g + 25 && g >= b && r > 80);
+    assert!(orange > 100, "shape B pixels: {orange}");
+    // Stage 3 (side planes): the reference face (green) along A's top, the side planes
+    // (violet) crossing it, and the incident face (pink).
+    let reference = count(&img, around([0.0, 0.5], 60), |[r, g, b]| g > 200 && r < 140 && b > 100 && b < 200);
+    assert!(reference > 40, "reference face pixels: {reference}");
+    let planes = count(&img, around([1.0, 1.5], 40), |[r, g, b]| b > 200 && r > 140 && g < 190 && r < 220);
+    assert!(planes > 20, "side plane pixels: {planes}");
+    let incident = count(&img, around([0.75, 0.45], 40), |[r, g, b]| r > 200 && g < 140 && b > 150);
+    assert!(incident > 20, "incident face pixels: {incident}");
+}

@@ -191,3 +191,19 @@ fn mouse_joint_pulls_a_body_to_the_target() {
     let anchor = w.mouse_joint.as_ref().unwrap().anchor(&w.bodies);
     assert!((anchor - Vec2::new(3.2, 1.0)).length() < 0.05, "anchor at {anchor:?}");
 }
+
+/// The shipped stacking scenes, loaded as a user would open them.
+#[test]
+fn shipped_pyramid_and_vertical_stack_stay_standing_for_twenty_seconds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    for name in ["pyramid.ron", "vertical_stack.ron"] {
+        let scene = manifold_lab::scene::load(&dir.join(name)).unwrap_or_else(|e| panic!("{e}"));
+        let mut w = scene.build_world();
+        let settle = max_drift_after(&mut w, 1.0);
+        assert!(settle < 0.05, "{name}: a box moved {settle} m while settling");
+        let drift = max_drift_after(&mut w, 20.0);
+        assert!(drift < 0.005, "{name}: a box drifted {drift} m in 20 s");
+        assert!(w.max_penetration() < 0.02, "{name}: penetration {}", w.max_penetration());
+        assert!(w.bodies.iter().all(|b| b.center.is_finite()));
+    }
+}

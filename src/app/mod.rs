@@ -6,6 +6,7 @@ pub mod draw;
 pub mod grid;
 pub mod history;
 pub mod input;
+pub mod lab;
 pub mod panels;
 pub mod script;
 pub mod state;
@@ -18,7 +19,7 @@ use egui_macroquad::egui;
 use glam::Vec2;
 use input::{InputState, PointerFrame};
 use macroquad::prelude as mq;
-use manifold_lab::engine::debug::{palette, DrawOptions};
+use manifold_lab::engine::debug::{palette, DrawOptions, LayerSet};
 use manifold_lab::engine::world_draw::draw_body;
 use script::ScriptPlayer;
 use state::{Action, App};
@@ -186,9 +187,24 @@ fn draw_world(app: &App) {
     mq::set_camera(&cam);
     grid::draw_grid_lines(&app.camera, &vp);
     let mut d = MqDraw::new(app.layers, s);
-    let opts =
-        DrawOptions { selected: app.selection.clone(), view: Some(app.camera.visible(&vp)), ..Default::default() };
-    app.world.debug_draw(&mut d, &opts);
+    match &app.lab {
+        Some(lab) => {
+            d.layers = LayerSet(app.layers.0 | lab::LAB_LAYERS.0);
+            lab::manifold::draw_lab(&app.world, &mut d, lab.stage, lab.use_bias, lab.axis);
+        }
+        None => {
+            let view = Some(app.camera.visible(&vp));
+            let opts = DrawOptions { selected: app.selection.clone(), view, ..Default::default() };
+            app.world.debug_draw(&mut d, &opts);
+            if let [a, b] = app.selection[..] {
+                // The selected pair's manifold in detail: faces, side planes, points, depths.
+                let world_layers = d.layers;
+                d.layers = LayerSet(world_layers.0 | lab::LAB_LAYERS.0);
+                lab::manifold::draw_pair(&app.world, a, b, &mut d, lab::manifold::LAST_STAGE, true, None);
+                d.layers = world_layers;
+            }
+        }
+    }
     // Selection highlight: the selected shapes again, with lines twice as wide.
     d.width_scale = 2.0;
     for b in app.selection.iter().filter_map(|&i| app.world.bodies.get(i)) {
@@ -202,10 +218,17 @@ fn draw_world(app: &App) {
     }
     mq::set_default_camera();
     grid::draw_grid_labels(&app.camera, &vp, 15.0);
+    // World labels: centred on their point, on a dark plate so they read over any shape.
     for (p, text, color) in &d.texts {
         let sp = app.camera.world_to_screen(&vp, *p);
-        let dims = mq::measure_text(text, None, 16, 1.0);
-        mq::draw_text(text, sp.x - 0.5 * dims.width, sp.y + 0.5 * dims.height, 16.0, mq_color(*color));
+        if !vp.contains(sp) {
+            continue;
+        }
+        let dims = mq::measure_text(text, None, 17, 1.0);
+        let (x, y) = (sp.x - 0.5 * dims.width, sp.y + 0.5 * dims.height);
+        let plate = mq::Color::new(0.05, 0.05, 0.07, 0.72);
+        mq::draw_rectangle(x - 3.0, y - dims.offset_y - 2.0, dims.width + 6.0, dims.height + 4.0, plate);
+        mq::draw_text(text, x, y, 17.0, mq_color(*color));
     }
 }
 

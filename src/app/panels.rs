@@ -13,26 +13,33 @@ use std::path::PathBuf;
 pub struct UiState {
     pub open_path: String,
     pub save_path: String,
+    pub pair_save_path: String,
     pub scene_files: Vec<PathBuf>,
+    pub pair_files: Vec<PathBuf>,
 }
 
 impl UiState {
     pub fn new(scene_dir: &str) -> UiState {
-        let mut s = UiState { save_path: "saved.ron".into(), ..Default::default() };
-        s.refresh(scene_dir);
+        let mut s = UiState {
+            save_path: "saved.ron".into(),
+            pair_save_path: "scenes/pairs/saved_pair.ron".into(),
+            ..Default::default()
+        };
+        s.scene_files = ron_files(scene_dir);
+        s.pair_files = ron_files(super::lab::PAIR_DIR);
         s
     }
+}
 
-    pub fn refresh(&mut self, scene_dir: &str) {
-        self.scene_files = std::fs::read_dir(scene_dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        self.scene_files.sort();
-    }
+/// The `.ron` files of a folder, sorted.
+fn ron_files(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
 }
 
 /// Applies the app's type scale (readable at 720p and 1080p).
@@ -56,14 +63,22 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
         ui.spacing_mut().slider_width = 100.0;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.heading("manifold-lab");
-            simulation(ui, app, out);
-            scenes(ui, app, ui_state, out);
-            solver(ui, &app.world.params, out);
-            layers(ui, app, out);
+            if let Some(lab) = &app.lab {
+                super::lab::panels::controls(ui, app, lab, ui_state, out);
+            } else {
+                simulation(ui, app, out);
+                scenes(ui, app, ui_state, out);
+                labs(ui, out);
+                solver(ui, &app.world.params, out);
+                layers(ui, app, out);
+            }
         });
     });
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| selection(ui, app, out));
+        egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
+            Some(lab) => super::lab::panels::details(ui, app, lab, out),
+            None => selection(ui, app, out),
+        });
     });
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
@@ -135,6 +150,16 @@ fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>)
                 out.push(Action::SaveScene(PathBuf::from(st.save_path.trim())));
             }
         });
+    });
+}
+
+fn labs(ui: &mut egui::Ui, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Labs").default_open(true).show(ui, |ui| {
+        for lab in super::lab::LABS {
+            if ui.button(lab.name).on_hover_text(lab.description).clicked() {
+                out.push(Action::OpenLab { kind: lab.kind, pair: None });
+            }
+        }
     });
 }
 
@@ -284,8 +309,25 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             }
         });
     }
+    if let [a, b] = app.selection[..] {
+        ui.separator();
+        pair_details(ui, app, a, b);
+    }
     if ui.button("Clear selection").clicked() {
         out.push(Action::Select(None));
+    }
+}
+
+/// The manifold of the two selected bodies (first selected = A).
+fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
+    use super::lab::manifold::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
+    ui.heading("Pair manifold");
+    ui.label(RichText::new(format!("A = #{a}, B = #{b}; drawn in the view")).small());
+    if let Some(m) = manifold_of(&app.world, a, b) {
+        manifold_numbers(ui, &m);
+    }
+    if let Some(t) = trace_pair(&app.world, a, b, true) {
+        trace_numbers(ui, &t, None);
     }
 }
 
@@ -308,9 +350,13 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
         ui.label(format!("step {:.2} ms", app.median_step_ms()));
         ui.separator();
         ui.label(format!("{} fps", macroquad::time::get_fps()));
-        if let Some(path) = &app.scene_path {
+        let shown = match &app.lab {
+            Some(lab) => lab.pair_path.as_ref().map(|p| format!("{} lab · {}", lab.kind.entry().name, p.display())),
+            None => app.scene_path.as_ref().map(|p| p.display().to_string()),
+        };
+        if let Some(text) = shown {
             ui.separator();
-            ui.label(RichText::new(path.display().to_string()).weak());
+            ui.label(RichText::new(text).weak());
         }
         if let Some(n) = &app.notice {
             ui.separator();

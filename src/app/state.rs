@@ -3,11 +3,12 @@
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
+use super::lab::{LabKind, LabState};
 use glam::Vec2;
 use manifold_lab::engine::debug::{Layer, LayerSet};
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyKind, World};
-use manifold_lab::scene::{self, Scene};
+use manifold_lab::scene::{self, Scene, ShapeDesc};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -77,6 +78,28 @@ pub enum Action {
     },
     /// Hide the error message.
     DismissError,
+    /// Open a lab on a pair file (or the lab's default pair).
+    OpenLab {
+        kind: LabKind,
+        pair: Option<PathBuf>,
+    },
+    /// Leave the lab and reload the last scene.
+    CloseLab,
+    /// Load a pair file into the open lab.
+    LoadPair(PathBuf),
+    /// Save the lab's two shapes and poses as a pair file.
+    SavePair(PathBuf),
+    /// Replace the shape of lab body 0 (A) or 1 (B).
+    SetLabShape {
+        body: usize,
+        shape: ShapeDesc,
+    },
+    /// Show clipping stage `k` (0 = SAT axes ... last = manifold).
+    SetClipStage(usize),
+    /// Choose the reference face with `BiasGreaterThan` (true) or a plain comparison.
+    SetBias(bool),
+    /// Draw the projections of both shapes on SAT axis `k`.
+    SelectAxis(Option<usize>),
     ZoomAt {
         screen: Vec2,
         factor: f32,
@@ -108,6 +131,8 @@ pub struct App {
     accumulator: f32,
     /// Recent step times in ms, for the status bar.
     pub step_ms: Vec<f32>,
+    /// The open lab, if any.
+    pub lab: Option<LabState>,
 }
 
 impl App {
@@ -128,6 +153,7 @@ impl App {
             notice: None,
             accumulator: 0.0,
             step_ms: Vec::new(),
+            lab: None,
         };
         app.reset_camera();
         app
@@ -174,13 +200,16 @@ impl App {
         }
         let dt = self.world.dt();
         self.accumulator += real_dt.clamp(0.0, 0.1) * self.speed;
+        // Catch up at most a few steps per frame; a scene whose steps are slow runs one step
+        // per frame (slower than real time) rather than freezing the window.
+        let max_steps = if self.median_step_ms() > 8.0 { 1 } else { 4 };
         let mut steps = 0;
-        while self.accumulator >= dt && steps < 4 {
+        while self.accumulator >= dt && steps < max_steps {
             self.step_once();
             self.accumulator -= dt;
             steps += 1;
         }
-        if steps == 4 {
+        if steps == max_steps {
             self.accumulator = 0.0;
         }
     }
@@ -215,6 +244,11 @@ impl App {
                 }
             }
             Action::Restart => {
+                if let Some(lab) = &self.lab {
+                    self.world = lab.pair.build_world();
+                    self.history.clear();
+                    return;
+                }
                 let params = self.world.params.clone();
                 self.world = self.scene.build_world();
                 // Live solver edits survive a restart.
@@ -224,6 +258,7 @@ impl App {
             }
             Action::LoadScene(path) => match scene::load(&path) {
                 Ok(s) => {
+                    self.lab = None;
                     self.world = s.build_world();
                     self.scene = s;
                     self.scene_path = Some(path.clone());
@@ -314,12 +349,82 @@ impl App {
                 self.camera.pan_pixels(&vp, d);
             }
             Action::DismissError => self.error = None,
+            Action::OpenLab { kind, pair } => {
+                let path = pair.unwrap_or_else(|| PathBuf::from(kind.entry().default_pair));
+                match scene::load_pair(&path) {
+                    Ok(p) => self.enter_lab(LabState::new(kind, p, Some(path))),
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            Action::CloseLab => {
+                if self.lab.take().is_some() {
+                    self.world = self.scene.build_world();
+                    self.selection.clear();
+                    self.history.clear();
+                    self.reset_camera();
+                }
+            }
+            Action::LoadPair(path) => match (scene::load_pair(&path), self.lab.as_ref().map(|l| l.kind)) {
+                (Ok(p), Some(kind)) => self.enter_lab(LabState::new(kind, p, Some(path))),
+                (Ok(_), None) => self.error = Some("open a lab before loading a pair".into()),
+                (Err(e), _) => self.error = Some(e.to_string()),
+            },
+            Action::SavePair(path) => {
+                let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                match scene::PairSpec::from_world(&self.world, &name) {
+                    Some(p) => match scene::save_pair(&p, &path) {
+                        Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+                        Err(e) => self.error = Some(e.to_string()),
+                    },
+                    None => self.error = Some("the lab needs two bodies to save a pair".into()),
+                }
+            }
+            Action::SetLabShape { body, shape } => match shape.build() {
+                Ok(s) if self.lab.is_some() && body < 2 && body < self.world.bodies.len() => {
+                    let b = &mut self.world.bodies[body];
+                    let (p, a) = (b.xf.p, b.angle);
+                    b.shape = s;
+                    b.update_mass();
+                    b.set_transform(p, a);
+                }
+                Ok(_) => self.error = Some("no lab shape to replace".into()),
+                Err(e) => self.error = Some(e),
+            },
+            Action::SetClipStage(k) => {
+                if let Some(l) = &mut self.lab {
+                    l.stage = k.min(super::lab::manifold::LAST_STAGE);
+                }
+            }
+            Action::SetBias(on) => {
+                if let Some(l) = &mut self.lab {
+                    l.use_bias = on;
+                }
+            }
+            Action::SelectAxis(k) => {
+                if let Some(l) = &mut self.lab {
+                    l.axis = k;
+                }
+            }
             Action::FrameAll => {
                 if let Some(b) = self.world.bounds() {
                     let vp = self.viewport;
                     self.camera.frame(&vp, b);
                 }
             }
+        }
+    }
+
+    /// Replaces the world by the lab's pair, paused, framed.
+    fn enter_lab(&mut self, lab: LabState) {
+        self.world = lab.pair.build_world();
+        self.lab = Some(lab);
+        self.mode = RunMode::Paused;
+        self.selection.clear();
+        self.history.clear();
+        self.error = None;
+        if let Some(b) = self.world.bounds() {
+            let vp = self.viewport;
+            self.camera.frame(&vp, b.expanded(1.5));
         }
     }
 

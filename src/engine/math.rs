@@ -107,16 +107,6 @@ impl Aabb {
         Aabb { min, max }
     }
 
-    pub fn from_points(points: &[Vec2]) -> Aabb {
-        let mut min = Vec2::splat(f32::MAX);
-        let mut max = Vec2::splat(-f32::MAX);
-        for &p in points {
-            min = min.min(p);
-            max = max.max(p);
-        }
-        Aabb { min, max }
-    }
-
     pub fn overlaps(&self, o: &Aabb) -> bool {
         self.min.x <= o.max.x && o.min.x <= self.max.x && self.min.y <= o.max.y && o.min.y <= self.max.y
     }
@@ -139,10 +129,6 @@ impl Aabb {
 
     pub fn extents(&self) -> Vec2 {
         0.5 * (self.max - self.min)
-    }
-
-    pub fn perimeter(&self) -> f32 {
-        2.0 * ((self.max.x - self.min.x) + (self.max.y - self.min.y))
     }
 
     pub fn is_valid(&self) -> bool {

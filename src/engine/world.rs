@@ -227,23 +227,9 @@ impl World {
         self.bodies.iter().map(Body::kinetic_energy).sum()
     }
 
-    /// Potential energy relative to y = 0 under the current gravity.
-    pub fn potential_energy(&self) -> f32 {
-        self.bodies
-            .iter()
-            .filter(|b| b.is_dynamic())
-            .map(|b| -b.mass * b.gravity_scale * self.params.gravity.dot(b.center))
-            .sum()
-    }
-
     /// Deepest penetration among current contacts (0 when none overlap).
     pub fn max_penetration(&self) -> f32 {
         self.contacts.iter().map(|c| c.manifold.max_penetration()).fold(0.0, f32::max)
-    }
-
-    /// Number of contact points that touch or overlap (speculative points excluded).
-    pub fn touching_point_count(&self) -> usize {
-        self.contacts.iter().flat_map(|c| c.points()).filter(|p| p.base_separation <= 0.0).count()
     }
 
     /// A 64-bit FNV-1a hash of every body's pose and velocity bits. Equal worlds give equal

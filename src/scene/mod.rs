@@ -14,6 +14,7 @@ mod format;
 mod generators;
 mod lists;
 mod locate;
+mod pair;
 mod save;
 mod shapes;
 
@@ -21,6 +22,7 @@ pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
 pub use format::{BodySpec, Camera, Scene};
 pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
+pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
 

@@ -6,6 +6,7 @@ pub mod manifold;
 pub mod polygon;
 pub mod polygon_circle;
 pub mod sat;
+pub mod trace;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
 

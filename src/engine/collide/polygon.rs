@@ -5,7 +5,8 @@
 
 use super::clip::{clip_segment_to_line, find_incident_edge, ClipVertex, Line};
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
-use super::sat::find_max_separation;
+use super::sat::find_max_separation_traced;
+use super::trace::{ClipTrace, ShapeId, TracedFace, TracedPoint};
 use crate::engine::math::{bias_greater_than, Transform};
 use crate::engine::shape::Polygon;
 
@@ -18,16 +19,51 @@ pub const REFERENCE_FACE_TOLERANCE: f32 = 0.1 * crate::engine::LINEAR_SLOP;
 /// Contact between convex polygons A and B; the normal points from A to B. Points whose
 /// separation is below `margin` are kept (margin 0 reports overlaps only).
 pub fn collide_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transform, margin: f32) -> Manifold {
-    let (edge_a, separation_a) = find_max_separation(a, xfa, b, xfb);
+    collide_polygons_traced(a, xfa, b, xfb, margin, true, None)
+}
+
+/// `collide_polygons` with the reference-face bias switchable (`use_bias = false` compares
+/// separations plainly, to show the flicker the article warns about) and an optional trace of
+/// every step.
+pub fn collide_polygons_traced(
+    a: &Polygon,
+    xfa: &Transform,
+    b: &Polygon,
+    xfb: &Transform,
+    margin: f32,
+    use_bias: bool,
+    mut trace: Option<&mut ClipTrace>,
+) -> Manifold {
+    if let Some(t) = trace.as_deref_mut() {
+        *t = ClipTrace { use_bias, ..Default::default() };
+        t.vertices = [a.world_vertices(xfa).collect(), b.world_vertices(xfb).collect()];
+    }
+    let (edge_a, separation_a) =
+        find_max_separation_traced(a, xfa, b, xfb, ShapeId::A, trace.as_deref_mut().map(|t| &mut t.axes));
+    if let Some(t) = trace.as_deref_mut() {
+        t.best[0] = Some(edge_a);
+    }
     if separation_a > margin {
+        if let Some(t) = trace.as_deref_mut() {
+            t.separating_axis = Some(edge_a);
+        }
         return Manifold::EMPTY;
     }
-    let (edge_b, separation_b) = find_max_separation(b, xfb, a, xfa);
+    let first_b = a.count;
+    let (edge_b, separation_b) =
+        find_max_separation_traced(b, xfb, a, xfa, ShapeId::B, trace.as_deref_mut().map(|t| &mut t.axes));
+    if let Some(t) = trace.as_deref_mut() {
+        t.best[1] = Some(first_b + edge_b);
+    }
     if separation_b > margin {
+        if let Some(t) = trace.as_deref_mut() {
+            t.separating_axis = Some(first_b + edge_b);
+        }
         return Manifold::EMPTY;
     }
     // Prefer A's face unless B's is clearly better (article: `BiasGreaterThan`, for stability).
-    let flip = bias_greater_than(separation_b - REFERENCE_FACE_TOLERANCE, separation_a);
+    let plain = separation_b > separation_a;
+    let flip = if use_bias { bias_greater_than(separation_b - REFERENCE_FACE_TOLERANCE, separation_a) } else { plain };
     let (ref_poly, ref_xf, ref_edge, inc_poly, inc_xf) =
         if flip { (b, xfb, edge_b, a, xfa) } else { (a, xfa, edge_a, b, xfb) };
 
@@ -54,11 +90,34 @@ pub fn collide_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transfo
     let (clip1, n1) = clip_segment_to_line(incident, &neg_plane, 0);
     let (clip2, n2) = clip_segment_to_line(clip1, &pos_plane, 1);
     let ref_face = Line { n: ref_normal, c: ref_normal.dot(v1) };
+    if let Some(t) = trace.as_deref_mut() {
+        let (ref_id, inc_id) = if flip { (ShapeId::B, ShapeId::A) } else { (ShapeId::A, ShapeId::B) };
+        t.flip = flip;
+        t.bias_changed_choice = flip != plain;
+        t.reference = Some(TracedFace { owner: ref_id, edge: ref_edge, v1, v2, normal: ref_normal });
+        t.incident = Some(TracedFace {
+            owner: inc_id,
+            edge: inc_edge,
+            v1: incident[0].v,
+            v2: incident[1].v,
+            normal: inc_xf.q.apply(inc_poly.normals[inc_edge]),
+        });
+        t.side_planes = vec![neg_plane, pos_plane];
+        let traced = |pts: &[ClipVertex]| {
+            pts.iter().map(|c| TracedPoint { p: c.v, created_by: c.side_plane }).collect::<Vec<_>>()
+        };
+        t.clip_stages = vec![traced(&incident), traced(&clip1[..n1]), traced(&clip2[..if n1 < 2 { 0 } else { n2 }])];
+    }
     if n1 < 2 || n2 < 2 {
         // The incident face lies outside the side planes. The article treats this as round-off
         // and reports nothing, but it also happens when a small polygon sits deep inside a
         // large one; keep the deepest incident vertex so such an overlap is never lost.
-        return deepest_vertex_contact(inc_poly, inc_xf, &ref_face, ref_edge, flip, margin);
+        let m = deepest_vertex_contact(inc_poly, inc_xf, &ref_face, ref_edge, flip, margin);
+        if let Some(t) = trace {
+            t.fallback = true;
+            t.result = m;
+        }
+        return m;
     }
 
     // Keep points behind the reference face (within the speculative margin).
@@ -71,7 +130,11 @@ pub fn collide_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transfo
     let lower_first = tangent.dot(clip2[0].v) <= tangent.dot(clip2[1].v);
     for (k, cv) in clip2.iter().enumerate() {
         let separation = ref_face.distance_to_line(cv.v);
-        if separation <= margin {
+        let keep = separation <= margin;
+        if let Some(t) = trace.as_deref_mut() {
+            if keep { &mut t.kept } else { &mut t.rejected }.push((cv.v, separation));
+        }
+        if keep {
             let (rv, iv) = if (k == 0) == lower_first { (i1, j2) } else { (i2, j1) };
             m.push(ManifoldPoint {
                 // Midway between the incident point and the reference surface.
@@ -80,6 +143,9 @@ pub fn collide_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transfo
                 id: FeatureId::new(flip, FeatureKind::Face, rv, iv),
             });
         }
+    }
+    if let Some(t) = trace {
+        t.result = m;
     }
     m
 }

@@ -2,12 +2,27 @@
 //! of one polygon is an axis; the separation on it is the distance of the other polygon's
 //! deepest vertex beyond that face.
 
+use super::trace::{SatAxis, ShapeId};
 use crate::engine::math::Transform;
 use crate::engine::shape::Polygon;
 
 /// The face of `poly1` with the largest separation from `poly2`, and that separation
 /// (negative when the polygons overlap along every face normal of `poly1`).
 pub fn find_max_separation(poly1: &Polygon, xf1: &Transform, poly2: &Polygon, xf2: &Transform) -> (usize, f32) {
+    find_max_separation_traced(poly1, xf1, poly2, xf2, ShapeId::A, None)
+}
+
+/// `find_max_separation`, recording every tested axis (face `i` of `poly1`, which belongs to
+/// shape `owner`) into `axes` when given.
+#[inline]
+pub fn find_max_separation_traced(
+    poly1: &Polygon,
+    xf1: &Transform,
+    poly2: &Polygon,
+    xf2: &Transform,
+    owner: ShapeId,
+    mut axes: Option<&mut Vec<SatAxis>>,
+) -> (usize, f32) {
     // Work in poly2's frame: move poly1's normals and vertices there once.
     let xf = xf2.inv_mul(xf1);
     let mut best_index = 0;
@@ -17,8 +32,24 @@ pub fn find_max_separation(poly1: &Polygon, xf1: &Transform, poly2: &Polygon, xf
         let v1 = xf.apply(poly1.vertices[i]);
         // The deepest vertex of poly2 along -n.
         let mut si = f32::MAX;
-        for v2 in poly2.vertices() {
-            si = si.min(n.dot(*v2 - v1));
+        let mut deepest = 0;
+        for (j, v2) in poly2.vertices().iter().enumerate() {
+            let s = n.dot(*v2 - v1);
+            if s < si {
+                si = s;
+                deepest = j;
+            }
+        }
+        if let Some(axes) = axes.as_deref_mut() {
+            axes.push(SatAxis {
+                owner,
+                edge: i,
+                normal: xf1.q.apply(poly1.normals[i]),
+                face: [xf1.apply(poly1.vertices[i]), xf1.apply(poly1.vertices[(i + 1) % poly1.count])],
+                separation: si,
+                deepest_vertex: deepest,
+                deepest_point: xf2.apply(poly2.vertices[deepest]),
+            });
         }
         if si > max_separation {
             max_separation = si;

@@ -80,10 +80,6 @@ impl Contact {
     pub fn points(&self) -> &[ContactPoint] {
         &self.points[..self.manifold.count]
     }
-
-    pub fn is_touching(&self) -> bool {
-        self.points().iter().any(|p| p.base_separation <= 0.0)
-    }
 }
 
 /// Friction mixing: geometric mean (Box2D).

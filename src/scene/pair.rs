@@ -1,0 +1,150 @@
+//! Pair files (`scenes/pairs/*.ron`): two shapes and their poses, the input of the narrowphase
+//! labs. A surprising configuration saved from a lab becomes a regression case.
+//!
+//! ```ron
+//! Pair(
+//!     version: 1,
+//!     name: "Box on box",
+//!     description: "...",
+//!     a: (shape: Box(half_extents: (1.0, 1.0)), position: (0.0, 0.0)),
+//!     b: (shape: Circle(radius: 0.5), position: (0.4, 1.3), angle: 0.3),
+//! )
+//! ```
+
+use super::error::SceneError;
+use super::fields;
+use super::save::ron_options;
+use super::shapes::ShapeSpec;
+use crate::engine::body::{BodyDef, BodyKind};
+use crate::engine::solver::SolverParams;
+use crate::engine::World;
+use glam::Vec2;
+use ron::ser::PrettyConfig;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One shape of a pair, placed in the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairShape {
+    pub shape: ShapeSpec,
+    #[serde(deserialize_with = "fields::position")]
+    pub position: Vec2,
+    #[serde(default, deserialize_with = "fields::angle")]
+    pub angle: f32,
+}
+
+/// Two shapes for the narrowphase labs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Pair", deny_unknown_fields)]
+pub struct PairSpec {
+    #[serde(deserialize_with = "fields::version")]
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub a: PairShape,
+    pub b: PairShape,
+}
+
+impl PairSpec {
+    pub fn new(name: &str, a: PairShape, b: PairShape) -> PairSpec {
+        PairSpec { version: fields::FORMAT_VERSION, name: name.to_string(), description: String::new(), a, b }
+    }
+
+    /// A world holding A (body 0) and B (body 1) as kinematic bodies at rest, without gravity:
+    /// the labs move them only when the user drags them.
+    pub fn build_world(&self) -> World {
+        let mut world = World::new(SolverParams { gravity: Vec2::ZERO, ..Default::default() });
+        for (name, s) in [("A", &self.a), ("B", &self.b)] {
+            let mut def = BodyDef::new(BodyKind::Kinematic, s.shape.shape(), s.position);
+            def.name = name.to_string();
+            def.angle = s.angle;
+            world.create_body(&def);
+        }
+        world
+    }
+
+    /// The pair as its world currently places the two bodies.
+    pub fn from_world(world: &World, name: &str) -> Option<PairSpec> {
+        let shape = |i: usize| {
+            let b = world.bodies.get(i)?;
+            Some(PairShape { shape: ShapeSpec::from_shape(&b.shape), position: b.xf.p, angle: b.angle })
+        };
+        Some(PairSpec::new(name, shape(0)?, shape(1)?))
+    }
+
+    pub fn to_ron_string(&self) -> Result<String, SceneError> {
+        let config = PrettyConfig::new().depth_limit(2).indentor("    ".to_string());
+        let body = ron_options()
+            .to_string_pretty(self, config)
+            .map_err(|e| SceneError::Serialize { file: "<pair>".to_string(), message: e.to_string() })?;
+        Ok(format!("Pair{body}\n"))
+    }
+}
+
+/// Parses pair text; `file_name` only labels errors.
+pub fn parse_pair(text: &str, file_name: &str) -> Result<PairSpec, SceneError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    super::context::reset();
+    let result = ron_options().from_str::<PairSpec>(text);
+    let ctx = super::context::take_error();
+    result.map_err(|e| SceneError::from_ron(file_name, e, ctx))
+}
+
+/// Reads the pair file at `path`.
+pub fn load_pair(path: &Path) -> Result<PairSpec, SceneError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
+    parse_pair(&text, &file)
+}
+
+/// Writes `pair` to `path`.
+pub fn save_pair(pair: &PairSpec, path: &Path) -> Result<(), SceneError> {
+    let file = path.display().to_string();
+    let text = pair.to_ron_string().map_err(|e| match e {
+        SceneError::Serialize { message, .. } => SceneError::Serialize { file: file.clone(), message },
+        other => other,
+    })?;
+    std::fs::write(path, text).map_err(|source| SceneError::Io { file, source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = r#"Pair(
+    version: 1,
+    name: "test",
+    a: (shape: Box(half_extents: (1.0, 0.5)), position: (0.0, 0.0)),
+    b: (shape: Polygon(points: [(-0.5, -0.4), (0.6, -0.4), (0.0, 0.7)]), position: (0.3, 0.8), angle: 0.77),
+)"#;
+
+    #[test]
+    fn parses_builds_and_round_trips() {
+        let p = parse_pair(TEXT, "t.ron").unwrap();
+        let w = p.build_world();
+        assert_eq!(w.bodies.len(), 2);
+        assert_eq!(w.bodies[1].angle, 0.77);
+        let text = p.to_ron_string().unwrap();
+        let back = parse_pair(&text, "back.ron").unwrap();
+        assert_eq!(back, p);
+        let again = PairSpec::from_world(&back.build_world(), "test").unwrap();
+        assert_eq!(again.a.position, p.a.position);
+        assert_eq!(again.b.angle, p.b.angle);
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let bad = TEXT.replace("Box(half_extents: (1.0, 0.5))", "Box(half_extents: (1.0, -0.5))");
+        let e = parse_pair(&bad, "bad.ron").unwrap_err().to_string();
+        assert!(e.starts_with("bad.ron:4:"), "{e}");
+        assert!(e.contains("half extents"), "{e}");
+        let nan = TEXT.replace("angle: 0.77", "angle: NaN");
+        let e = parse_pair(&nan, "nan.ron").unwrap_err().to_string();
+        assert!(e.starts_with("nan.ron:5:") && e.contains("angle"), "{e}");
+        let missing = TEXT.replace("position: (0.3, 0.8), ", "");
+        assert!(parse_pair(&missing, "m.ron").unwrap_err().to_string().contains("position"));
+    }
+}
