@@ -28,6 +28,11 @@ pub struct Report {
     pub broadphase_ms_median: f32,
     pub narrowphase_ms_median: f32,
     pub solve_ms_median: f32,
+    /// Broadphase time over total step time, percent (medians).
+    pub broadphase_share_percent: f32,
+    pub tree_height: i32,
+    pub tree_area_ratio: f32,
+    pub broadphase_pairs: usize,
     pub state_hash: String,
     pub max_penetration: f32,
     pub kinetic_energy: f32,
@@ -58,15 +63,21 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         repaired += world.profile.repaired;
     }
     let mean = if total.is_empty() { 0.0 } else { total.iter().sum::<f32>() / total.len() as f32 };
+    let (total_median, bp_median) = (median(&mut total), median(&mut bp));
+    let tree = world.broadphase.tree.metrics();
     Report {
         scene: scene.to_string(),
         steps,
         bodies: world.bodies.len(),
         contacts: world.contacts.len(),
         contact_points: world.contacts.iter().map(|c| c.manifold.count).sum(),
-        ms_per_step_median: median(&mut total),
+        ms_per_step_median: total_median,
         ms_per_step_mean: mean,
-        broadphase_ms_median: median(&mut bp),
+        broadphase_ms_median: bp_median,
+        broadphase_share_percent: if total_median > 0.0 { 100.0 * bp_median / total_median } else { 0.0 },
+        tree_height: tree.height,
+        tree_area_ratio: tree.area_ratio,
+        broadphase_pairs: world.broadphase.pairs().len(),
         narrowphase_ms_median: median(&mut np),
         solve_ms_median: median(&mut sv),
         state_hash: format!("{:016x}", world.state_hash()),
@@ -97,6 +108,11 @@ impl Report {
             self.broadphase_ms_median,
             self.narrowphase_ms_median,
             self.solve_ms_median
+        );
+        let _ = writeln!(
+            s,
+            "broadphase       {:.1}% of the step; tree height {}, area ratio {:.2}, {} pairs",
+            self.broadphase_share_percent, self.tree_height, self.tree_area_ratio, self.broadphase_pairs
         );
         let _ = writeln!(s, "state hash       {}", self.state_hash);
         let _ = writeln!(s, "max penetration  {:.5} m", self.max_penetration);

@@ -47,6 +47,7 @@ struct ShotInfo {
     camera_height: f32,
     selected_centers: Vec<[f32; 2]>,
     selected_angles: Vec<f32>,
+    inset: Option<[f32; 4]>,
 }
 
 impl ShotInfo {
@@ -162,4 +163,68 @@ fn manifold_lab_screenshot_shows_faces_planes_and_both_shapes() {
     assert!(planes > 20, "side plane pixels: {planes}");
     let incident = count(&img, around([0.75, 0.45], 40), |[r, g, b]| r > 200 && g < 140 && b > 150);
     assert!(incident > 20, "incident face pixels: {incident}");
+}
+
+#[test]
+fn minkowski_lab_screenshot_shows_configuration_space() {
+    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
+    let out = out_path("e2e_minkowski_lab.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["screenshot", "--lab", "minkowski", "scenes/pairs/polygons.ron", "--frames", "2"])
+        .args(["--script", "tests/scripts/minkowski_lab.ron"])
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .expect("the binary runs");
+    assert!(status.success());
+    let img = image::open(&out).expect("a PNG was written").to_rgba8();
+    let info: ShotInfo =
+        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    let [x, y, w, h] = info.inset.expect("the Minkowski lab has a configuration-space inset");
+    let inset = (x as u32, y as u32, (x + w) as u32, (y + h) as u32);
+    // The world view (left of the inset) shows both shapes; the inset does not repeat them.
+    assert!(info.viewport_min[0] + info.viewport_size[0] <= x + 1.0);
+    // Minkowski edges from A (red) and from B (green), and the GJK simplex (orange).
+    let red = count(&img, inset, |[r, g, b]| r > 200 && g < 120 && b < 120);
+    let green = count(&img, inset, |[r, g, b]| g > 160 && r < 100 && b < 140);
+    let orange = count(&img, inset, |[r, g, b]| r > 200 && g > 110 && g < 190 && b < 80);
+    assert!(red > 40 && green > 40, "Minkowski edge pixels: red {red}, green {green}");
+    assert!(orange > 20, "GJK simplex pixels: {orange}");
+    // Shape A (blue) is drawn in the world half, not in configuration space.
+    let left = (info.viewport_min[0] as u32, 0, x as u32, img.height());
+    assert!(count(&img, left, |[r, g, b]| b > r + 40 && b > g) > 500);
+}
+
+#[test]
+fn tree_lab_screenshot_shows_the_query_and_its_hits() {
+    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
+    let out = out_path("e2e_tree_lab.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["screenshot", "--lab", "tree", "--frames", "1", "--script", "tests/scripts/tree_lab.ron"])
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .expect("the binary runs");
+    assert!(status.success());
+    let img = image::open(&out).expect("a PNG was written").to_rgba8();
+    let info: ShotInfo =
+        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    // The query box (green) spans (20, 20)-(35, 32); hit leaves (yellow) lie inside it, and
+    // none far away from it.
+    let rect = |a: [f32; 2], b: [f32; 2]| {
+        let (x0, y0) = info.to_pixel([a[0], b[1]]);
+        let (x1, y1) = info.to_pixel([b[0], a[1]]);
+        (x0.max(0) as u32, y0.max(0) as u32, x1.max(0) as u32, y1.max(0) as u32)
+    };
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 170 && b < 120;
+    let inside = count(&img, rect([18.0, 18.0], [37.0, 34.0]), yellow);
+    let far = count(&img, rect([45.0, 45.0], [60.0, 60.0]), yellow);
+    assert!(inside > 100, "hit leaves inside the query: {inside}");
+    assert_eq!(far, 0, "no hits far from the query");
+    let green = count(&img, rect([18.0, 18.0], [37.0, 34.0]), |[r, g, b]| g > 200 && r < 160 && b < 160);
+    assert!(green > 50, "query box outline: {green}");
 }

@@ -38,6 +38,11 @@ pub enum Gesture {
         body: usize,
         offset: f32,
     },
+    /// Tree lab: dragging a query box (or, with `ray`, a ray) from `start`.
+    TreeQuery {
+        start: Vec2,
+        ray: bool,
+    },
     Pan,
 }
 
@@ -78,7 +83,11 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
             if f.pan_down && !over_ui {
                 st.gesture = Gesture::Pan;
             } else if f.left_pressed && !over_ui && vp.contains(f.pos) {
-                start_left_gesture(app, st, f, world, &mut out);
+                if app.lab.as_ref().is_some_and(|l| l.tree.is_some()) {
+                    st.gesture = Gesture::TreeQuery { start: world, ray: f.shift };
+                } else {
+                    start_left_gesture(app, st, f, world, &mut out);
+                }
             }
         }
         Gesture::Pan => {
@@ -105,6 +114,18 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
                 out.push(Action::PullTo(world));
             } else {
                 out.push(Action::EndPull);
+                st.gesture = Gesture::None;
+            }
+        }
+        Gesture::TreeQuery { start, ray } => {
+            if start != world {
+                out.push(if ray {
+                    Action::TreeLabRay { from: start, to: world }
+                } else {
+                    Action::TreeLabQueryBox { from: start, to: world }
+                });
+            }
+            if !f.left_down {
                 st.gesture = Gesture::None;
             }
         }

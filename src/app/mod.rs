@@ -12,15 +12,13 @@ pub mod script;
 pub mod state;
 #[cfg(test)]
 mod tests;
+pub mod view;
 
 use camera::ScreenRect;
-use draw::{mq_color, MqDraw};
 use egui_macroquad::egui;
 use glam::Vec2;
 use input::{InputState, PointerFrame};
 use macroquad::prelude as mq;
-use manifold_lab::engine::debug::{palette, DrawOptions, LayerSet};
-use manifold_lab::engine::world_draw::draw_body;
 use script::ScriptPlayer;
 use state::{Action, App};
 use std::path::PathBuf;
@@ -46,8 +44,6 @@ pub fn window_conf(width: i32, height: i32) -> mq::Conf {
         ..Default::default()
     }
 }
-
-const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
 
 /// Runs the window until it is closed, or until the screenshot is written.
 pub async fn run(mut app: App, mut shot: Option<Shot>) {
@@ -77,10 +73,11 @@ pub async fn run(mut app: App, mut shot: Option<Shot>) {
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
             typing = ctx.wants_keyboard_input();
         });
-        app.viewport = ScreenRect {
+        let free = ScreenRect {
             min: Vec2::new(central.min.x, central.min.y),
             size: Vec2::new(central.width().max(1.0), central.height().max(1.0)),
         };
+        (app.viewport, app.inset) = lab::split_viewport(app.lab.as_ref().map(|l| l.kind), free);
 
         // Pointer: scripted or real.
         let script_frame = shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
@@ -114,7 +111,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>) {
         let dt = if shot.is_some() { 1.0 / 60.0 } else { mq::get_frame_time() };
         app.update(dt);
 
-        draw_world(&app);
+        view::draw_world(&app);
         egui_macroquad::draw();
 
         if let Some(s) = &shot {
@@ -171,67 +168,6 @@ fn keyboard_actions(out: &mut Vec<Action>) {
     }
 }
 
-/// Draws the grid, the world and the selection handle into the viewport.
-fn draw_world(app: &App) {
-    mq::clear_background(BACKGROUND);
-    let vp = app.viewport;
-    let (sw, sh) = (mq::screen_width(), mq::screen_height());
-    let s = app.camera.scale(&vp);
-    let c = vp.center();
-    let cam = mq::Camera2D {
-        target: app.camera.center,
-        zoom: Vec2::new(2.0 / (sw * s), -2.0 / (sh * s)),
-        offset: Vec2::new(2.0 * c.x / sw - 1.0, 1.0 - 2.0 * c.y / sh),
-        ..Default::default()
-    };
-    mq::set_camera(&cam);
-    grid::draw_grid_lines(&app.camera, &vp);
-    let mut d = MqDraw::new(app.layers, s);
-    match &app.lab {
-        Some(lab) => {
-            d.layers = LayerSet(app.layers.0 | lab::LAB_LAYERS.0);
-            lab::manifold::draw_lab(&app.world, &mut d, lab.stage, lab.use_bias, lab.axis);
-        }
-        None => {
-            let view = Some(app.camera.visible(&vp));
-            let opts = DrawOptions { selected: app.selection.clone(), view, ..Default::default() };
-            app.world.debug_draw(&mut d, &opts);
-            if let [a, b] = app.selection[..] {
-                // The selected pair's manifold in detail: faces, side planes, points, depths.
-                let world_layers = d.layers;
-                d.layers = LayerSet(world_layers.0 | lab::LAB_LAYERS.0);
-                lab::manifold::draw_pair(&app.world, a, b, &mut d, lab::manifold::LAST_STAGE, true, None);
-                d.layers = world_layers;
-            }
-        }
-    }
-    // Selection highlight: the selected shapes again, with lines twice as wide.
-    d.width_scale = 2.0;
-    for b in app.selection.iter().filter_map(|&i| app.world.bodies.get(i)) {
-        draw_body(&mut d, b, palette::SELECTED);
-    }
-    d.width_scale = 1.0;
-    if let Some((_, center, handle)) = input::rotate_handle(app) {
-        let col = mq_color(palette::SELECTED);
-        mq::draw_line(center.x, center.y, handle.x, handle.y, 1.0 * s, col);
-        mq::draw_circle_lines(handle.x, handle.y, input::HANDLE_RADIUS_PX * s, 2.0 * s, col);
-    }
-    mq::set_default_camera();
-    grid::draw_grid_labels(&app.camera, &vp, 15.0);
-    // World labels: centred on their point, on a dark plate so they read over any shape.
-    for (p, text, color) in &d.texts {
-        let sp = app.camera.world_to_screen(&vp, *p);
-        if !vp.contains(sp) {
-            continue;
-        }
-        let dims = mq::measure_text(text, None, 17, 1.0);
-        let (x, y) = (sp.x - 0.5 * dims.width, sp.y + 0.5 * dims.height);
-        let plate = mq::Color::new(0.05, 0.05, 0.07, 0.72);
-        mq::draw_rectangle(x - 3.0, y - dims.offset_y - 2.0, dims.width + 6.0, dims.height + 4.0, plate);
-        mq::draw_text(text, x, y, 17.0, mq_color(*color));
-    }
-}
-
 /// Writes the current frame (world and panels) to a PNG.
 fn save_screenshot(path: &std::path::Path) {
     // macroquad already returns the rows top first.
@@ -252,6 +188,7 @@ fn save_shot_info(app: &App, png: &std::path::Path) {
         "camera_center": app.camera.center.to_array(),
         "camera_height": app.camera.height,
         "selected_centers": centers,
+        "inset": app.inset.map(|r| [r.min.x, r.min.y, r.size.x, r.size.y]),
         "selected_angles": app.selection.iter().filter_map(|&i| app.world.bodies.get(i)).map(|b| b.angle).collect::<Vec<f32>>(),
         "step": app.world.step_count,
     });

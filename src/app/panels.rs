@@ -71,6 +71,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 labs(ui, out);
                 solver(ui, &app.world.params, out);
                 layers(ui, app, out);
+                broadphase(ui, app, out);
             }
         });
     });
@@ -240,6 +241,63 @@ fn layers(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 .small()
                 .weak(),
         );
+    });
+}
+
+/// The pair-finding method, the tree's settings, what of the tree is drawn, and its numbers.
+fn broadphase(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    use manifold_lab::engine::broadphase::{Balancing, InsertionStrategy, PairFinding};
+    let bp = &app.world.broadphase;
+    egui::CollapsingHeader::new("Broadphase").default_open(false).show(ui, |ui| {
+        let (mut mode, mut settings) = (bp.mode, bp.tree.settings);
+        egui::ComboBox::from_label("pairs").selected_text(mode.label()).show_ui(ui, |ui| {
+            for m in PairFinding::ALL {
+                ui.selectable_value(&mut mode, m, m.label());
+            }
+        });
+        egui::ComboBox::from_label("insert").selected_text(settings.insertion.label()).show_ui(ui, |ui| {
+            for s in InsertionStrategy::ALL {
+                ui.selectable_value(&mut settings.insertion, s, s.label());
+            }
+        });
+        egui::ComboBox::from_label("balance").selected_text(settings.balancing.label()).show_ui(ui, |ui| {
+            for b in Balancing::ALL {
+                ui.selectable_value(&mut settings.balancing, b, b.label());
+            }
+        });
+        ui.add(egui::Slider::new(&mut settings.margin, 0.0..=1.0).text("fat margin m"));
+        if mode != bp.mode || settings != bp.tree.settings {
+            out.push(Action::SetBroadphase { mode, settings });
+        }
+        let m = bp.tree.metrics();
+        let height = m.height.max(0) as u32;
+        let (mut lo, mut hi) = (app.tree_depth.0.min(height), app.tree_depth.1.min(height));
+        let mut tight = app.tree_tight;
+        let changed = ui.add(egui::Slider::new(&mut lo, 0..=height).text("from depth")).changed()
+            | ui.add(egui::Slider::new(&mut hi, 0..=height).text("to depth")).changed()
+            | ui.checkbox(&mut tight, "tight AABBs inside fat ones").changed();
+        if changed {
+            let max = if hi >= height { u32::MAX } else { hi };
+            out.push(Action::SetTreeView { min_depth: lo, max_depth: max, tight });
+        }
+        let st = &bp.stats;
+        egui::Grid::new("tree_stats").num_columns(2).show(ui, |ui| {
+            let mut row = |k: &str, v: String| {
+                ui.label(k);
+                ui.label(RichText::new(v).monospace());
+                ui.end_row();
+            };
+            row("nodes", m.node_count.to_string());
+            row("height", m.height.to_string());
+            row("area ratio", format!("{:.2}", m.area_ratio));
+            row("pairs", st.pairs.to_string());
+            row("moved", st.moved.to_string());
+            row("reinserted", st.reinserted.to_string());
+            row("queries", st.queries.to_string());
+            row("nodes visited", st.query.nodes_visited.to_string());
+            row("leaves hit", st.query.leaves_hit.to_string());
+            row("broadphase", format!("{:.3} ms", app.world.profile.broadphase_ms));
+        });
     });
 }
 

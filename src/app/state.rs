@@ -5,6 +5,7 @@ use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
 use super::lab::{LabKind, LabState};
 use glam::Vec2;
+use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::{Layer, LayerSet};
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyKind, World};
@@ -100,6 +101,40 @@ pub enum Action {
     SetBias(bool),
     /// Draw the projections of both shapes on SAT axis `k`.
     SelectAxis(Option<usize>),
+    /// Choose how the world finds pairs, and the tree's settings (rebuilds the broadphase).
+    SetBroadphase {
+        mode: PairFinding,
+        settings: TreeSettings,
+    },
+    /// Which tree levels are drawn, and whether leaves show their tight AABBs.
+    SetTreeView {
+        min_depth: u32,
+        max_depth: u32,
+        tight: bool,
+    },
+    /// Tree lab: respawn with `count` proxies and these tree settings.
+    TreeLabSpawn {
+        count: usize,
+        settings: TreeSettings,
+    },
+    /// Tree lab: the fraction of proxies moved each step.
+    TreeLabMoving(f32),
+    /// Tree lab: query with a box (corners) or a ray, or clear the query.
+    TreeLabQueryBox {
+        from: Vec2,
+        to: Vec2,
+    },
+    TreeLabRay {
+        from: Vec2,
+        to: Vec2,
+    },
+    TreeLabClearQuery,
+    /// Minkowski lab: show GJK/EPA step `k` (`None` = the last).
+    SetLabStep(Option<usize>),
+    /// Minkowski lab: advance the step by itself.
+    PlayLabSteps(bool),
+    /// Minkowski lab: turn B through 360° and compare SAT with GJK+EPA.
+    RunSweep,
     ZoomAt {
         screen: Vec2,
         factor: f32,
@@ -120,6 +155,8 @@ pub struct App {
     pub camera: ViewCamera,
     /// The screen area the world is drawn in (set by the frame loop from the panels' layout).
     pub viewport: ScreenRect,
+    /// A second area beside it (the Minkowski lab's configuration space), if any.
+    pub inset: Option<ScreenRect>,
     /// Simulated seconds per real second.
     pub speed: f32,
     pub history: History,
@@ -133,6 +170,9 @@ pub struct App {
     pub step_ms: Vec<f32>,
     /// The open lab, if any.
     pub lab: Option<LabState>,
+    /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
+    pub tree_depth: (u32, u32),
+    pub tree_tight: bool,
 }
 
 impl App {
@@ -147,6 +187,7 @@ impl App {
             layers: LayerSet::default(),
             camera: ViewCamera::default(),
             viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
+            inset: None,
             speed: 1.0,
             history: History::default(),
             error: None,
@@ -154,6 +195,8 @@ impl App {
             accumulator: 0.0,
             step_ms: Vec::new(),
             lab: None,
+            tree_depth: (0, u32::MAX),
+            tree_tight: false,
         };
         app.reset_camera();
         app
@@ -194,6 +237,13 @@ impl App {
     /// Advances the simulation by `real_dt` seconds of wall time when running. At most a few
     /// steps per frame, so a slow scene slows down instead of freezing the window.
     pub fn update(&mut self, real_dt: f32) {
+        self.advance_lab_steps(real_dt);
+        if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+            if self.mode == RunMode::Running {
+                t.step();
+            }
+            return;
+        }
         if self.mode != RunMode::Running {
             self.accumulator = 0.0;
             return;
@@ -244,8 +294,14 @@ impl App {
                 }
             }
             Action::Restart => {
-                if let Some(lab) = &self.lab {
-                    self.world = lab.pair.build_world();
+                if let Some(lab) = &mut self.lab {
+                    if let Some(pair) = &lab.pair {
+                        self.world = pair.build_world();
+                    }
+                    if let Some(t) = &mut lab.tree {
+                        let (n, settings) = (t.count(), t.tree.settings);
+                        t.respawn(n, settings);
+                    }
                     self.history.clear();
                     return;
                 }
@@ -349,6 +405,7 @@ impl App {
                 self.camera.pan_pixels(&vp, d);
             }
             Action::DismissError => self.error = None,
+            Action::OpenLab { kind: LabKind::Tree, .. } => self.enter_lab(LabState::tree(2000)),
             Action::OpenLab { kind, pair } => {
                 let path = pair.unwrap_or_else(|| PathBuf::from(kind.entry().default_pair));
                 match scene::load_pair(&path) {
@@ -405,6 +462,74 @@ impl App {
                     l.axis = k;
                 }
             }
+            Action::SetBroadphase { mode, settings } => {
+                let valid = settings.margin.is_finite()
+                    && settings.margin >= 0.0
+                    && settings.displacement_multiplier.is_finite()
+                    && settings.displacement_multiplier >= 0.0;
+                if valid {
+                    self.world.broadphase.mode = mode;
+                    self.world.broadphase.set_tree_settings(settings);
+                    self.world.sync_broadphase();
+                } else {
+                    self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());
+                }
+            }
+            Action::SetTreeView { min_depth, max_depth, tight } => {
+                self.tree_depth = (min_depth.min(max_depth), max_depth);
+                self.tree_tight = tight;
+            }
+            Action::TreeLabSpawn { count, settings } => {
+                if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+                    t.respawn(count, settings);
+                    let (b, vp) = (t.bounds(), self.viewport);
+                    self.camera.frame(&vp, b);
+                }
+            }
+            Action::TreeLabMoving(f) => {
+                if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+                    if f.is_finite() {
+                        t.moving_fraction = f.clamp(0.0, 1.0);
+                    }
+                }
+            }
+            Action::TreeLabQueryBox { from, to } => {
+                if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+                    let b = manifold_lab::engine::math::Aabb::new(from.min(to), from.max(to));
+                    t.set_query(b.is_valid().then_some(super::lab::tree_lab::TreeQuery::Box(b)));
+                }
+            }
+            Action::TreeLabRay { from, to } => {
+                if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+                    let ok = from.is_finite() && to.is_finite() && from != to;
+                    t.set_query(ok.then_some(super::lab::tree_lab::TreeQuery::Ray { from, to }));
+                }
+            }
+            Action::TreeLabClearQuery => {
+                if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
+                    t.set_query(None);
+                }
+            }
+            Action::SetLabStep(k) => {
+                if let Some(l) = &mut self.lab {
+                    l.step = k;
+                    l.playing = false;
+                }
+            }
+            Action::PlayLabSteps(on) => {
+                if let Some(l) = &mut self.lab {
+                    l.playing = on;
+                    l.play_clock = 0.0;
+                    if on {
+                        l.step = Some(0);
+                    }
+                }
+            }
+            Action::RunSweep => {
+                if let Some(l) = &mut self.lab {
+                    l.sweep = super::lab::sweep::rotation_sweep(&self.world, 360);
+                }
+            }
             Action::FrameAll => {
                 if let Some(b) = self.world.bounds() {
                     let vp = self.viewport;
@@ -414,17 +539,44 @@ impl App {
         }
     }
 
-    /// Replaces the world by the lab's pair, paused, framed.
+    /// Minkowski lab: while playing, one GJK/EPA step every 0.6 s, stopping at the last.
+    fn advance_lab_steps(&mut self, real_dt: f32) {
+        let Some(lab) = &mut self.lab else { return };
+        if !lab.playing {
+            return;
+        }
+        lab.play_clock += real_dt;
+        if lab.play_clock < 0.6 {
+            return;
+        }
+        lab.play_clock = 0.0;
+        let last =
+            super::lab::minkowski::MinkowskiView::compute(&self.world).map_or(0, |v| v.step_count().saturating_sub(1));
+        let next = lab.step.map_or(0, |k| k + 1);
+        if next >= last {
+            lab.step = None;
+            lab.playing = false;
+        } else {
+            lab.step = Some(next);
+        }
+    }
+
+    /// Replaces the world by the lab's pair (an empty world for the tree lab), framed; the
+    /// tree lab runs, the pair labs pause.
     fn enter_lab(&mut self, lab: LabState) {
-        self.world = lab.pair.build_world();
+        self.world = match &lab.pair {
+            Some(p) => p.build_world(),
+            None => manifold_lab::engine::World::new(Default::default()),
+        };
+        let bounds = lab.tree.as_ref().map(|t| t.bounds()).or_else(|| self.world.bounds().map(|b| b.expanded(1.5)));
+        self.mode = if lab.tree.is_some() { RunMode::Running } else { RunMode::Paused };
         self.lab = Some(lab);
-        self.mode = RunMode::Paused;
         self.selection.clear();
         self.history.clear();
         self.error = None;
-        if let Some(b) = self.world.bounds() {
+        if let Some(b) = bounds {
             let vp = self.viewport;
-            self.camera.frame(&vp, b.expanded(1.5));
+            self.camera.frame(&vp, b);
         }
     }
 

@@ -217,3 +217,63 @@ fn save_writes_a_scene_that_loads_back_to_the_same_world() {
     assert_eq!(app.world.state_hash(), hash);
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
+    use super::lab::{LabKind, LABS};
+    let mut app = stack_app();
+    let scene_hash = app.world.state_hash();
+    for entry in LABS {
+        let mut a = stack_app();
+        a.apply(Action::OpenLab { kind: entry.kind, pair: None });
+        assert!(a.error.is_none(), "{:?}", a.error);
+        if entry.kind == LabKind::Tree {
+            assert!(a.lab.as_ref().unwrap().tree.as_ref().unwrap().count() > 1000);
+            continue;
+        }
+        assert_eq!(a.world.bodies.len(), 2);
+        assert_eq!(a.mode, RunMode::Paused);
+    }
+    app.apply(Action::OpenLab { kind: LabKind::Manifold, pair: Some(manifest("scenes/pairs/corner_into_face.ron")) });
+    app.apply(Action::SetClipStage(99));
+    assert_eq!(app.lab.as_ref().unwrap().stage, super::lab::manifold::LAST_STAGE);
+    // A bad pair file keeps the lab as it was.
+    app.apply(Action::LoadPair(manifest("tests/broken/negative_radius.ron")));
+    assert!(app.error.take().is_some());
+    assert_eq!(app.lab.as_ref().unwrap().pair.as_ref().unwrap().name, "Corner into face");
+    app.apply(Action::CloseLab);
+    assert!(app.lab.is_none());
+    assert_eq!(app.world.state_hash(), scene_hash);
+}
+
+#[test]
+fn lab_shapes_can_be_replaced_dragged_and_saved_as_a_pair() {
+    use super::lab::LabKind;
+    use manifold_lab::scene::ShapeDesc;
+    let mut app = stack_app();
+    app.apply(Action::OpenLab { kind: LabKind::Minkowski, pair: None });
+    app.apply(Action::SetLabShape { body: 1, shape: ShapeDesc::Circle { radius: 0.4 } });
+    assert!(matches!(app.world.bodies[1].shape, manifold_lab::engine::shape::Shape::Circle(_)));
+    app.apply(Action::SetLabShape { body: 0, shape: ShapeDesc::Circle { radius: -1.0 } });
+    assert!(app.error.take().unwrap().contains("radius"));
+    // Drag B with the mouse (the lab is paused, so the pose follows the cursor).
+    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
+    let mut st = InputState::default();
+    let from = app.world.bodies[1].center;
+    let to = from + Vec2::new(0.5, -0.25);
+    let p = screen(&app, from);
+    run(&mut app, &mut st, press(p));
+    let p = screen(&app, to);
+    run(&mut app, &mut st, hold(p));
+    run(&mut app, &mut st, release(p));
+    assert!((app.world.bodies[1].center - to).length() < 1e-3);
+    let path = std::env::temp_dir().join(format!("manifold_lab_pair_{}.ron", std::process::id()));
+    app.apply(Action::SavePair(path.clone()));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    let back = manifold_lab::scene::load_pair(&path).unwrap();
+    assert_eq!(back.b.position, app.world.bodies[1].xf.p);
+    let _ = std::fs::remove_file(path);
+    // The sweep samples a full turn.
+    app.apply(Action::RunSweep);
+    assert_eq!(app.lab.as_ref().unwrap().sweep.len(), 360);
+}

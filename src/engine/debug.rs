@@ -28,15 +28,19 @@ pub enum Layer {
     IncidentFace,
     ClipPlane,
     Sweep,
+    /// Broadphase candidate pairs, as lines between body centres.
+    Pair,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 10] = [
+    pub const WORLD: [Layer; 12] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
         Layer::Aabb,
+        Layer::TreeNode,
+        Layer::Pair,
         Layer::Contact,
         Layer::Normal,
         Layer::Impulse,
@@ -61,7 +65,8 @@ impl Layer {
             Layer::Friction => "Friction impulses",
             Layer::Joint => "Joints",
             Layer::Label => "Names",
-            Layer::TreeNode => "Tree nodes",
+            Layer::TreeNode => "Tree nodes (by depth)",
+            Layer::Pair => "Broadphase pairs",
             Layer::Minkowski => "Minkowski difference",
             Layer::Simplex => "GJK simplex",
             Layer::Polytope => "EPA polytope",
@@ -142,6 +147,19 @@ pub mod palette {
     pub const CENTER: Color = Color::rgb(255, 255, 255);
     pub const JOINT: Color = Color::rgb(120, 255, 120);
     pub const TEXT: Color = Color::rgb(230, 230, 230);
+    pub const PAIR: Color = Color::rgb(120, 200, 255).with_alpha(0.45);
+    // Configuration-space views (Minkowski difference, GJK simplex, EPA polytope).
+    pub const MINKOWSKI: Color = Color::rgb(160, 160, 200);
+    /// Minkowski edges that come from shape A (the 004 article draws them red) and from B (green).
+    pub const MINKOWSKI_EDGE_A: Color = Color::rgb(240, 80, 80);
+    pub const MINKOWSKI_EDGE_B: Color = Color::rgb(40, 200, 90);
+    pub const CONFIG_ORIGIN: Color = Color::rgb(245, 245, 245);
+    pub const SIMPLEX: Color = Color::rgb(255, 150, 30);
+    pub const SEARCH_DIRECTION: Color = Color::rgb(200, 255, 90);
+    pub const SUPPORT_POINT: Color = Color::rgb(255, 60, 160);
+    pub const POLYTOPE: Color = Color::rgb(150, 110, 255);
+    pub const CLOSEST_EDGE: Color = Color::rgb(255, 215, 0);
+    pub const PENETRATION: Color = Color::rgb(255, 40, 40);
 }
 
 /// Receives debug geometry in world units.
@@ -240,10 +258,21 @@ pub struct DrawOptions {
     pub impulse_scale: f32,
     /// Only primitives touching this box are drawn (culling), if set.
     pub view: Option<Aabb>,
+    /// Tree levels drawn on `Layer::TreeNode` (root = 0), inclusive.
+    pub tree_depth: (u32, u32),
+    /// Also draw the tree leaves' tight AABBs (on `Layer::Aabb`) inside their fat ones.
+    pub tree_tight: bool,
 }
 
 impl Default for DrawOptions {
     fn default() -> Self {
-        DrawOptions { selected: Vec::new(), normal_length: 0.3, impulse_scale: 1.0, view: None }
+        DrawOptions {
+            selected: Vec::new(),
+            normal_length: 0.3,
+            impulse_scale: 1.0,
+            view: None,
+            tree_depth: (0, u32::MAX),
+            tree_tight: false,
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The world: bodies, contacts and the step (collide, then solve in sub-steps).
 
 use super::body::{Body, BodyDef, BodyKind};
-use super::broadphase::find_pairs;
+use super::broadphase::Broadphase;
 use super::collide::collide;
 use super::math::Aabb;
 use super::solver::contact::{
@@ -23,6 +23,10 @@ pub struct StepProfile {
     pub solve_ms: f32,
     /// Candidate pairs from the broadphase.
     pub pairs: usize,
+    /// Bodies whose AABB changed this step.
+    pub proxies_moved: usize,
+    /// Tree proxies reinserted this step (their AABB left the fat AABB).
+    pub proxies_reinserted: usize,
     /// Bodies whose state was non-finite and was reset.
     pub repaired: usize,
 }
@@ -37,8 +41,10 @@ pub struct World {
     pub step_count: u64,
     #[serde(skip)]
     pub profile: StepProfile,
+    /// Pair finding: the dynamic AABB tree, its move buffer and the persistent pairs. Not
+    /// serialized: a deserialized world rebuilds it on its first step.
     #[serde(skip)]
-    scratch_order: Vec<u32>,
+    pub broadphase: Broadphase,
 }
 
 impl World {
@@ -50,7 +56,7 @@ impl World {
             mouse_joint: None,
             step_count: 0,
             profile: StepProfile::default(),
-            scratch_order: Vec::new(),
+            broadphase: Broadphase::default(),
         }
     }
 
@@ -71,29 +77,38 @@ impl World {
         let t1 = Instant::now();
         self.solve();
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
+        // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
+        // matches the world between steps; new pairs are found at the next step.
+        let t2 = Instant::now();
+        self.broadphase.synchronize(&self.bodies, self.params.speculative_margin);
+        self.profile.broadphase_ms += t2.elapsed().as_secs_f32() * 1000.0;
+        self.profile.proxies_moved = self.broadphase.stats.moved;
+        self.profile.proxies_reinserted = self.broadphase.stats.reinserted;
         self.profile.total_ms = t0.elapsed().as_secs_f32() * 1000.0;
         self.step_count += 1;
     }
 
-    /// Broadphase and narrowphase: rebuilds the contact list, carrying impulses over by
-    /// feature id from the previous step's contacts.
+    /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
+    /// persistent pairs: `broadphase::pair_finder`), then rebuilds the contact list from the
+    /// pairs whose tight AABBs overlap, carrying impulses over by pair and feature id from the
+    /// previous step's contacts. Pairs and contacts are sorted by `(a, b)`, so the result never
+    /// depends on tree layout or hash order.
     fn update_contacts(&mut self) {
         let t0 = Instant::now();
         let margin = self.params.speculative_margin;
-        let aabbs: Vec<Aabb> = self.bodies.iter().map(|b| b.shape.compute_aabb(&b.xf).expanded(margin)).collect();
-        let kinds: Vec<BodyKind> = self.bodies.iter().map(|b| b.kind).collect();
-        let pairs = find_pairs(&aabbs, &mut self.scratch_order, |i, j| {
-            kinds[i] == BodyKind::Dynamic || kinds[j] == BodyKind::Dynamic
-        });
+        self.broadphase.update_pairs(&self.bodies, margin);
         let t1 = Instant::now();
         self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
-        self.profile.pairs = pairs.len();
+        self.profile.pairs = self.broadphase.pairs().len();
 
         // Merge-join with the previous contacts (both sorted by pair) to find old impulses.
         let old = std::mem::take(&mut self.contacts);
         let mut k = 0;
-        let mut contacts = Vec::with_capacity(pairs.len());
-        for (i, j) in pairs {
+        let mut contacts = Vec::with_capacity(old.len() + 16);
+        for &(i, j) in self.broadphase.pairs() {
+            if !self.broadphase.may_touch(i, j) {
+                continue;
+            }
             let (i, j) = (i as usize, j as usize);
             while k < old.len() && (old[k].a, old[k].b) < (i, j) {
                 k += 1;

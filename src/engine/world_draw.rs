@@ -1,6 +1,7 @@
 //! `World::debug_draw`: the world's state described through `DebugDraw`.
 
 use super::body::{Body, BodyKind};
+use super::broadphase::TreeDrawOptions;
 use super::debug::{palette, Color, DebugDraw, DrawOptions, Layer};
 use super::math::right_perp;
 use super::shape::Shape;
@@ -68,6 +69,7 @@ impl World {
                 d.text(Layer::Label, b.xf.p, &b.name, palette::TEXT);
             }
         }
+        self.draw_broadphase(d, opts);
         self.draw_contacts(d, opts);
         if let Some(j) = &self.mouse_joint {
             if d.wants(Layer::Joint) {
@@ -75,6 +77,28 @@ impl World {
                 d.segment(Layer::Joint, anchor, j.target, palette::JOINT);
                 d.point(Layer::Joint, j.target, 6.0, palette::JOINT);
                 d.point(Layer::Joint, anchor, 5.0, palette::JOINT);
+            }
+        }
+    }
+
+    /// The dynamic tree's nodes coloured by depth (within `opts.tree_depth`), leaves' fat and
+    /// optionally tight AABBs, and the candidate pairs as thin lines between centres.
+    fn draw_broadphase(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
+        let (lo, hi) = opts.tree_depth;
+        let tree_opts = TreeDrawOptions {
+            min_depth: lo,
+            max_depth: (hi != u32::MAX).then_some(hi),
+            view: opts.view,
+            leaves: true,
+            tight: opts.tree_tight,
+        };
+        self.broadphase.tree.debug_draw(d, &tree_opts);
+        if d.wants(Layer::Pair) {
+            for &(i, j) in self.broadphase.pairs() {
+                let (a, b) = (self.bodies[i as usize].center, self.bodies[j as usize].center);
+                if opts.view.is_none_or(|v| v.contains_point(a) || v.contains_point(b)) {
+                    d.segment(Layer::Pair, a, b, palette::PAIR);
+                }
             }
         }
     }

@@ -131,6 +131,12 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
 /// Draws the lab's two bodies in the colours of A and B, then the trace at `stage` (or the
 /// plain manifold when a circle is involved) and the projections on `axis`.
 pub fn draw_lab(world: &World, d: &mut dyn DebugDraw, stage: usize, use_bias: bool, axis: Option<usize>) {
+    draw_bodies(world, d);
+    draw_pair(world, 0, 1, d, stage, use_bias, axis);
+}
+
+/// The lab's two bodies in the colours of A and B, labelled.
+pub fn draw_bodies(world: &World, d: &mut dyn DebugDraw) {
     use manifold_lab::engine::collide::trace::colors;
     use manifold_lab::engine::world_draw::draw_body;
     for (i, c) in [(0, colors::A), (1, colors::B)] {
@@ -139,7 +145,6 @@ pub fn draw_lab(world: &World, d: &mut dyn DebugDraw, stage: usize, use_bias: bo
             d.text(Layer::Label, b.center, b.name.as_str(), c);
         }
     }
-    draw_pair(world, 0, 1, d, stage, use_bias, axis);
 }
 
 /// Draws the pair's trace at `stage` (polygons) or its plain manifold (circles).

@@ -2,7 +2,7 @@
 //! numbers on the right.
 
 use super::manifold::{manifold_numbers, manifold_of, trace_numbers, trace_pair, LAST_STAGE};
-use super::LabState;
+use super::{LabKind, LabState};
 use crate::app::panels::UiState;
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
@@ -47,6 +47,15 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, st: &mut UiState, 
     if ui.button("Back to the scene").clicked() {
         out.push(Action::CloseLab);
     }
+    match lab.kind {
+        LabKind::Tree => return super::tree_panels::controls(ui, app, lab, out),
+        LabKind::Minkowski => super::minkowski_panels::controls(ui, app, lab, out),
+        LabKind::Manifold => clip_stage_controls(ui, lab, out),
+    }
+    shapes_and_pairs(ui, lab, st, out);
+}
+
+fn clip_stage_controls(ui: &mut egui::Ui, lab: &LabState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Stages").default_open(true).show(ui, |ui| {
         let mut stage = lab.stage;
         ui.horizontal(|ui| {
@@ -71,6 +80,9 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, st: &mut UiState, 
             out.push(Action::SetBias(bias));
         }
     });
+}
+
+fn shapes_and_pairs(ui: &mut egui::Ui, lab: &LabState, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Shapes").default_open(true).show(ui, |ui| {
         for (body, name) in [(0usize, "A"), (1, "B")] {
             ui.horizontal(|ui| {
@@ -103,10 +115,14 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, st: &mut UiState, 
             out.push(Action::Restart);
         }
     });
-    let _ = app;
 }
 
 pub fn details(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Action>) {
+    match lab.kind {
+        LabKind::Minkowski => return super::minkowski_panels::details(ui, app, lab, out),
+        LabKind::Tree => return super::tree_panels::details(ui, lab),
+        LabKind::Manifold => {}
+    }
     ui.heading("Manifold, A to B");
     if let Some(m) = manifold_of(&app.world, 0, 1) {
         manifold_numbers(ui, &m);

@@ -1,6 +1,32 @@
-//! Pair finding. For now a sort-and-sweep over AABBs: sort by the lower x bound, then test
-//! only boxes whose x intervals overlap.
+//! Pair finding (003 article, "Dynamic AABB Tree"): a dynamic AABB tree of fat AABBs with a
+//! move buffer and persistent pairs (`pair_finder`), plus the sort-and-sweep and all-pairs
+//! searches it replaced, kept for comparison.
+//!
+//! The tree is split by algorithm: `tree` (node pool, free list, proxies), `tree_insert`
+//! (sibling choice, insert/remove, hierarchy walk), `tree_rotate` (AVL / SAH rotations),
+//! `tree_query` (AABB and ray queries), `tree_rebuild` (binned SAH / median rebuilds),
+//! `tree_validate` (invariants, metrics, iteration) and `tree_draw`.
 
+pub mod brute;
+pub mod pair_finder;
 pub mod sweep;
+pub mod tree;
+pub mod tree_draw;
+pub mod tree_insert;
+pub mod tree_query;
+pub mod tree_rebuild;
+pub mod tree_rotate;
+pub mod tree_validate;
+pub mod world_ray;
 
+pub use brute::find_pairs_brute_force;
+pub use pair_finder::{body_aabb, Broadphase, BroadphaseStats, PairFinding};
 pub use sweep::find_pairs;
+pub use tree::{Balancing, DynamicTree, InsertionStrategy, TreeNode, TreeSettings, NULL_NODE};
+pub use tree_draw::{depth_color, TreeDrawOptions};
+pub use tree_query::{ray_may_cross, QueryStats};
+pub use tree_rebuild::RebuildMethod;
+pub use tree_validate::{LeafView, NodeView, TreeMetrics};
+pub use world_ray::RayHit;
+
+pub use crate::engine::shape::ray::{CastOutput, RayCastInput};

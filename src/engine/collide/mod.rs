@@ -2,10 +2,17 @@
 
 pub mod circle;
 pub mod clip;
+pub mod distance;
+pub mod epa;
+pub mod epa_trace;
+pub mod gjk;
+pub mod gjk_trace;
 pub mod manifold;
+pub mod minkowski;
 pub mod polygon;
 pub mod polygon_circle;
 pub mod sat;
+pub mod support;
 pub mod trace;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};

@@ -3,6 +3,7 @@
 
 pub mod hull;
 pub mod polygon;
+pub mod ray;
 
 pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES};
 

@@ -1,0 +1,126 @@
+//! Drawing a frame's world area: the grid, the world (or the lab) through `MqDraw`, the
+//! selection, labels; and the Minkowski lab's configuration-space inset.
+
+use super::camera::{ScreenRect, ViewCamera};
+use super::draw::{mq_color, MqDraw};
+use super::lab::{self, minkowski::MinkowskiView, LabKind};
+use super::state::App;
+use super::{grid, input};
+use glam::Vec2;
+use macroquad::prelude as mq;
+use manifold_lab::engine::debug::{palette, Color, DrawOptions, LayerSet};
+use manifold_lab::engine::world_draw::draw_body;
+
+pub const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
+
+/// Sets a world camera showing `cam` in `vp`, clipped to it (y up).
+fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
+    let s = cam.scale(vp);
+    let sh = mq::screen_height();
+    let viewport = (vp.min.x as i32, (sh - (vp.min.y + vp.size.y)) as i32, vp.size.x as i32, vp.size.y as i32);
+    mq::set_camera(&mq::Camera2D {
+        target: cam.center,
+        zoom: Vec2::new(2.0 / (vp.size.x * s), -2.0 / (vp.size.y * s)),
+        viewport: Some(viewport),
+        ..Default::default()
+    });
+}
+
+/// World labels, in screen space: centred on their point, on a dark plate so they read over
+/// any shape.
+fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]) {
+    for (p, text, color) in texts {
+        let sp = cam.world_to_screen(vp, *p);
+        if !vp.contains(sp) {
+            continue;
+        }
+        // The built-in font has no minus sign or arrows.
+        let text = &text.replace('−', "-").replace('→', "->");
+        let dims = mq::measure_text(text, None, 17, 1.0);
+        let (x, y) = (sp.x - 0.5 * dims.width, sp.y + 0.5 * dims.height);
+        let plate = mq::Color::new(0.05, 0.05, 0.07, 0.72);
+        mq::draw_rectangle(x - 3.0, y - dims.offset_y - 2.0, dims.width + 6.0, dims.height + 4.0, plate);
+        mq::draw_text(text, x, y, 17.0, mq_color(*color));
+    }
+}
+
+/// Draws the world area of the frame, and the Minkowski lab's configuration space in the inset.
+pub fn draw_world(app: &App) {
+    mq::clear_background(BACKGROUND);
+    let vp = app.viewport;
+    let s = app.camera.scale(&vp);
+    set_view_camera(&app.camera, &vp);
+    grid::draw_grid_lines(&app.camera, &vp);
+    let mut d = MqDraw::new(app.layers, s);
+    let minkowski = match &app.lab {
+        Some(lab) if lab.kind == LabKind::Minkowski => MinkowskiView::compute(&app.world),
+        _ => None,
+    };
+    match &app.lab {
+        Some(l) => {
+            d.layers = LayerSet(app.layers.0 | lab::LAB_LAYERS.0);
+            match (&minkowski, &l.tree) {
+                (_, Some(t)) => t.draw(&mut d, app.camera.visible(&vp), app.tree_depth),
+                (Some(v), None) => {
+                    lab::manifold::draw_bodies(&app.world, &mut d);
+                    v.draw_world(&mut d);
+                }
+                (None, None) => lab::manifold::draw_lab(&app.world, &mut d, l.stage, l.use_bias, l.axis),
+            }
+        }
+        None => {
+            let view = Some(app.camera.visible(&vp));
+            let opts = DrawOptions {
+                selected: app.selection.clone(),
+                view,
+                tree_depth: app.tree_depth,
+                tree_tight: app.tree_tight,
+                ..Default::default()
+            };
+            app.world.debug_draw(&mut d, &opts);
+            if let [a, b] = app.selection[..] {
+                // The selected pair's manifold in detail: faces, side planes, points, depths.
+                let world_layers = d.layers;
+                d.layers = LayerSet(world_layers.0 | lab::LAB_LAYERS.0);
+                lab::manifold::draw_pair(&app.world, a, b, &mut d, lab::manifold::LAST_STAGE, true, None);
+                d.layers = world_layers;
+            }
+        }
+    }
+    // Selection highlight: the selected shapes again, with lines twice as wide.
+    d.width_scale = 2.0;
+    for b in app.selection.iter().filter_map(|&i| app.world.bodies.get(i)) {
+        draw_body(&mut d, b, palette::SELECTED);
+    }
+    d.width_scale = 1.0;
+    if let Some((_, center, handle)) = input::rotate_handle(app) {
+        let col = mq_color(palette::SELECTED);
+        mq::draw_line(center.x, center.y, handle.x, handle.y, 1.0 * s, col);
+        mq::draw_circle_lines(handle.x, handle.y, input::HANDLE_RADIUS_PX * s, 2.0 * s, col);
+    }
+    mq::set_default_camera();
+    grid::draw_grid_labels(&app.camera, &vp, 15.0);
+    draw_texts(&app.camera, &vp, &d.texts);
+    if let (Some(rect), Some(v), Some(l)) = (app.inset, &minkowski, &app.lab) {
+        draw_configuration_space(app, &rect, v, l.step);
+    }
+}
+
+/// Configuration space in its own rectangle, with its own origin, grid and scale.
+fn draw_configuration_space(app: &App, rect: &ScreenRect, v: &MinkowskiView, step: Option<usize>) {
+    let mut cam = ViewCamera::default();
+    cam.frame(rect, v.bounds());
+    mq::draw_rectangle(rect.min.x, rect.min.y, rect.size.x, rect.size.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
+    set_view_camera(&cam, rect);
+    grid::draw_grid_lines(&cam, rect);
+    let mut d = MqDraw::new(LayerSet(app.layers.0 | lab::LAB_LAYERS.0), cam.scale(rect));
+    let last = v.step_count().saturating_sub(1);
+    v.draw_config(step.unwrap_or(last).min(last), &mut d);
+    mq::set_default_camera();
+    grid::draw_grid_labels(&cam, rect, 15.0);
+    draw_texts(&cam, rect, &d.texts);
+    let edge = mq::Color::new(1.0, 1.0, 1.0, 0.25);
+    mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);
+    let title = "configuration space: A - B";
+    mq::draw_text(title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
+}

@@ -1,0 +1,339 @@
+//! The world's broadphase: one tree proxy per body, a move buffer, and a persistent set of
+//! pairs (003 article, "Dynamic AABB Tree" → "Update" and "Culling Queries Further": "only
+//! query rigid bodies that moved last frame", and "when contact constraints are updated, they
+//! must first have each involved shape's bounding volume checked against each other. This
+//! will allow old contact constraints to be removed").
+//!
+//! Each step:
+//! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin) is
+//!    compared with its proxy's fat AABB; a proxy whose box escaped is reinserted
+//!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
+//!    bodies the app moved, reshaped or retyped directly; added bodies get new proxies, and
+//!    removed bodies (the vector shrank) rebuild the broadphase.
+//! 2. *query*: each proxy in the move buffer queries the tree with its fat AABB; new pairs
+//!    are sorted, deduplicated and merged into the sorted pair set (no hash-map order).
+//! 3. *prune*: pairs whose fat AABBs stopped overlapping are removed.
+//!
+//! A pair stays while the fat AABBs overlap, even when the shapes are apart; the world runs
+//! the narrowphase only for pairs whose tight AABBs overlap (`may_touch`), so the contacts
+//! are exactly those of an all-pairs search.
+
+use super::brute::find_pairs_brute_force;
+use super::sweep::find_pairs as sweep_pairs;
+use super::tree::{DynamicTree, TreeSettings};
+use super::tree_query::QueryStats;
+use super::tree_rebuild::RebuildMethod;
+use crate::engine::body::{Body, BodyKind};
+use crate::engine::math::Aabb;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// How the world finds candidate pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PairFinding {
+    /// The dynamic AABB tree with a move buffer and persistent pairs.
+    #[default]
+    Tree,
+    /// Sort and sweep along x over all tight boxes, every step.
+    SortAndSweep,
+    /// All pairs, every step (O(n²); the reference).
+    BruteForce,
+}
+
+impl PairFinding {
+    pub const ALL: [PairFinding; 3] = [PairFinding::Tree, PairFinding::SortAndSweep, PairFinding::BruteForce];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PairFinding::Tree => "Dynamic AABB tree",
+            PairFinding::SortAndSweep => "Sort and sweep",
+            PairFinding::BruteForce => "All pairs (N²)",
+        }
+    }
+}
+
+/// Counts of the last broadphase update (for the profile and the app's panels).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BroadphaseStats {
+    /// Proxies in the tree.
+    pub proxies: usize,
+    /// Bodies whose tight AABB changed since the previous synchronization.
+    pub moved: usize,
+    /// Proxies reinserted (their tight AABB left the fat one) and queried.
+    pub reinserted: usize,
+    /// Pairs added and removed by this update.
+    pub new_pairs: usize,
+    pub removed_pairs: usize,
+    /// Candidate pairs after the update.
+    pub pairs: usize,
+    /// Tree work of the move-buffer queries, summed.
+    pub query: QueryStats,
+    /// Number of move-buffer queries.
+    pub queries: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Proxy {
+    id: u32,
+    kind: BodyKind,
+}
+
+/// Proxies, move buffer and pair set of a world (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub struct Broadphase {
+    pub mode: PairFinding,
+    /// When set, the tree is rebuilt top-down with this method every step (after the
+    /// proxies moved, before the queries) instead of relying on incremental balancing alone.
+    pub rebuild: Option<RebuildMethod>,
+    /// The tree, with user data = body index. Fresh after every step in `Tree` mode; empty in
+    /// the other modes.
+    pub tree: DynamicTree<u32>,
+    proxies: Vec<Proxy>,
+    /// Bodies whose proxy was created, reinserted or retyped since the last query.
+    move_buffer: Vec<u32>,
+    in_move_buffer: Vec<bool>,
+    /// Sorted, unique `(i, j)` body pairs, `i < j`.
+    pairs: Vec<(u32, u32)>,
+    /// Tight AABB of every body at the last update (shape box + speculative margin).
+    tight: Vec<Aabb>,
+    candidates: Vec<(u32, u32)>,
+    merged: Vec<(u32, u32)>,
+    order: Vec<u32>,
+    pub stats: BroadphaseStats,
+}
+
+/// A body's tight AABB for pair finding: its shape's box grown by the speculative margin.
+pub fn body_aabb(b: &Body, speculative: f32) -> Aabb {
+    b.shape.compute_aabb(&b.xf).expanded(speculative)
+}
+
+/// Contacts need at least one dynamic body (Box2D's rule).
+#[inline]
+fn should_collide(a: BodyKind, b: BodyKind) -> bool {
+    a == BodyKind::Dynamic || b == BodyKind::Dynamic
+}
+
+impl Broadphase {
+    pub fn new(mode: PairFinding, settings: TreeSettings) -> Broadphase {
+        Broadphase { mode, tree: DynamicTree::new(settings), ..Default::default() }
+    }
+
+    /// The current candidate pairs, sorted.
+    pub fn pairs(&self) -> &[(u32, u32)] {
+        &self.pairs
+    }
+
+    /// Whether bodies `i` and `j` may be within the speculative margin (their tight AABBs
+    /// overlap); the narrowphase only runs for those.
+    #[inline]
+    pub fn may_touch(&self, i: u32, j: u32) -> bool {
+        self.tight[i as usize].overlaps(&self.tight[j as usize])
+    }
+
+    /// The tight AABB of body `i` at the last update.
+    pub fn tight_aabb(&self, i: usize) -> Option<Aabb> {
+        self.tight.get(i).copied()
+    }
+
+    /// Whether the tree has one proxy per body (it may still lag bodies moved since the last
+    /// step or `World::sync_broadphase`).
+    pub fn has_proxies_for(&self, body_count: usize) -> bool {
+        self.mode == PairFinding::Tree && self.proxies.len() == body_count
+    }
+
+    /// The tree proxy of body `i`, if the tree is in use.
+    pub fn proxy_of(&self, i: usize) -> Option<u32> {
+        self.proxies.get(i).map(|p| p.id)
+    }
+
+    /// Changes the tree's insertion strategy, balancing or margins: the proxies are
+    /// recreated with them at the next update. Pairs are found again, so contacts (which
+    /// depend only on tight AABBs) are unaffected.
+    pub fn set_tree_settings(&mut self, settings: TreeSettings) {
+        self.tree.settings = settings;
+        self.reset();
+    }
+
+    /// Forgets every proxy and pair (the next update recreates them).
+    pub fn reset(&mut self) {
+        self.tree.clear();
+        self.proxies.clear();
+        self.move_buffer.clear();
+        self.in_move_buffer.clear();
+        self.pairs.clear();
+    }
+
+    /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).
+    pub fn update_pairs(&mut self, bodies: &[Body], speculative: f32) {
+        self.stats = BroadphaseStats::default();
+        self.tight.clear();
+        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+        let kinds = |i: usize| bodies[i].kind;
+        match self.mode {
+            PairFinding::Tree => {
+                if self.proxies.is_empty() {
+                    self.pairs.clear();
+                }
+                self.synchronize_proxies(bodies);
+                if let Some(method) = self.rebuild {
+                    self.tree.rebuild(method);
+                }
+                self.stats.removed_pairs = self.prune_pairs(bodies);
+                let kept = self.pairs.len();
+                self.query_move_buffer(bodies);
+                self.stats.new_pairs = self.pairs.len() - kept;
+            }
+            PairFinding::SortAndSweep => {
+                self.drop_tree();
+                self.pairs = sweep_pairs(&self.tight, &mut self.order, |i, j| should_collide(kinds(i), kinds(j)));
+            }
+            PairFinding::BruteForce => {
+                self.drop_tree();
+                self.pairs = find_pairs_brute_force(&self.tight, |i, j| should_collide(kinds(i), kinds(j)));
+            }
+        }
+        debug_assert!(self.pairs.windows(2).all(|w| w[0] < w[1]), "pairs sorted and unique");
+        #[cfg(debug_assertions)]
+        if self.mode == PairFinding::Tree {
+            if let Err(e) = self.tree.validate() {
+                panic!("dynamic tree invariant broken: {e}");
+            }
+        }
+        self.stats.pairs = self.pairs.len();
+        self.stats.proxies = self.tree.proxy_count();
+    }
+
+    fn drop_tree(&mut self) {
+        if !self.proxies.is_empty() {
+            self.reset();
+        }
+    }
+
+    /// End-of-step synchronization (Box2D's "synchronize fixtures"): moves the proxies of
+    /// bodies the solver moved, so the tree matches the world between steps (for drawing and
+    /// ray casts). New pairs are found by the next `update_pairs`.
+    pub fn synchronize(&mut self, bodies: &[Body], speculative: f32) {
+        if self.mode != PairFinding::Tree {
+            return;
+        }
+        self.tight.clear();
+        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+        self.synchronize_proxies(bodies);
+    }
+
+    fn push_moved(&mut self, body: usize) {
+        if !self.in_move_buffer[body] {
+            self.in_move_buffer[body] = true;
+            self.move_buffer.push(body as u32);
+        }
+    }
+
+    /// Step 1: creates, moves and retypes proxies from `self.tight`.
+    fn synchronize_proxies(&mut self, bodies: &[Body]) {
+        if self.proxies.len() > bodies.len() {
+            // Bodies were removed and indices may have shifted: start over.
+            self.reset();
+        }
+        let (mut moved, mut reinserted) = (0, 0);
+        for (i, b) in bodies.iter().enumerate() {
+            let tight = self.tight[i];
+            if i >= self.proxies.len() {
+                let valid = if tight.is_valid() { tight } else { Aabb::new(Vec2::ZERO, Vec2::ZERO) };
+                let id = self.tree.create_proxy(valid, i as u32);
+                self.proxies.push(Proxy { id, kind: b.kind });
+                self.in_move_buffer.push(false);
+                self.push_moved(i);
+                continue;
+            }
+            let p = self.proxies[i];
+            if p.kind != b.kind {
+                self.proxies[i].kind = b.kind;
+                self.push_moved(i);
+            }
+            if !tight.is_valid() || tight == self.tree.tight_aabb(p.id) {
+                continue;
+            }
+            moved += 1;
+            if self.tree.move_proxy(p.id, tight, b.center - b.center0) {
+                reinserted += 1;
+                self.push_moved(i);
+            }
+        }
+        // Accumulated over the step: the start-of-step pass (user edits) and the end-of-step
+        // pass (the solver's motion).
+        self.stats.moved += moved;
+        self.stats.reinserted += reinserted;
+    }
+
+    /// Step 3: drops pairs whose fat AABBs stopped overlapping or that may no longer collide.
+    /// Returns how many were dropped.
+    fn prune_pairs(&mut self, bodies: &[Body]) -> usize {
+        let before = self.pairs.len();
+        let (tree, proxies) = (&self.tree, &self.proxies);
+        self.pairs.retain(|&(i, j)| {
+            let (pi, pj) = (proxies[i as usize].id, proxies[j as usize].id);
+            should_collide(bodies[i as usize].kind, bodies[j as usize].kind)
+                && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
+        });
+        before - self.pairs.len()
+    }
+
+    /// Step 2: queries the tree for every proxy in the move buffer and merges the new pairs.
+    fn query_move_buffer(&mut self, bodies: &[Body]) {
+        self.candidates.clear();
+        let (tree, proxies, in_buffer) = (&self.tree, &self.proxies, &self.in_move_buffer);
+        for &q in &self.move_buffer {
+            let fat = tree.fat_aabb(proxies[q as usize].id);
+            let q_kind = bodies[q as usize].kind;
+            let candidates = &mut self.candidates;
+            self.stats.query += tree.query(&fat, |_, p| {
+                // A pair of two moved proxies is reported by the query of the larger index.
+                if p == q || (in_buffer[p as usize] && p > q) {
+                    return true;
+                }
+                if should_collide(q_kind, bodies[p as usize].kind) {
+                    candidates.push(if p < q { (p, q) } else { (q, p) });
+                }
+                true
+            });
+        }
+        self.stats.queries = self.move_buffer.len();
+        for &q in &self.move_buffer {
+            self.in_move_buffer[q as usize] = false;
+        }
+        self.move_buffer.clear();
+        if self.candidates.is_empty() {
+            return;
+        }
+        self.candidates.sort_unstable();
+        self.candidates.dedup();
+        merge_union(&self.pairs, &self.candidates, &mut self.merged);
+        std::mem::swap(&mut self.pairs, &mut self.merged);
+    }
+}
+
+/// The sorted union of two sorted, duplicate-free lists.
+fn merge_union(a: &[(u32, u32)], b: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
+    out.clear();
+    out.reserve(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}

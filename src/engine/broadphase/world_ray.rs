@@ -1,0 +1,68 @@
+//! `World::ray_cast` through the dynamic tree (003 article, "Dynamic AABB Tree" → "Queries":
+//! raycasts against the tree, then against the shapes of the leaves the ray reaches), keeping
+//! the closest hit by clipping the ray as hits are found.
+
+use super::pair_finder::PairFinding;
+use super::tree_query::ray_may_cross;
+use crate::engine::shape::ray::RayCastInput;
+use crate::engine::world::World;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The first body a ray enters.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RayHit {
+    pub body: usize,
+    pub point: Vec2,
+    /// Outward surface normal at `point` (zero when the ray starts inside `body`).
+    pub normal: Vec2,
+    /// Fraction of the translation at which the ray enters.
+    pub fraction: f32,
+}
+
+impl World {
+    /// The closest body hit by the segment `origin → origin + translation`, found through the
+    /// broadphase tree (brute force over all bodies when the world keeps no tree). A ray that
+    /// starts inside a body hits it at fraction 0. Ties go to the lower body index.
+    ///
+    /// The tree is as of the last step: after moving bodies by hand, call
+    /// [`World::sync_broadphase`] first.
+    pub fn ray_cast(&self, origin: Vec2, translation: Vec2) -> Option<RayHit> {
+        let input = RayCastInput::new(origin, translation);
+        let mut best: Option<RayHit> = None;
+        let mut consider = |sub: &RayCastInput, body: usize| -> f32 {
+            let b = &self.bodies[body];
+            let Some(out) = b.shape.ray_cast(&b.xf, sub) else { return -1.0 };
+            let better =
+                best.is_none_or(|h| out.fraction < h.fraction || (out.fraction == h.fraction && body < h.body));
+            if better {
+                best = Some(RayHit { body, point: out.point, normal: out.normal, fraction: out.fraction });
+            }
+            // Clip the ray at the closest hit so far (0 stops the cast: nothing is closer).
+            best.map_or(-1.0, |h| h.fraction)
+        };
+        if self.broadphase.has_proxies_for(self.bodies.len()) {
+            self.broadphase.tree.ray_cast(&input, |sub, _, body| consider(sub, body as usize));
+        } else {
+            let mut max_fraction = input.max_fraction;
+            for (i, b) in self.bodies.iter().enumerate() {
+                let sub = RayCastInput { max_fraction, ..input };
+                if ray_may_cross(&b.shape.compute_aabb(&b.xf), &sub) {
+                    let clip = consider(&sub, i);
+                    if clip >= 0.0 {
+                        max_fraction = clip;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Brings the broadphase tree up to date with the bodies now (after the app moved,
+    /// reshaped, added or removed bodies between steps). `step` does this by itself.
+    pub fn sync_broadphase(&mut self) {
+        if self.broadphase.mode == PairFinding::Tree {
+            self.broadphase.synchronize(&self.bodies, self.params.speculative_margin);
+        }
+    }
+}
