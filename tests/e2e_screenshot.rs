@@ -59,23 +59,35 @@ impl ShotInfo {
     }
 }
 
-#[test]
-fn screenshot_shows_selection_aabbs_and_bodies() {
+/// Runs `manifold-lab screenshot ARGS --out target/tmp/NAME` and returns the picture and its
+/// sidecar (viewport, camera, selection).
+fn shoot(name: &str, args: &[&str]) -> (RgbaImage, ShotInfo) {
     assert!(
         std::env::var_os("DISPLAY").is_some(),
         "this test opens a real window: run the test suite under `xvfb-run -a cargo test` (see README)"
     );
-    let out = out_path("e2e_select_drag.png");
+    let out = out_path(name);
     let _ = std::fs::remove_file(&out);
     let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["screenshot", "scenes/vertical_stack.ron", "--frames", "3", "--script", "tests/scripts/select_drag.ron"])
+        .arg("screenshot")
+        .args(args)
         .arg("--out")
         .arg(&out)
         .status()
         .expect("the binary runs");
     assert!(status.success(), "screenshot command failed: {status}");
     let img = image::open(&out).expect("a PNG was written").to_rgba8();
+    let info = std::fs::read_to_string(out.with_extension("json")).expect("shot info written");
+    (img, serde_json::from_str(&info).expect("shot info parses"))
+}
+
+#[test]
+fn screenshot_shows_selection_aabbs_and_bodies() {
+    let (img, info) = shoot(
+        "e2e_select_drag.png",
+        &["scenes/vertical_stack.ron", "--frames", "3", "--script", "tests/scripts/select_drag.ron"],
+    );
     assert_eq!((img.width(), img.height()), (1280, 720));
 
     // Not blank: many distinct colours.
@@ -85,8 +97,6 @@ fn screenshot_shows_selection_aabbs_and_bodies() {
     }
     assert!(colours.len() > 200, "only {} colours: the picture looks blank", colours.len());
 
-    let info: ShotInfo =
-        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
     assert_eq!(info.selected_centers.len(), 1, "the script selected one body");
     let c = info.selected_centers[0];
     // The script dragged the top box from (0, 9.5) to (3, 8) and turned it; two steps of
@@ -129,21 +139,18 @@ fn screenshot_shows_selection_aabbs_and_bodies() {
 
 #[test]
 fn manifold_lab_screenshot_shows_faces_planes_and_both_shapes() {
-    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
-    let out = out_path("e2e_manifold_lab.png");
-    let _ = std::fs::remove_file(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["screenshot", "--lab", "manifold", "scenes/pairs/box_on_box.ron", "--frames", "2"])
-        .args(["--script", "tests/scripts/manifold_lab.ron"])
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .expect("the binary runs");
-    assert!(status.success());
-    let img = image::open(&out).expect("a PNG was written").to_rgba8();
-    let info: ShotInfo =
-        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    let (img, info) = shoot(
+        "e2e_manifold_lab.png",
+        &[
+            "--lab",
+            "manifold",
+            "scenes/pairs/box_on_box.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/manifold_lab.ron",
+        ],
+    );
     let (w, h) = (img.width(), img.height());
     let around = |c: [f32; 2], r: i64| {
         let (x, y) = info.to_pixel(c);
@@ -167,21 +174,18 @@ fn manifold_lab_screenshot_shows_faces_planes_and_both_shapes() {
 
 #[test]
 fn minkowski_lab_screenshot_shows_configuration_space() {
-    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
-    let out = out_path("e2e_minkowski_lab.png");
-    let _ = std::fs::remove_file(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["screenshot", "--lab", "minkowski", "scenes/pairs/polygons.ron", "--frames", "2"])
-        .args(["--script", "tests/scripts/minkowski_lab.ron"])
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .expect("the binary runs");
-    assert!(status.success());
-    let img = image::open(&out).expect("a PNG was written").to_rgba8();
-    let info: ShotInfo =
-        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    let (img, info) = shoot(
+        "e2e_minkowski_lab.png",
+        &[
+            "--lab",
+            "minkowski",
+            "scenes/pairs/polygons.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/minkowski_lab.ron",
+        ],
+    );
     let [x, y, w, h] = info.inset.expect("the Minkowski lab has a configuration-space inset");
     let inset = (x as u32, y as u32, (x + w) as u32, (y + h) as u32);
     // The world view (left of the inset) shows both shapes; the inset does not repeat them.
@@ -199,20 +203,8 @@ fn minkowski_lab_screenshot_shows_configuration_space() {
 
 #[test]
 fn tree_lab_screenshot_shows_the_query_and_its_hits() {
-    assert!(std::env::var_os("DISPLAY").is_some(), "run under `xvfb-run -a cargo test` (see README)");
-    let out = out_path("e2e_tree_lab.png");
-    let _ = std::fs::remove_file(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["screenshot", "--lab", "tree", "--frames", "1", "--script", "tests/scripts/tree_lab.ron"])
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .expect("the binary runs");
-    assert!(status.success());
-    let img = image::open(&out).expect("a PNG was written").to_rgba8();
-    let info: ShotInfo =
-        serde_json::from_str(&std::fs::read_to_string(out.with_extension("json")).expect("shot info written")).unwrap();
+    let (img, info) =
+        shoot("e2e_tree_lab.png", &["--lab", "tree", "--frames", "1", "--script", "tests/scripts/tree_lab.ron"]);
     // The query box (green) spans (20, 20)-(35, 32); hit leaves (yellow) lie inside it, and
     // none far away from it.
     let rect = |a: [f32; 2], b: [f32; 2]| {

@@ -16,7 +16,8 @@ pub struct History {
 impl History {
     /// Rough size of one stored world.
     fn approx_bytes(w: &World) -> usize {
-        w.bodies.len() * std::mem::size_of::<manifold_lab::engine::Body>()
+        // Bodies, their tree proxies (about 120 bytes each) and contacts.
+        w.bodies.len() * (std::mem::size_of::<manifold_lab::engine::Body>() + 120)
             + w.contacts.len() * std::mem::size_of::<manifold_lab::engine::solver::Contact>()
             + 256
     }

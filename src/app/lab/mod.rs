@@ -2,6 +2,7 @@
 //! A lab owns a small world (two kinematic bodies for the narrowphase labs), so the ordinary
 //! select, drag and rotate gestures move its shapes.
 
+pub mod actions;
 pub mod manifold;
 pub mod minkowski;
 pub mod minkowski_panels;
