@@ -4,6 +4,7 @@ pub mod body;
 pub mod broadphase;
 pub mod collide;
 pub mod debug;
+pub mod hull3d;
 pub mod math;
 pub mod shape;
 pub mod solver;

@@ -1,0 +1,39 @@
+//! 3D convex hulls and hull–hull SAT (seed article 001, "3D convex hull vs hull SAT"), with what
+//! a physics engine and a debugger need beyond it.
+//!
+//! * [`Hull`]: the article's hull data (positions, unique edges, polygon faces with outward
+//!   normals) plus each edge's two faces and each face's plane; built by QuickHull from a point
+//!   cloud ([`Hull::from_points`], robust to coplanar and nearly coplanar points), from polygons
+//!   ([`Hull::from_polygons`]), or from the article's own arrays ([`Hull::from_raw`]).
+//! * [`shapes`]: boxes, tetrahedron, octahedron, icosahedron, n-sided prisms, seeded random clouds.
+//! * [`sat`]: the article's SAT, `get_supports`, `query_face_directions` (A→B and B→A),
+//!   `query_edge_directions`, `closest_points_between_lines` and `collide` (contact point and
+//!   minimum translation vector), with the article's quirks available as [`SatConfig::ARTICLE`];
+//!   [`lines`] holds `closest_points_between_lines`.
+//! * [`clip`]: a full contact manifold for face contacts (Sutherland–Hodgman clipping of the
+//!   incident face against the reference face's side planes, reduced to at most 4 points).
+//! * [`gauss`]: Gauss maps (face normals as points on the unit sphere, edges as great arcs) and
+//!   the Minkowski-face test on them.
+//! * [`trace`]: [`SatTrace3`], every axis tested, recorded only when asked for.
+//!
+//! Everything here is plain data in `glam::Vec3`; the app projects and draws it (the 2D
+//! `DebugDraw` seam is not used for 3D).
+
+pub mod clip;
+pub mod gauss;
+pub mod hull;
+pub mod lines;
+mod merge;
+pub mod pose;
+pub mod quickhull;
+pub mod sat;
+pub mod shapes;
+pub mod trace;
+
+pub use clip::{contact_manifold, ClipTrace3, ContactManifold3, HullSide, ManifoldPoint3};
+pub use gauss::GaussMap;
+pub use hull::{Hull, HullError, Plane};
+pub use pose::Pose3;
+pub use quickhull::{quickhull, HullOptions};
+pub use sat::{collide, collide_with, ContactKind, EdgeOrientation, HullContact, SatConfig, SeparatingAxis};
+pub use trace::{AxisKind, AxisRecord, SatTrace3};
