@@ -23,6 +23,9 @@
 //! timed loops (both sides in alternation, best of 7 × ~40 ms) print ns per call and the
 //! ratio ours / parry2d.
 //!
+//! The summary also puts Box2D v3 (its C library through `boxdd-sys`) beside us for the box
+//! and polygon manifolds and GJK distance (`narrowphase_support/box2d.rs`).
+//!
 //! Run with `cargo bench --bench narrowphase` (about a minute).
 
 use std::hint::black_box;
@@ -45,6 +48,9 @@ use parry2d::query::details::{
 };
 use parry2d::query::ContactManifold;
 use parry2d::shape::{ConvexPolygon, Cuboid};
+
+#[path = "narrowphase_support/box2d.rs"]
+mod box2d;
 
 const PAIRS: usize = 64;
 
@@ -170,6 +176,16 @@ impl Data {
             .collect();
         let apart_proxies = apart.iter().map(proxy).collect();
         Data { boxes: box_pairs(1), polygons: polygon_pairs(2, (0.4, 0.9)), apart, overlapping, proxies, apart_proxies }
+    }
+}
+
+impl Data {
+    /// The box pairs with plain polygons in place of parry's cuboids (for Box2D).
+    fn boxes_as_polygons(&self) -> Vec<Pair<()>> {
+        self.boxes
+            .iter()
+            .map(|p| Pair { a: p.a, b: p.b, xa: p.xa, xb: p.xb, pa: (), pb: (), pose_a: p.pose_a, pose_b: p.pose_b })
+            .collect()
     }
 }
 
@@ -319,6 +335,22 @@ fn print_summary(d: &Data) {
     println!("trace cost (prebuilt proxies): a `None` trace against the untraced `NoTrace` instantiation:");
     println!("  GJK: None {gn:.1} ns, untraced {gu:.1} ns, ratio {:.2} (traced: {gtr:.1} ns)", gn / gu);
     println!("  EPA: None {en:.1} ns, untraced {eu:.1} ns, ratio {:.2} (traced: {etr:.1} ns)", en / eu);
+    // Box2D v3 on the same pairs (no EPA in Box2D).
+    let (b2_boxes, b2_polygons, b2_apart) =
+        (box2d::pairs(&d.boxes_as_polygons()), box2d::pairs(&d.polygons), box2d::pairs(&d.apart));
+    let b2_rows: [(&str, (f64, f64)); 3] = [
+        ("box-box manifold", compare(|| ours_manifolds(&d.boxes), || box2d::manifolds(&b2_boxes))),
+        ("polygon manifold", compare(|| ours_manifolds(&d.polygons), || box2d::manifolds(&b2_polygons))),
+        ("GJK distance (apart)", compare(|| ours_distance(&d.apart), || box2d::distances(&b2_apart))),
+    ];
+    println!("beside Box2D v3 (boxdd-sys, C), same pairs:");
+    println!("  {:<24} {:>12} {:>12} {:>14}", "case", "manifold_lab", "box2d_v3", "ours / box2d");
+    for (name, (ours, peer)) in b2_rows {
+        println!("  {name:<24} {ours:>12.1} {peer:>12.1} {:>14.2}", ours / peer);
+    }
+    let db = (ours_distance(&d.apart) - box2d::distances(&b2_apart)).abs() / PAIRS as f32;
+    let mb = (ours_manifolds(&d.polygons) - box2d::manifolds(&b2_polygons)).abs() / PAIRS as f32;
+    println!("sanity: mean |Δ| vs Box2D v3: distance {db:.2e}, polygon manifold depth {mb:.2e}");
     // Sanity: both engines answer the same on the benchmarked pairs.
     let dd = (ours_distance(&d.apart) - parry_distance(&d.apart)).abs() / PAIRS as f32;
     let de = (ours_epa(&d.overlapping) - parry_epa(&d.overlapping)).abs() / PAIRS as f32;
