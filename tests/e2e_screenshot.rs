@@ -220,3 +220,41 @@ fn tree_lab_screenshot_shows_the_query_and_its_hits() {
     let green = count(&img, rect([18.0, 18.0], [37.0, 34.0]), |[r, g, b]| g > 200 && r < 160 && b < 160);
     assert!(green > 50, "query box outline: {green}");
 }
+
+#[test]
+fn hull3d_lab_screenshot_shows_both_hulls_the_winner_and_the_gauss_maps() {
+    let (img, info) = shoot(
+        "e2e_hull3d_lab.png",
+        &[
+            "--lab",
+            "hull3d",
+            "scenes/hulls/article_tetrahedron_cube.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/hull3d_lab.ron",
+        ],
+    );
+    let [ix, iy, iw, ih] = info.inset.expect("the 3D lab has a Gauss-map inset");
+    let inset = (ix as u32, iy as u32, (ix + iw) as u32, (iy + ih) as u32);
+    let vx = info.viewport_min[0] as u32;
+    let (vw, vh) = (info.viewport_size[0] as u32, info.viewport_size[1] as u32);
+    assert!(ix >= vx as f32 && ix + iw <= (vx + vw) as f32, "the inset is inside the viewport");
+    // The main view, left of the inset: A's blue and B's orange faces and edges, the winning
+    // edge pair in the winner colour.
+    let main = (vx, 0, ix as u32, vh);
+    let blue = |[r, g, b]: [i32; 3]| b > r + 40 && b > g;
+    let orange = |[r, g, b]: [i32; 3]| r > g + 25 && g > b + 10 && r > 120;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 200 && b < 120;
+    let (a, b, w) = (count(&img, main, blue), count(&img, main, orange), count(&img, main, yellow));
+    assert!(a > 3000, "hull A (blue) pixels: {a}");
+    assert!(b > 3000, "hull B (orange) pixels: {b}");
+    assert!(w > 150, "winner highlight (yellow) pixels: {w}");
+    // The inset: both Gauss maps, and the winning pair's crossing in the winner colour.
+    let (ga, gb, gw) = (count(&img, inset, blue), count(&img, inset, orange), count(&img, inset, yellow));
+    assert!(ga > 150 && gb > 150, "Gauss-map arcs: A {ga}, -B {gb}");
+    assert!(gw > 30, "winning crossing in the inset: {gw}");
+    // The inset hides the 3D view behind it: its plate is dark and opaque.
+    let plate = count(&img, inset, |[r, g, b]| r < 20 && g < 20 && b < 25);
+    assert!(plate > (iw * ih * 0.15) as usize, "inset plate pixels: {plate}");
+}

@@ -44,6 +44,8 @@ pub enum Gesture {
         ray: bool,
     },
     Pan,
+    /// 3D hull lab: orbit, pan, drag or turn a hull.
+    Hull3d(super::lab::hull3d_input::Gesture3),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -68,6 +70,9 @@ pub fn rotate_handle(app: &App) -> Option<(usize, Vec2, Vec2)> {
 
 /// Actions for this frame's pointer. `over_ui` is true when egui owns the pointer.
 pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui: bool) -> Vec<Action> {
+    if app.hull3d().is_some() {
+        return super::lab::hull3d_input::pointer_actions(app, st, f, over_ui);
+    }
     let mut out = Vec::new();
     let vp = app.viewport;
     let world = app.camera.screen_to_world(&vp, f.pos);
@@ -129,6 +134,7 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
                 st.gesture = Gesture::None;
             }
         }
+        Gesture::Hull3d(_) => st.gesture = Gesture::None,
         Gesture::Rotate { body, offset } => {
             if f.left_down {
                 if let Some(b) = app.world.bodies.get(body) {

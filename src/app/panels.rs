@@ -16,6 +16,9 @@ pub struct UiState {
     pub pair_save_path: String,
     pub scene_files: Vec<PathBuf>,
     pub pair_files: Vec<PathBuf>,
+    /// 3D hull lab: the preset files and the save path.
+    pub hull_files: Vec<PathBuf>,
+    pub hulls_save_path: String,
 }
 
 impl UiState {
@@ -23,10 +26,12 @@ impl UiState {
         let mut s = UiState {
             save_path: "saved.ron".into(),
             pair_save_path: "scenes/pairs/saved_pair.ron".into(),
+            hulls_save_path: "scenes/hulls/saved_hulls.ron".into(),
             ..Default::default()
         };
         s.scene_files = ron_files(scene_dir);
         s.pair_files = ron_files(super::lab::PAIR_DIR);
+        s.hull_files = ron_files(super::lab::hull3d::HULL_DIR);
         s
     }
 }

@@ -135,6 +135,33 @@ pub enum Action {
     PlayLabSteps(bool),
     /// Minkowski lab: turn B through 360° and compare SAT with GJK+EPA.
     RunSweep,
+    /// 3D hull lab: load a hull pair file (`scenes/hulls/*.ron`).
+    LoadHulls(PathBuf),
+    /// 3D hull lab: save both hulls and their current poses as a hull pair file.
+    SaveHulls(PathBuf),
+    /// 3D hull lab: place hull 0 (A) or 1 (B) at `position`, turned by the unit quaternion
+    /// `rotation` (RON: `(x, y, z, w)`).
+    SetHullPose {
+        hull: usize,
+        position: glam::Vec3,
+        rotation: glam::Quat,
+    },
+    /// 3D hull lab: orbit the camera by `yaw` and `pitch` radians.
+    OrbitHullCamera {
+        yaw: f32,
+        pitch: f32,
+    },
+    /// 3D hull lab: replace the shape of hull 0 (A) or 1 (B), keeping its pose.
+    SetHullShape {
+        hull: usize,
+        shape: scene::HullShapeDesc,
+    },
+    /// 3D hull lab: the SAT variant (robust, article, fast).
+    SetHullSat(super::lab::hull3d::SatMode),
+    /// 3D hull lab: the order of the axis list.
+    SortHullAxes(super::lab::hull3d::AxisSort),
+    /// 3D hull lab: show the Gauss-map inset.
+    ShowGaussMaps(bool),
     ZoomAt {
         screen: Vec2,
         factor: f32,
@@ -275,6 +302,7 @@ impl App {
     }
 
     pub fn apply(&mut self, action: Action) {
+        let Some(action) = self.apply_hull3d(action) else { return };
         match action {
             Action::Play => self.mode = RunMode::Running,
             Action::Pause => self.mode = RunMode::Paused,

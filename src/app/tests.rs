@@ -231,6 +231,11 @@ fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
             assert!(a.lab.as_ref().unwrap().tree.as_ref().unwrap().count() > 1000);
             continue;
         }
+        if entry.kind == LabKind::Hull3d {
+            // The 3D lab keeps its hulls outside the 2D world.
+            assert!(a.hull3d().is_some_and(|h| h.view.result.is_ok()));
+            continue;
+        }
         assert_eq!(a.world.bodies.len(), 2);
         assert_eq!(a.mode, RunMode::Paused);
     }

@@ -46,6 +46,9 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]
 
 /// Draws the world area of the frame, and the Minkowski lab's configuration space in the inset.
 pub fn draw_world(app: &App) {
+    if let (Some(h), Some(l)) = (app.hull3d(), &app.lab) {
+        return lab::hull3d_draw::draw(app, h, l.axis);
+    }
     mq::clear_background(BACKGROUND);
     let vp = app.viewport;
     let s = app.camera.scale(&vp);

@@ -12,6 +12,7 @@ mod error;
 mod fields;
 mod format;
 mod generators;
+mod hulls;
 mod lists;
 mod locate;
 mod pair;
@@ -22,6 +23,9 @@ pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
 pub use format::{BodySpec, Camera, Scene};
 pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
+pub use hulls::{
+    load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
+};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};

@@ -170,3 +170,24 @@ fn bad_input_is_rejected_with_clear_errors() {
     assert!(matches!(e, HullError::TooLarge { index: 2, .. }), "{e}");
     assert!(e.to_string().contains("above the limit"));
 }
+
+/// The same points give the same hull, face and edge order included (hash maps inside
+/// QuickHull are seeded per instance, so building twice in one process exposes any order
+/// that leaks from them; the horizon loop once started at an arbitrary hash-map key).
+#[test]
+fn quickhull_is_deterministic() {
+    let clouds = [
+        manifold_lab::engine::hull3d::shapes::icosahedron(1.0).positions().to_vec(),
+        random_cloud(7, 40, 1.0),
+        grid(4),
+    ];
+    for pts in clouds {
+        let first = Hull::from_points(&pts).unwrap();
+        for _ in 0..10 {
+            let again = Hull::from_points(&pts).unwrap();
+            assert_eq!(again.faces(), first.faces());
+            assert_eq!(again.edges(), first.edges());
+            assert_eq!(again.positions(), first.positions());
+        }
+    }
+}

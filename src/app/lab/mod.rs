@@ -3,6 +3,14 @@
 //! select, drag and rotate gestures move its shapes.
 
 pub mod actions;
+pub mod hull3d;
+pub mod hull3d_camera;
+pub mod hull3d_draw;
+pub mod hull3d_gauss;
+pub mod hull3d_input;
+pub mod hull3d_panels;
+#[cfg(test)]
+mod hull3d_tests;
 pub mod manifold;
 pub mod minkowski;
 pub mod minkowski_panels;
@@ -26,6 +34,8 @@ pub enum LabKind {
     Minkowski,
     /// The dynamic AABB tree: many moving proxies, AABB and ray queries.
     Tree,
+    /// 3D convex hulls: every SAT axis, the best faces and edge pair, the manifold, Gauss maps.
+    Hull3d,
 }
 
 /// One row of the lab table.
@@ -59,6 +69,13 @@ pub const LABS: &[LabEntry] = &[
         description: "Thousands of proxies, some moving each step; drag a query box (Shift: a ray) and \
                       see which nodes were visited and which leaves were hit.",
         default_pair: "",
+    },
+    LabEntry {
+        kind: LabKind::Hull3d,
+        name: "3D hull SAT",
+        description: "Two convex hulls in 3D: orbit, drag and turn them; see the best face axis of each, \
+                      the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.",
+        default_pair: hull3d::DEFAULT_HULLS,
     },
 ];
 
@@ -111,6 +128,8 @@ pub struct LabState {
     pub play_clock: f32,
     /// The last rotation sweep.
     pub sweep: Vec<sweep::SweepSample>,
+    /// The 3D hull lab's hulls, camera and SAT view.
+    pub hull3d: Option<Box<hull3d::Hull3dLab>>,
 }
 
 impl LabState {
@@ -142,6 +161,7 @@ impl LabState {
             playing: false,
             play_clock: 0.0,
             sweep: Vec::new(),
+            hull3d: None,
         }
     }
 }
@@ -157,6 +177,7 @@ pub fn split_viewport(kind: Option<LabKind>, free: ScreenRect) -> (ScreenRect, O
                 ScreenRect { min: free.min + Vec2::new(half.x, 0.0), size: Vec2::new(free.size.x - half.x, half.y) };
             (left, Some(right))
         }
+        Some(LabKind::Hull3d) => (free, Some(hull3d_gauss::inset_rect(&free))),
         _ => (free, None),
     }
 }

@@ -49,6 +49,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, st: &mut UiState, 
     }
     match lab.kind {
         LabKind::Tree => return super::tree_panels::controls(ui, app, lab, out),
+        LabKind::Hull3d => return super::hull3d_panels::controls(ui, app, st, out),
         LabKind::Minkowski => super::minkowski_panels::controls(ui, app, lab, out),
         LabKind::Manifold => clip_stage_controls(ui, lab, out),
     }
@@ -121,6 +122,7 @@ pub fn details(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Actio
     match lab.kind {
         LabKind::Minkowski => return super::minkowski_panels::details(ui, app, lab, out),
         LabKind::Tree => return super::tree_panels::details(ui, lab),
+        LabKind::Hull3d => return super::hull3d_panels::details(ui, app, lab, out),
         LabKind::Manifold => {}
     }
     ui.heading("Manifold, A to B");

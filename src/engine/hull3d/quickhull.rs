@@ -174,7 +174,8 @@ impl QuickHull<'_> {
                 }
             }
         }
-        let start = *next.keys().next()?;
+        // The smallest index starts the loop, so the hull does not depend on hash order.
+        let start = *next.keys().min()?;
         let mut loop_ = vec![start];
         let mut at = next[&start];
         while at != start {
