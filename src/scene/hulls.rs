@@ -25,10 +25,9 @@
 use super::context;
 use super::error::SceneError;
 use super::fields;
-use super::save::ron_options;
+use super::ron_file;
 use crate::engine::hull3d::{shapes, Hull, Pose3};
 use glam::{EulerRot, Quat, Vec3};
-use ron::ser::PrettyConfig;
 use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -237,38 +236,23 @@ impl HullsSpec {
     }
 
     pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        let config = PrettyConfig::new().depth_limit(2).indentor("    ".to_string());
-        let body = ron_options()
-            .to_string_pretty(self, config)
-            .map_err(|e| SceneError::Serialize { file: "<hulls>".to_string(), message: e.to_string() })?;
-        Ok(format!("Hulls{body}\n"))
+        ron_file::to_ron_string(self, "Hulls")
     }
 }
 
 /// Parses hull pair text; `file_name` only labels errors.
 pub fn parse_hulls(text: &str, file_name: &str) -> Result<HullsSpec, SceneError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    context::reset();
-    let result = ron_options().from_str::<HullsSpec>(text);
-    let ctx = context::take_error();
-    result.map_err(|e| SceneError::from_ron(file_name, e, ctx))
+    ron_file::parse_ron(text, file_name)
 }
 
 /// Reads the hull pair file at `path`.
 pub fn load_hulls(path: &Path) -> Result<HullsSpec, SceneError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
-    parse_hulls(&text, &file)
+    parse_hulls(&ron_file::read_text(path)?, &path.display().to_string())
 }
 
 /// Writes `spec` to `path`.
 pub fn save_hulls(spec: &HullsSpec, path: &Path) -> Result<(), SceneError> {
-    let file = path.display().to_string();
-    let text = spec.to_ron_string().map_err(|e| match e {
-        SceneError::Serialize { message, .. } => SceneError::Serialize { file: file.clone(), message },
-        other => other,
-    })?;
-    std::fs::write(path, text).map_err(|source| SceneError::Io { file, source })
+    ron_file::write_text(spec.to_ron_string(), path)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod hulls;
 mod lists;
 mod locate;
 mod pair;
+mod ron_file;
 mod save;
 mod shapes;
 
@@ -34,9 +35,7 @@ use std::path::Path;
 
 /// Reads and parses the scene file at `path`.
 pub fn load(path: &Path) -> Result<Scene, SceneError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
-    parse(&text, &file)
+    parse(&ron_file::read_text(path)?, &path.display().to_string())
 }
 
 /// Parses scene text; `file_name` only labels errors.

@@ -13,13 +13,12 @@
 
 use super::error::SceneError;
 use super::fields;
-use super::save::ron_options;
+use super::ron_file;
 use super::shapes::ShapeSpec;
 use crate::engine::body::{BodyDef, BodyKind};
 use crate::engine::solver::SolverParams;
 use crate::engine::World;
 use glam::Vec2;
-use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -76,38 +75,23 @@ impl PairSpec {
     }
 
     pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        let config = PrettyConfig::new().depth_limit(2).indentor("    ".to_string());
-        let body = ron_options()
-            .to_string_pretty(self, config)
-            .map_err(|e| SceneError::Serialize { file: "<pair>".to_string(), message: e.to_string() })?;
-        Ok(format!("Pair{body}\n"))
+        ron_file::to_ron_string(self, "Pair")
     }
 }
 
 /// Parses pair text; `file_name` only labels errors.
 pub fn parse_pair(text: &str, file_name: &str) -> Result<PairSpec, SceneError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    super::context::reset();
-    let result = ron_options().from_str::<PairSpec>(text);
-    let ctx = super::context::take_error();
-    result.map_err(|e| SceneError::from_ron(file_name, e, ctx))
+    ron_file::parse_ron(text, file_name)
 }
 
 /// Reads the pair file at `path`.
 pub fn load_pair(path: &Path) -> Result<PairSpec, SceneError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
-    parse_pair(&text, &file)
+    parse_pair(&ron_file::read_text(path)?, &path.display().to_string())
 }
 
 /// Writes `pair` to `path`.
 pub fn save_pair(pair: &PairSpec, path: &Path) -> Result<(), SceneError> {
-    let file = path.display().to_string();
-    let text = pair.to_ron_string().map_err(|e| match e {
-        SceneError::Serialize { message, .. } => SceneError::Serialize { file: file.clone(), message },
-        other => other,
-    })?;
-    std::fs::write(path, text).map_err(|source| SceneError::Io { file, source })
+    ron_file::write_text(pair.to_ron_string(), path)
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ use crate::engine::math::Transform;
 use crate::engine::{Body, World};
 use glam::Vec2;
 use ron::extensions::Extensions;
-use ron::ser::PrettyConfig;
 use std::path::Path;
 
 /// Parse and write options: `implicit_some` lets files write `camera: (...)` instead of
@@ -34,23 +33,14 @@ pub fn scene_from_world(world: &World, name: &str, camera: Option<Camera>) -> Sc
 
 /// Writes `scene` to `path` as pretty RON.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SceneError> {
-    let file = path.display().to_string();
-    let text = scene.to_ron_string().map_err(|e| match e {
-        SceneError::Serialize { message, .. } => SceneError::Serialize { file: file.clone(), message },
-        other => other,
-    })?;
-    std::fs::write(path, text).map_err(|source| SceneError::Io { file, source })
+    super::ron_file::write_text(scene.to_ron_string(), path)
 }
 
 impl Scene {
     /// The scene as pretty RON (one body or generator per line), readable by [`super::parse`].
     pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        let config = PrettyConfig::new().depth_limit(2).indentor("    ".to_string());
-        let body = ron_options()
-            .to_string_pretty(self, config)
-            .map_err(|e| SceneError::Serialize { file: "<scene>".to_string(), message: e.to_string() })?;
         // Struct names are off (they would clutter every tuple); name the top level only.
-        Ok(format!("Scene{body}\n"))
+        super::ron_file::to_ron_string(self, "Scene")
     }
 }
 
