@@ -403,15 +403,19 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
         };
         ui.label(mode);
         ui.separator();
-        ui.label(format!("step {}", w.step_count));
-        ui.separator();
-        ui.label(format!("{} bodies", w.bodies.len()));
-        ui.separator();
-        let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
-        ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
-        ui.separator();
-        ui.label(format!("step {:.2} ms", app.median_step_ms()));
-        ui.separator();
+        // The tree and 3D labs do not use the 2D world: its counts would only read as zeros.
+        let uses_world = app.lab.as_ref().is_none_or(|l| l.pair.is_some());
+        if uses_world {
+            ui.label(format!("step {}", w.step_count));
+            ui.separator();
+            ui.label(format!("{} bodies", w.bodies.len()));
+            ui.separator();
+            let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
+            ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
+            ui.separator();
+            ui.label(format!("step {:.2} ms", app.median_step_ms()));
+            ui.separator();
+        }
         ui.label(format!("{} fps", macroquad::time::get_fps()));
         let shown = match &app.lab {
             Some(lab) => lab.pair_path.as_ref().map(|p| format!("{} lab · {}", lab.kind.entry().name, p.display())),
