@@ -17,8 +17,11 @@
 //!
 //! Run with `cargo bench --bench hull3d` (about a minute).
 
+#[path = "common/compare.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::Criterion;
 use glam::Vec3;
@@ -180,25 +183,9 @@ fn benches(c: &mut Criterion, d: &mut Data) {
     g.finish();
 }
 
-/// ns per call of two 64-pair routines, alternating seven ~40 ms rounds, best round kept.
-fn compare(mut f: impl FnMut() -> f32, mut g: impl FnMut() -> f32) -> (f64, f64) {
-    fn round(h: &mut dyn FnMut() -> f32) -> f64 {
-        let start = Instant::now();
-        let mut batches = 0u64;
-        while start.elapsed() < Duration::from_millis(40) {
-            for _ in 0..4 {
-                black_box(h());
-            }
-            batches += 4;
-        }
-        start.elapsed().as_nanos() as f64 / (batches as f64 * PAIRS as f64)
-    }
-    let (mut best_f, mut best_g) = (f64::MAX, f64::MAX);
-    for _ in 0..7 {
-        best_f = best_f.min(round(&mut f));
-        best_g = best_g.min(round(&mut g));
-    }
-    (best_f, best_g)
+/// ns per call (per pair) of two routines over the same pairs (see `common/compare.rs`).
+fn compare(f: impl FnMut() -> f32, g: impl FnMut() -> f32) -> (f64, f64) {
+    common::compare(PAIRS, f, g)
 }
 
 fn print_summary(d: &mut Data) {
