@@ -28,6 +28,10 @@ struct Cli {
     /// Open a lab instead of a scene.
     #[arg(long, value_enum)]
     lab: Option<LabKind>,
+    /// Write the app's state (camera, selection, step, frame time ...) as JSON to this file
+    /// after every frame, for tests that drive the window with real input.
+    #[arg(long, value_name = "FILE")]
+    state_out: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -93,7 +97,7 @@ fn main() {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
             let shot = app::Shot { frames, out, script };
-            macroquad::Window::from_config(app::window_conf(width, height), app::run(app, Some(shot)));
+            macroquad::Window::from_config(app::window_conf(width, height, false), app::run(app, Some(shot), None));
         }
         None => {
             let app = match open_app(cli.scene.as_deref(), cli.lab) {
@@ -104,7 +108,7 @@ fn main() {
                     App::new(scene::Scene::new("empty"), None)
                 }
             };
-            macroquad::Window::from_config(app::window_conf(1280, 720), app::run(app, None));
+            macroquad::Window::from_config(app::window_conf(1280, 720, true), app::run(app, None, cli.state_out));
         }
     }
 }

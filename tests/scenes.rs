@@ -41,7 +41,7 @@ const EXPECTED: [(&str, usize, usize); 8] = [
     ("large_pyramid.ron", 5051, 5050),
     ("mixed_shapes.ron", 3 + 120, 120),
     ("pyramid.ron", 211, 210),
-    ("rain.ron", 24 + 2 + 3000, 3000),
+    ("rain.ron", 26 + 2 + 3000, 3000),
     ("restitution.ron", 12, 11),
     ("vertical_stack.ron", 11, 10),
 ];

@@ -58,6 +58,8 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
         s.text_styles.insert(TextStyle::Monospace, FontId::monospace(13.0));
         s.text_styles.insert(TextStyle::Small, FontId::proportional(11.5));
         s.spacing.item_spacing = egui::vec2(6.0, 5.0);
+        // The frame loop clears the panels' area to their colour (`view::clear_frame`).
+        s.visuals.panel_fill = egui::Color32::TRANSPARENT;
     });
 }
 
@@ -333,7 +335,8 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 });
                 ui.end_row();
                 ui.label("angle °");
-                let mut deg = e.angle.to_degrees();
+                // Shown in (−180°, 180°]; the body keeps its unwrapped angle until edited.
+                let mut deg = wrap_degrees(e.angle.to_degrees());
                 if ui.add(egui::DragValue::new(&mut deg).speed(0.5).max_decimals(2)).changed() {
                     e.angle = deg.to_radians();
                 }
@@ -398,8 +401,8 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
     ui.horizontal(|ui| {
         let w = &app.world;
         let mode = match app.mode {
-            RunMode::Running => RichText::new("● running").color(Color32::from_rgb(120, 220, 120)),
-            RunMode::Paused => RichText::new("❚❚ paused").color(Color32::from_rgb(250, 200, 80)),
+            RunMode::Running => RichText::new("▶ running").color(Color32::from_rgb(120, 220, 120)),
+            RunMode::Paused => RichText::new("⏸ paused").color(Color32::from_rgb(250, 200, 80)),
         };
         ui.label(mode);
         ui.separator();
@@ -431,7 +434,35 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
         }
         if let Some(e) = &app.error {
             ui.separator();
-            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 110)));
+            // One line, cut with an ellipsis at the bar's edge; the whole message on hover and
+            // in the error window.
+            let first = e.lines().next().unwrap_or_default();
+            ui.add(egui::Label::new(RichText::new(first).color(Color32::from_rgb(255, 110, 110))).truncate())
+                .on_hover_text(e);
         }
     });
+}
+
+/// An angle in degrees brought into (−180, 180].
+pub fn wrap_degrees(deg: f32) -> f32 {
+    let w = deg.rem_euclid(360.0);
+    if w > 180.0 {
+        w - 360.0
+    } else {
+        w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_degrees;
+
+    #[test]
+    fn angles_wrap_into_one_turn() {
+        assert!((wrap_degrees(784.7) - 64.7).abs() < 1e-3);
+        assert!((wrap_degrees(-190.0) - 170.0).abs() < 1e-4);
+        assert_eq!(wrap_degrees(180.0), 180.0);
+        assert!((wrap_degrees(-180.0) - 180.0).abs() < 1e-4);
+        assert_eq!(wrap_degrees(0.0), 0.0);
+    }
 }

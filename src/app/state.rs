@@ -200,11 +200,15 @@ pub struct App {
     /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
+    /// Whether the frame loop has told the app its real viewport yet. Until then views are
+    /// framed for a guessed one, so the first real layout frames them again.
+    viewport_known: bool,
 }
 
 impl App {
     pub fn new(scene: Scene, scene_path: Option<PathBuf>) -> App {
-        let world = scene.build_world();
+        let mut world = scene.build_world();
+        world.refresh_contacts();
         let mut app = App {
             world,
             scene,
@@ -224,6 +228,7 @@ impl App {
             lab: None,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            viewport_known: false,
         };
         app.reset_camera();
         app
@@ -244,6 +249,65 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Sets the screen areas the panels leave free. The first call (the first laid-out frame)
+    /// frames the open scene or lab again for the real viewport, as opening it did for a
+    /// guessed one.
+    pub fn set_viewport(&mut self, main: ScreenRect, inset: Option<ScreenRect>) {
+        (self.viewport, self.inset) = (main, inset);
+        if !std::mem::replace(&mut self.viewport_known, true) {
+            self.frame_content();
+        }
+    }
+
+    /// Frames what is shown: the open lab's content, or the scene (its own camera if it has
+    /// one).
+    pub fn frame_content(&mut self) {
+        let vp = self.viewport;
+        match &mut self.lab {
+            Some(l) => match (&mut l.hull3d, &l.tree) {
+                (Some(h), _) => h.frame(&vp),
+                (None, Some(t)) => self.camera.frame(&vp, t.bounds()),
+                (None, None) => {
+                    if let Some(b) = self.world.bounds() {
+                        self.camera.frame(&vp, b.expanded(1.5));
+                    }
+                }
+            },
+            None => self.reset_camera(),
+        }
+    }
+
+    /// Where the shown shapes are on screen (the scene's bodies, the lab's shapes, the 3D
+    /// hulls as projected), for tests that check a view is framed.
+    pub fn content_screen_rect(&self) -> Option<ScreenRect> {
+        let pts: Vec<Vec2> = match self.lab.as_ref().map(|l| (&l.hull3d, &l.tree)) {
+            Some((Some(h), _)) => h
+                .view
+                .hulls
+                .iter()
+                .flat_map(|hull| hull.positions().iter())
+                .filter_map(|&p| h.camera.project(&self.viewport, p).map(|(s, _)| s))
+                .collect(),
+            Some((None, Some(t))) => {
+                let b = t.bounds();
+                vec![
+                    self.camera.world_to_screen(&self.viewport, b.min),
+                    self.camera.world_to_screen(&self.viewport, b.max),
+                ]
+            }
+            _ => {
+                let b = self.world.bounds()?;
+                vec![
+                    self.camera.world_to_screen(&self.viewport, b.min),
+                    self.camera.world_to_screen(&self.viewport, b.max),
+                ]
+            }
+        };
+        let lo = pts.iter().copied().reduce(Vec2::min)?;
+        let hi = pts.iter().copied().reduce(Vec2::max)?;
+        Some(ScreenRect { min: lo, size: hi - lo })
     }
 
     pub fn is_running(&self) -> bool {
@@ -337,6 +401,7 @@ impl App {
                 self.world = self.scene.build_world();
                 // Live solver edits survive a restart.
                 self.world.params = params;
+                self.world.refresh_contacts();
                 self.history.clear();
                 self.selection.retain(|&i| i < self.world.bodies.len());
             }
@@ -344,6 +409,7 @@ impl App {
                 Ok(s) => {
                     self.lab = None;
                     self.world = s.build_world();
+                    self.world.refresh_contacts();
                     self.scene = s;
                     self.scene_path = Some(path.clone());
                     self.history.clear();

@@ -258,6 +258,9 @@ pub struct DrawOptions {
     pub impulse_scale: f32,
     /// Only primitives touching this box are drawn (culling), if set.
     pub view: Option<Aabb>,
+    /// World units per screen pixel, for the level of detail (`world_draw::Lod`); 0 draws
+    /// every detail at any size.
+    pub pixel_size: f32,
     /// Tree levels drawn on `Layer::TreeNode` (root = 0), inclusive.
     pub tree_depth: (u32, u32),
     /// Also draw the tree leaves' tight AABBs (on `Layer::Aabb`) inside their fat ones.
@@ -271,6 +274,7 @@ impl Default for DrawOptions {
             normal_length: 0.3,
             impulse_scale: 1.0,
             view: None,
+            pixel_size: 0.0,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
         }

@@ -88,6 +88,13 @@ impl World {
         self.step_count += 1;
     }
 
+    /// Finds the contacts of the current poses without stepping, so a scene loaded paused shows
+    /// them before its first step. The next step finds the same pairs and manifolds again, so
+    /// the simulation does not change.
+    pub fn refresh_contacts(&mut self) {
+        self.update_contacts();
+    }
+
     /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
     /// persistent pairs: `broadphase::pair_finder`), then rebuilds the contact list from the
     /// pairs whose tight AABBs overlap, carrying impulses over by pair and feature id from the

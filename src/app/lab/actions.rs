@@ -21,6 +21,7 @@ impl App {
             Action::CloseLab if self.lab.is_some() => {
                 self.lab = None;
                 self.world = self.scene.build_world();
+                self.world.refresh_contacts();
                 self.selection.clear();
                 self.history.clear();
                 self.reset_camera();
@@ -151,15 +152,11 @@ impl App {
             Some(p) => p.build_world(),
             None => manifold_lab::engine::World::new(Default::default()),
         };
-        let bounds = lab.tree.as_ref().map(|t| t.bounds()).or_else(|| self.world.bounds().map(|b| b.expanded(1.5)));
         self.mode = if lab.tree.is_some() { RunMode::Running } else { RunMode::Paused };
         self.lab = Some(lab);
         self.selection.clear();
         self.history.clear();
         self.error = None;
-        if let Some(b) = bounds {
-            let vp = self.viewport;
-            self.camera.frame(&vp, b);
-        }
+        self.frame_content();
     }
 }

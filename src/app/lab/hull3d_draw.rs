@@ -14,7 +14,6 @@ use manifold_lab::engine::collide::trace::colors;
 use manifold_lab::engine::debug::Color;
 use manifold_lab::engine::hull3d::{AxisKind, AxisRecord, Hull};
 
-pub const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
 pub const EDGE_PAIR: Color = colors::INCIDENT;
 pub const CONTACT: Color = colors::KEPT;
 pub const MTV: Color = Color::rgb(255, 70, 70);
@@ -296,7 +295,6 @@ fn draw_gizmo(cam: &OrbitCamera, vp: &ScreenRect) {
 
 /// The whole lab view (called by `view::draw_world`).
 pub fn draw(app: &App, lab: &Hull3dLab, selected_axis: Option<usize>) {
-    mq::clear_background(BACKGROUND);
     let vp = app.viewport;
     let v = &lab.view;
     let bright = |k: usize| {
