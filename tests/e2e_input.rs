@@ -236,12 +236,17 @@ fn wheel_notches_zoom_by_a_fixed_factor_at_the_cursor() {
     let v2 = View::of(&app.settle(3));
     let ratio = v1.height / v2.height;
     assert!((ratio - NOTCH.powi(-7)).abs() < 1e-3 * ratio, "zoom out ratio {ratio}");
-    // Over the panels the wheel scrolls the panel, never the view.
+    // Over the controls panel the wheel scrolls the panel (a line per notch), never the view.
     app.move_to([100.0, 300.0]);
-    app.settle(2);
-    xdotool(&["click", "5"]);
-    let v3 = View::of(&app.settle(3));
-    assert_eq!(v3.height, v2.height, "the wheel over a panel zoomed the view");
+    let before = f(&app.settle(2)["controls_scroll"]);
+    for _ in 0..3 {
+        xdotool(&["click", "5"]);
+    }
+    std::thread::sleep(Duration::from_millis(600));
+    let s = app.settle(3);
+    assert_eq!(View::of(&s).height, v2.height, "the wheel over a panel zoomed the view");
+    let scrolled = f(&s["controls_scroll"]) - before;
+    assert!(scrolled > 30.0, "three notches scrolled the controls panel by {scrolled} points");
 }
 
 #[test]

@@ -73,6 +73,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
     let mut frames_after_script = 0u32;
     let mut frame: u64 = 0;
     let mut styled_for = 0.0;
+    let mut over_ui = false;
     loop {
         let frame_start = Instant::now();
         let mut actions: Vec<Action> = Vec::new();
@@ -82,11 +83,16 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             styled_for = screen_h;
         }
 
+        // Real input is read every frame (so events never pile up), and used unless a
+        // screenshot run drives the app from its script.
+        let real = mq_input.frame();
+
         // Panels (collect actions and learn the free screen area).
         let mut central = egui::Rect::NOTHING;
-        let mut over_ui = false;
+        let over_ui_before = over_ui;
         let mut typing = false;
         egui_macroquad::ui(|ctx| {
+            mq_input::scroll_panels(ctx, real.pointer.wheel, over_ui_before);
             central = panels::build(ctx, &app, &mut ui_state, &mut actions);
             let ppp = ctx.pixels_per_point();
             central = egui::Rect::from_min_max(
@@ -103,9 +109,6 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let (main, inset) = lab::split_viewport(app.lab.as_ref().map(|l| l.kind), free);
         app.set_viewport(main, inset);
 
-        // Real input is read every frame (so events never pile up), and used unless a
-        // screenshot run drives the app from its script.
-        let real = mq_input.frame(typing);
         let script_frame = shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
         let pointer = match &script_frame {
             Some(f) => f.pointer.map(|p| PointerFrame {
@@ -128,7 +131,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             actions.extend(input::pointer_actions(&app, &mut input, &p, over_ui && !scripted));
         }
         if shot.is_none() {
-            actions.extend(real.key_actions);
+            actions.extend(real.key_actions(typing));
         }
         for a in actions {
             app.apply(a);
@@ -145,7 +148,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         egui_macroquad::draw();
 
         if let Some(path) = &state_out {
-            report::write_json(path, &report::state_json(&app, frame, &times));
+            report::write_json(path, &report::state_json(&app, &ui_state, frame, &times));
         }
         if let Some(s) = &shot {
             let script_done = s.script.as_ref().is_none_or(|p| p.is_done());
@@ -157,7 +160,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             }
             if script_done && frames_after_script >= s.frames.max(1) {
                 save_screenshot(&s.out);
-                report::write_json(&s.out.with_extension("json"), &report::state_json(&app, frame, &times));
+                report::write_json(&s.out.with_extension("json"), &report::state_json(&app, &ui_state, frame, &times));
                 return;
             }
         }

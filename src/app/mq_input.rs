@@ -45,8 +45,18 @@ pub struct MqInput {
 /// One frame of real input.
 pub struct FrameInput {
     pub pointer: PointerFrame,
-    /// Actions of the keys pressed this frame (empty while egui has the keyboard).
-    pub key_actions: Vec<Action>,
+    /// Keys pressed this frame, with their modifiers (see `key_actions`).
+    keys: Vec<(KeyCode, KeyMods)>,
+}
+
+impl FrameInput {
+    /// The actions of this frame's keys; none while egui has the keyboard (`typing`).
+    pub fn key_actions(&self, typing: bool) -> Vec<Action> {
+        if typing {
+            return Vec::new();
+        }
+        self.keys.iter().filter_map(|&(k, m)| key_action(k, m)).collect()
+    }
 }
 
 impl MqInput {
@@ -55,13 +65,23 @@ impl MqInput {
         MqInput { subscriber: mq::utils::register_input_subscriber() }
     }
 
-    /// Collects this frame's events. `typing`: egui has keyboard focus, so keys are its own.
-    pub fn frame(&mut self, typing: bool) -> FrameInput {
+    /// Collects the events since the last frame.
+    pub fn frame(&mut self) -> FrameInput {
         let mut ev = Events::default();
         mq::utils::repeat_all_miniquad_input(&mut ev, self.subscriber);
-        let key_actions =
-            if typing { Vec::new() } else { ev.keys.iter().filter_map(|&(k, m)| key_action(k, m)).collect() };
-        FrameInput { pointer: pointer(ev.wheel.clamp(-MAX_NOTCHES_PER_FRAME, MAX_NOTCHES_PER_FRAME)), key_actions }
+        let wheel = ev.wheel.clamp(-MAX_NOTCHES_PER_FRAME, MAX_NOTCHES_PER_FRAME);
+        FrameInput { pointer: pointer(wheel), keys: ev.keys }
+    }
+}
+
+/// egui-macroquad hands egui a wheel notch as 1/90 of a line (it expects pixel deltas), so a
+/// panel would hardly scroll; this gives egui the notches turned over a panel at egui's own
+/// line height. Call inside the egui pass, before the panels are built; `over_ui` is whether
+/// the pointer was over egui at the end of the last frame (egui cannot tell yet this early).
+pub fn scroll_panels(ctx: &egui_macroquad::egui::Context, notches: f32, over_ui: bool) {
+    if notches != 0.0 && over_ui {
+        let line = ctx.options(|o| o.line_scroll_speed);
+        ctx.input_mut(|i| i.smooth_scroll_delta.y += notches * line);
     }
 }
 

@@ -19,6 +19,8 @@ pub struct UiState {
     /// 3D hull lab: the preset files and the save path.
     pub hull_files: Vec<PathBuf>,
     pub hulls_save_path: String,
+    /// How far the controls panel is scrolled (points), reported for tests.
+    pub controls_scroll: f32,
 }
 
 impl UiState {
@@ -68,7 +70,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app)).response.rect;
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.heading("manifold-lab");
             if let Some(lab) = &app.lab {
                 super::lab::panels::controls(ui, app, lab, ui_state, out);
@@ -81,6 +83,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 broadphase(ui, app, out);
             }
         });
+        ui_state.controls_scroll = scrolled.state.offset.y;
     });
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {

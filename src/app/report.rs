@@ -3,6 +3,7 @@
 //! the camera and viewport (so a test can map world points to pixels), the run state, the
 //! selection, the open lab and the frame time.
 
+use super::panels::UiState;
 use super::state::{App, RunMode};
 use manifold_lab::engine::math::Aabb;
 use serde_json::{json, Value};
@@ -89,7 +90,7 @@ fn aabb_json(b: Option<Aabb>) -> Value {
 }
 
 /// The app's state as JSON. `frame` counts rendered frames.
-pub fn state_json(app: &App, frame: u64, times: &FrameTimes) -> Value {
+pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Value {
     let w = &app.world;
     let body = |i: usize| {
         w.bodies.get(i).map(|b| json!({ "index": i, "name": b.name, "center": b.center.to_array(), "angle": b.angle }))
@@ -119,6 +120,7 @@ pub fn state_json(app: &App, frame: u64, times: &FrameTimes) -> Value {
         "contacts": w.contacts.len(),
         "contact_points": points,
         "error": app.error,
+        "controls_scroll": ui.controls_scroll,
         "frame_ms_median": times.median(),
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),
