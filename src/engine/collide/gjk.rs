@@ -252,12 +252,65 @@ pub fn gjk(pa: &Proxy, pb: &Proxy, trace: Option<&mut GjkTrace>) -> GjkOutput {
 /// is exactly the untraced path that `gjk(.., None)` runs.
 #[inline]
 pub fn gjk_with<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, rec: &mut R) -> GjkOutput {
-    // Start from a support point (towards the origin from `a0 − b0`) rather than from `a0 − b0`
-    // itself, which may lie inside the difference: EPA then starts from boundary points only,
-    // which keeps its polytope convex.
-    let d0 = pb.points[0] - pa.points[0];
-    let mut s = Simplex { count: 1, ..Default::default() };
-    s.v[0] = SimplexVertex { sp: support(pa, pb, if d0 == Vec2::ZERO { Vec2::X } else { d0 }), bary: 1.0 };
+    gjk_cached_with(pa, pb, &mut SimplexCache::default(), rec)
+}
+
+/// The support indices of a simplex, kept between GJK calls on the same pair of shapes
+/// (Box2D's `b2SimplexCache`): a time-of-impact loop calls GJK many times on slowly moving
+/// shapes, and starting from the last simplex usually ends in one or two iterations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SimplexCache {
+    /// 0 = empty (GJK starts from a support point).
+    pub count: usize,
+    pub index_a: [usize; 3],
+    pub index_b: [usize; 3],
+}
+
+impl SimplexCache {
+    /// The indices of `s`'s vertices.
+    pub fn from_simplex(s: &Simplex) -> SimplexCache {
+        let mut c = SimplexCache { count: s.count, ..Default::default() };
+        for (i, v) in s.vertices().iter().enumerate() {
+            c.index_a[i] = v.sp.index_a;
+            c.index_b[i] = v.sp.index_b;
+        }
+        c
+    }
+}
+
+/// GJK warm-started from `cache` (Box2D's `b2MakeSimplexFromCache`), which receives the final
+/// simplex. An empty cache runs exactly [`gjk_with`]; indices beyond the proxies' counts (a
+/// cache from other shapes) are ignored.
+#[inline]
+pub fn gjk_cached_with<R: Recorder<GjkStep>>(
+    pa: &Proxy,
+    pb: &Proxy,
+    cache: &mut SimplexCache,
+    rec: &mut R,
+) -> GjkOutput {
+    let mut s = Simplex::default();
+    for i in 0..cache.count.min(3) {
+        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
+        if ia < pa.count && ib < pb.count {
+            s.v[s.count] = SimplexVertex { sp: SupportPoint::from_indices(pa, ia, pb, ib), bary: 1.0 };
+            s.count += 1;
+        }
+    }
+    if s.count == 0 {
+        // Start from a support point (towards the origin from `a0 − b0`) rather than from
+        // `a0 − b0` itself, which may lie inside the difference: EPA then starts from boundary
+        // points only, which keeps its polytope convex.
+        let d0 = pb.points[0] - pa.points[0];
+        s.count = 1;
+        s.v[0] = SimplexVertex { sp: support(pa, pb, if d0 == Vec2::ZERO { Vec2::X } else { d0 }), bary: 1.0 };
+    }
+    let out = gjk_loop(pa, pb, s, rec);
+    *cache = SimplexCache::from_simplex(&out.simplex);
+    out
+}
+
+#[inline(always)]
+fn gjk_loop<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, mut s: Simplex, rec: &mut R) -> GjkOutput {
     let mut iterations = 0;
     let end = loop {
         // Remember the vertices before reduction: a support point equal to any of them means

@@ -13,6 +13,7 @@ pub mod polygon;
 pub mod polygon_circle;
 pub mod sat;
 pub mod support;
+pub mod toi;
 pub mod trace;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
