@@ -1,6 +1,7 @@
 //! Time of impact: the four methods against each other on translations, a property test
 //! against a densely sampled distance, a differential test against Box2D v3's
-//! `b2TimeOfImpact`.
+//! `b2TimeOfImpact`, the shipped presets, and continuous collision in the world
+//! (`toi_parts/world.rs`).
 //!
 //! `TOI_DIFF_COUNT=1000000 cargo test --test toi differential -- --nocapture` runs a larger
 //! differential test.
@@ -9,6 +10,8 @@
 mod box2d;
 #[path = "toi_parts/common.rs"]
 mod common;
+#[path = "toi_parts/world.rs"]
+mod world;
 
 use common::{core_distance_at, first_sample_below, random_input, relative_speed, Rng};
 use manifold_lab::engine::collide::toi::{time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState};
