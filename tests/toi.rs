@@ -152,3 +152,38 @@ fn differential_against_box2d() {
     assert!(state_mismatch <= count / 10_000, "{state_mismatch} of {count} states differ");
     assert!(far <= count / 10_000 + 1, "{far} of {hits} hit times differ");
 }
+
+#[test]
+fn shipped_presets_load_and_give_their_documented_answers() {
+    use manifold_lab::scene::load_toi;
+    use ToiState::*;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/toi");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    // The state each method gives: linear cast, GJK ray cast, advancement, root finder.
+    let expected = [
+        ("box_onto_box.ron", [Hit, Hit, Hit, Hit]),
+        ("grazing_miss.ron", [Separated, Separated, Separated, Separated]),
+        ("overlapping_start.ron", [Overlapped, Overlapped, Overlapped, Overlapped]),
+        ("rotation_causes_hit.ron", [Separated, Separated, Hit, Hit]),
+        ("spinning_plank.ron", [Separated, Separated, Hit, Hit]),
+        ("thin_wall.ron", [Hit, Hit, Hit, Hit]),
+    ];
+    let names: Vec<String> = files.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, expected.iter().map(|e| e.0).collect::<Vec<_>>(), "every preset needs an expectation");
+    for (path, (name, states)) in files.iter().zip(expected) {
+        let spec = load_toi(path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!spec.name.is_empty() && !spec.description.is_empty(), "{name}");
+        let input = spec.input();
+        for (m, want) in ToiMethod::ALL.into_iter().zip(states) {
+            let mut trace = manifold_lab::engine::collide::toi::ToiTrace::new();
+            let out = spec.run(m, Some(&mut trace));
+            assert_eq!(out.state, want, "{name} {m:?}: {out:?}");
+            assert!(!trace.is_empty());
+            if out.state == Hit {
+                let d = core_distance_at(&input, out.t);
+                assert!((d - input.target).abs() <= input.tolerance + ROUND_OFF, "{name} {m:?}: {d}");
+            }
+        }
+    }
+}

@@ -20,6 +20,7 @@ mod pair;
 mod ron_file;
 mod save;
 mod shapes;
+mod toi;
 
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
@@ -32,6 +33,7 @@ pub use overrides::{set_solver_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
+pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
 
 use std::path::Path;
 

@@ -1,6 +1,8 @@
 //! Random shapes and sweeps for the time-of-impact tests, and an independent oracle: the core
 //! distance sampled densely along a sweep with GJK.
 
+#![allow(dead_code)] // shared with benches/toi.rs, which uses part of it
+
 use glam::Vec2;
 use manifold_lab::engine::collide::gjk::gjk;
 use manifold_lab::engine::collide::support::Proxy;

@@ -310,7 +310,36 @@ pub fn gjk_cached_with<R: Recorder<GjkStep>>(
 }
 
 #[inline(always)]
-fn gjk_loop<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, mut s: Simplex, rec: &mut R) -> GjkOutput {
+fn gjk_loop<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, s: Simplex, rec: &mut R) -> GjkOutput {
+    let (s, iterations, end) = gjk_iterate(pa, pb, s, rec);
+    finish(pa, pb, s, iterations, end)
+}
+
+/// The bare GJK loop warm-started from `cache` (which receives the final simplex), without
+/// the closest points, radii and normal of [`GjkOutput`]: for callers that read the simplex
+/// themselves (time of impact, after Box2D's `b2ShapeDistance`). Only the proxies' points
+/// are used.
+#[inline]
+pub fn gjk_simplex_cached(pa: &Proxy, pb: &Proxy, cache: &mut SimplexCache) -> (Simplex, GjkEnd) {
+    let mut s = Simplex::default();
+    for i in 0..cache.count.min(3) {
+        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
+        if ia < pa.count && ib < pb.count {
+            s.v[s.count] = SimplexVertex { sp: SupportPoint::from_indices(pa, ia, pb, ib), bary: 1.0 };
+            s.count += 1;
+        }
+    }
+    if s.count == 0 {
+        s.count = 1;
+        s.v[0] = SimplexVertex { sp: SupportPoint::from_indices(pa, 0, pb, 0), bary: 1.0 };
+    }
+    let (s, _, end) = gjk_iterate(pa, pb, s, &mut NoTrace);
+    *cache = SimplexCache::from_simplex(&s);
+    (s, end)
+}
+
+#[inline(always)]
+fn gjk_iterate<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, mut s: Simplex, rec: &mut R) -> (Simplex, usize, GjkEnd) {
     let mut iterations = 0;
     let end = loop {
         // Remember the vertices before reduction: a support point equal to any of them means
@@ -344,7 +373,7 @@ fn gjk_loop<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, mut s: Simplex, rec: &
         s.v[s.count] = SimplexVertex { sp, bary: 0.0 };
         s.count += 1;
     };
-    finish(pa, pb, s, iterations, end)
+    (s, iterations, end)
 }
 
 #[inline(always)]

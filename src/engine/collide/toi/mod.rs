@@ -39,7 +39,7 @@ pub use root_finder::{root_finder, root_finder_with, ROOT_FINDER_MAX_ITERATIONS}
 pub use sweep::Sweep;
 pub use trace::{ToiStep, ToiStepKind, ToiTrace};
 
-use super::gjk::{gjk_cached_with, SimplexCache};
+use super::gjk::{gjk_simplex_cached, SimplexCache};
 use super::support::{NoTrace, Proxy, Recorder};
 use crate::engine::math::Transform;
 use crate::engine::shape::Shape;
@@ -270,8 +270,9 @@ impl CoreDistance {
     }
 }
 
-/// GJK between the cores at transforms `xa`, `xb`, run in A's frame as Box2D does (only B's
-/// points are moved), warm-started from `cache`.
+/// GJK between the cores at transforms `xa`, `xb`, run in A's frame as Box2D's
+/// `b2ShapeDistance` does (only B's points are moved), warm-started from `cache`. The normal
+/// is the last search direction, as Box2D's.
 #[inline]
 pub(crate) fn core_distance(
     input: &ToiInput,
@@ -279,15 +280,19 @@ pub(crate) fn core_distance(
     xb: &Transform,
     cache: &mut SimplexCache,
 ) -> CoreDistance {
-    let pb = proxy_at(&input.proxy_b, &xa.inv_mul(xb));
-    let mut pa = input.proxy_a;
-    pa.radius = 0.0;
-    let g = gjk_cached_with(&pa, &Proxy { radius: 0.0, ..pb }, cache, &mut NoTrace);
-    let (ca, cb) = g.simplex.witness_points();
-    let overlap = g.simplex.count == 3 || g.normal == Vec2::ZERO;
+    let rel = xa.inv_mul(xb);
+    let mut pb = input.proxy_b;
+    for q in &mut pb.points[..pb.count] {
+        *q = rel.apply(*q);
+    }
+    let (s, _) = gjk_simplex_cached(&input.proxy_a, &pb, cache);
+    let (ca, cb) = s.witness_points();
+    let d = s.search_direction();
+    let distance = ca.distance(cb);
+    let overlap = s.count == 3 || d.length_squared() < f32::EPSILON * f32::EPSILON || distance == 0.0;
     CoreDistance {
-        distance: if overlap { 0.0 } else { g.core_distance },
-        normal: xa.q.apply(g.normal),
+        distance: if overlap { 0.0 } else { distance },
+        normal: if overlap { Vec2::ZERO } else { xa.q.apply(d.normalize_or_zero()) },
         point_a: xa.apply(ca),
         point_b: xa.apply(cb),
         overlap,
