@@ -106,3 +106,38 @@ fn the_bullet_flag_also_stops_at_dynamic_bodies() {
     let (shot, plate, wall_again) = plate_and_bullet(false);
     assert!(shot > plate && shot < wall && wall_again == wall, "{shot}, plate {plate}, wall {wall}");
 }
+
+#[test]
+fn run_reports_continuous_collision_and_takes_set() {
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/bullets.ron");
+    let run = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+            .args(["run", scene, "--steps", "30", "--json"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let report = |out: std::process::Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let ball_x = |r: &serde_json::Value| {
+        r["poses"].as_array().unwrap().iter().find(|p| p["name"] == "bullet_ball").unwrap()["x"].as_f64().unwrap()
+    };
+    let on = report(run(&[]));
+    assert!(on["toi_events"].as_u64().unwrap() >= 8, "{}", on["toi_events"]);
+    assert!(on["ccd_ms"].as_f64().unwrap() >= 0.0);
+    assert!(ball_x(&on) < 10.0);
+    let off = report(run(&["--set", "continuous=false", "--set", "hz=60"]));
+    assert_eq!(off["toi_events"].as_u64(), Some(0));
+    assert!(ball_x(&off) > 13.0, "the ball passes both walls: {}", ball_x(&off));
+    let bad = run(&["--set", "hetz=30"]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        !bad.status.success() && err.contains("unknown solver field `hetz`") && err.contains("continuous"),
+        "{err}"
+    );
+    let bad = run(&["--set", "continuous=maybe"]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success() && err.contains("bad value `maybe` for `continuous`"), "{err}");
+}

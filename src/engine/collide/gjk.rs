@@ -252,94 +252,30 @@ pub fn gjk(pa: &Proxy, pb: &Proxy, trace: Option<&mut GjkTrace>) -> GjkOutput {
 /// is exactly the untraced path that `gjk(.., None)` runs.
 #[inline]
 pub fn gjk_with<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, rec: &mut R) -> GjkOutput {
-    gjk_cached_with(pa, pb, &mut SimplexCache::default(), rec)
-}
-
-/// The support indices of a simplex, kept between GJK calls on the same pair of shapes
-/// (Box2D's `b2SimplexCache`): a time-of-impact loop calls GJK many times on slowly moving
-/// shapes, and starting from the last simplex usually ends in one or two iterations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct SimplexCache {
-    /// 0 = empty (GJK starts from a support point).
-    pub count: usize,
-    pub index_a: [usize; 3],
-    pub index_b: [usize; 3],
-}
-
-impl SimplexCache {
-    /// The indices of `s`'s vertices.
-    pub fn from_simplex(s: &Simplex) -> SimplexCache {
-        let mut c = SimplexCache { count: s.count, ..Default::default() };
-        for (i, v) in s.vertices().iter().enumerate() {
-            c.index_a[i] = v.sp.index_a;
-            c.index_b[i] = v.sp.index_b;
-        }
-        c
-    }
-}
-
-/// GJK warm-started from `cache` (Box2D's `b2MakeSimplexFromCache`), which receives the final
-/// simplex. An empty cache runs exactly [`gjk_with`]; indices beyond the proxies' counts (a
-/// cache from other shapes) are ignored.
-#[inline]
-pub fn gjk_cached_with<R: Recorder<GjkStep>>(
-    pa: &Proxy,
-    pb: &Proxy,
-    cache: &mut SimplexCache,
-    rec: &mut R,
-) -> GjkOutput {
-    let mut s = Simplex::default();
-    for i in 0..cache.count.min(3) {
-        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
-        if ia < pa.count && ib < pb.count {
-            s.v[s.count] = SimplexVertex { sp: SupportPoint::from_indices(pa, ia, pb, ib), bary: 1.0 };
-            s.count += 1;
-        }
-    }
-    if s.count == 0 {
-        // Start from a support point (towards the origin from `a0 − b0`) rather than from
-        // `a0 − b0` itself, which may lie inside the difference: EPA then starts from boundary
-        // points only, which keeps its polytope convex.
-        let d0 = pb.points[0] - pa.points[0];
-        s.count = 1;
-        s.v[0] = SimplexVertex { sp: support(pa, pb, if d0 == Vec2::ZERO { Vec2::X } else { d0 }), bary: 1.0 };
-    }
-    let out = gjk_loop(pa, pb, s, rec);
-    *cache = SimplexCache::from_simplex(&out.simplex);
-    out
-}
-
-#[inline(always)]
-fn gjk_loop<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, s: Simplex, rec: &mut R) -> GjkOutput {
-    let (s, iterations, end) = gjk_iterate(pa, pb, s, rec);
+    let (s, iterations, end) = gjk_iterate(pa, pb, start_simplex(pa, pb), rec);
     finish(pa, pb, s, iterations, end)
 }
 
-/// The bare GJK loop warm-started from `cache` (which receives the final simplex), without
-/// the closest points, radii and normal of [`GjkOutput`]: for callers that read the simplex
-/// themselves (time of impact, after Box2D's `b2ShapeDistance`). Only the proxies' points
-/// are used.
-#[inline]
-pub fn gjk_simplex_cached(pa: &Proxy, pb: &Proxy, cache: &mut SimplexCache) -> (Simplex, GjkEnd) {
-    let mut s = Simplex::default();
-    for i in 0..cache.count.min(3) {
-        let (ia, ib) = (cache.index_a[i], cache.index_b[i]);
-        if ia < pa.count && ib < pb.count {
-            s.v[s.count] = SimplexVertex { sp: SupportPoint::from_indices(pa, ia, pb, ib), bary: 1.0 };
-            s.count += 1;
-        }
-    }
-    if s.count == 0 {
-        s.count = 1;
-        s.v[0] = SimplexVertex { sp: SupportPoint::from_indices(pa, 0, pb, 0), bary: 1.0 };
-    }
-    let (s, _, end) = gjk_iterate(pa, pb, s, &mut NoTrace);
-    *cache = SimplexCache::from_simplex(&s);
-    (s, end)
+/// GJK's first simplex: a support point towards the origin from `a0 − b0`, rather than
+/// `a0 − b0` itself, which may lie inside the difference (EPA then starts from boundary points
+/// only, which keeps its polytope convex).
+#[inline(always)]
+pub(crate) fn start_simplex(pa: &Proxy, pb: &Proxy) -> Simplex {
+    let d0 = pb.points[0] - pa.points[0];
+    let mut s = Simplex { count: 1, ..Default::default() };
+    s.v[0] = SimplexVertex { sp: support(pa, pb, if d0 == Vec2::ZERO { Vec2::X } else { d0 }), bary: 1.0 };
+    s
 }
 
+/// The GJK iterations from simplex `s`: the final simplex, the support queries made and why
+/// it stopped.
 #[inline(always)]
-fn gjk_iterate<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, mut s: Simplex, rec: &mut R) -> (Simplex, usize, GjkEnd) {
+pub(crate) fn gjk_iterate<R: Recorder<GjkStep>>(
+    pa: &Proxy,
+    pb: &Proxy,
+    mut s: Simplex,
+    rec: &mut R,
+) -> (Simplex, usize, GjkEnd) {
     let mut iterations = 0;
     let end = loop {
         // Remember the vertices before reduction: a support point equal to any of them means
@@ -390,7 +326,7 @@ fn record<R: Recorder<GjkStep>>(rec: &mut R, s: &Simplex, d: Vec2, sp: Option<Su
 }
 
 /// Closest points from the barycentric weights, then the radii (Box2D's `useRadii`).
-fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end: GjkEnd) -> GjkOutput {
+pub(crate) fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end: GjkEnd) -> GjkOutput {
     let (ca, cb) = s.witness_points();
     let scale = s.vertices().iter().fold(f32::MIN_POSITIVE, |m, v| m.max(v.sp.w.abs().max_element()));
     let tol = GJK_TOLERANCE * scale;

@@ -6,6 +6,7 @@ pub mod distance;
 pub mod epa;
 pub mod epa_trace;
 pub mod gjk;
+pub mod gjk_cache;
 pub mod gjk_trace;
 pub mod manifold;
 pub mod minkowski;

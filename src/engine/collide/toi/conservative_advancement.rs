@@ -17,8 +17,10 @@
 //! sweeps blend rotations by nlerp, which turns fastest mid-sweep.
 
 use super::trace::{ToiStep, ToiStepKind, ToiTrace};
-use super::{core_distance, invalid_output, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState};
-use crate::engine::collide::gjk::SimplexCache;
+use super::{
+    core_distance, done_step, invalid_output, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState,
+};
+use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::{Proxy, Recorder};
 use glam::Vec2;
 
@@ -96,7 +98,7 @@ pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec
         }
         t += advance;
     };
-    let (pa, pb, mid) = c.surface_points(ra, rb);
+    let mid = c.surface_points(ra, rb).2;
     let out = match state {
         ToiState::Hit | ToiState::IterationLimit => {
             ToiOutput { state, t, normal: c.normal, point: mid + base, iterations }
@@ -106,18 +108,7 @@ pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec
     };
     let out = sanitized(out, t_max);
     if R::ENABLED {
-        rec.record(ToiStep {
-            kind: ToiStepKind::Done(out.state),
-            t: out.t,
-            xf_a: input.sweep_a.transform(out.t),
-            xf_b: input.sweep_b.transform(out.t),
-            point_a: pa + base,
-            point_b: pb + base,
-            distance: c.distance - ra - rb,
-            axis: c.normal,
-            bound: dv.dot(c.normal) + spin,
-            advance: 0.0,
-        });
+        rec.record(done_step(input, &out, dv.dot(c.normal) + spin));
     }
     out
 }

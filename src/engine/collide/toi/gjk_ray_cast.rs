@@ -17,9 +17,11 @@
 
 use super::trace::{ToiStep, ToiStepKind, ToiTrace};
 use super::{
-    core_distance, invalid_output, proxy_at, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState,
+    core_distance, done_step, invalid_output, proxy_at, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput,
+    ToiState,
 };
-use crate::engine::collide::gjk::{Simplex, SimplexCache, SimplexVertex};
+use crate::engine::collide::gjk::{Simplex, SimplexVertex};
+use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::{support, Recorder};
 use glam::Vec2;
 
@@ -133,19 +135,7 @@ pub fn gjk_ray_cast_with<R: Recorder<ToiStep>>(input: &ToiInput, rec: &mut R) ->
     };
     out = sanitized(out, t_max);
     if R::ENABLED {
-        let (xfa, xfb) = input.transforms(out.t);
-        rec.record(ToiStep {
-            kind: ToiStepKind::Done(out.state),
-            t: out.t,
-            xf_a: xfa,
-            xf_b: xfb,
-            point_a: out.point,
-            point_b: out.point,
-            distance: v.length() - ra - rb,
-            axis: out.normal,
-            bound: -out.normal.dot(r),
-            advance: 0.0,
-        });
+        rec.record(done_step(input, &out, -out.normal.dot(r)));
     }
     out
 }

@@ -21,7 +21,7 @@ use super::trace::{ToiStep, ToiStepKind, ToiTrace};
 use super::{
     core_distance, invalid_output, proxy_at, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState,
 };
-use crate::engine::collide::gjk::SimplexCache;
+use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::Recorder;
 use glam::Vec2;
 

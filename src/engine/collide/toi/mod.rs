@@ -39,7 +39,7 @@ pub use root_finder::{root_finder, root_finder_with, ROOT_FINDER_MAX_ITERATIONS}
 pub use sweep::Sweep;
 pub use trace::{ToiStep, ToiStepKind, ToiTrace};
 
-use super::gjk::{gjk_simplex_cached, SimplexCache};
+use super::gjk_cache::{gjk_simplex_cached, SimplexCache};
 use super::support::{NoTrace, Proxy, Recorder};
 use crate::engine::math::Transform;
 use crate::engine::shape::Shape;
@@ -235,6 +235,27 @@ pub(crate) fn sanitized(mut out: ToiOutput, t_max: f32) -> ToiOutput {
         out.point = Vec2::ZERO;
     }
     out
+}
+
+/// The trace's last step: the answer, with the closest points and distance at its time and
+/// the method's last `bound`.
+pub(crate) fn done_step(input: &ToiInput, out: &ToiOutput, bound: f32) -> ToiStep {
+    let (xa, xb) = input.transforms(out.t);
+    let c = core_distance(input, &xa, &xb, &mut SimplexCache::default());
+    let (ra, rb) = (input.proxy_a.radius, input.proxy_b.radius);
+    let (pa, pb, _) = c.surface_points(ra, rb);
+    ToiStep {
+        kind: ToiStepKind::Done(out.state),
+        t: out.t,
+        xf_a: xa,
+        xf_b: xb,
+        point_a: pa,
+        point_b: pb,
+        distance: c.distance - ra - rb,
+        axis: if out.normal != Vec2::ZERO { out.normal } else { c.normal },
+        bound,
+        advance: 0.0,
+    }
 }
 
 /// A proxy moved by `xf` (points and edge normals).

@@ -19,8 +19,10 @@
 
 use super::separation::SeparationFunction;
 use super::trace::{ToiStep, ToiStepKind, ToiTrace};
-use super::{core_distance, invalid_output, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState};
-use crate::engine::collide::gjk::SimplexCache;
+use super::{
+    core_distance, done_step, invalid_output, sanitized, time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState,
+};
+use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::Recorder;
 use crate::engine::shape::MAX_POLYGON_VERTICES;
 use glam::Vec2;
@@ -164,19 +166,7 @@ pub fn root_finder_with<R: Recorder<ToiStep>>(input: &ToiInput, rec: &mut R) -> 
     };
     let out = sanitized(out, t_max);
     if R::ENABLED {
-        let (xa, xb) = input.transforms(out.t);
-        rec.record(ToiStep {
-            kind: ToiStepKind::Done(out.state),
-            t: out.t,
-            xf_a: xa,
-            xf_b: xb,
-            point_a: out.point,
-            point_b: out.point,
-            distance: 0.0,
-            axis: out.normal,
-            bound: 0.0,
-            advance: 0.0,
-        });
+        rec.record(done_step(input, &out, 0.0));
     }
     out
 }

@@ -12,7 +12,7 @@
 //! `evaluate` (a known pair at `t`) are what the root finder brackets.
 
 use super::sweep::Sweep;
-use crate::engine::collide::gjk::SimplexCache;
+use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::Proxy;
 use crate::engine::math::right_perp;
 use glam::Vec2;
