@@ -45,6 +45,10 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Override a solver setting, in scene syntax (repeatable): `--set continuous=false`,
+        /// `--set hz=120`, `--set gravity=(0,-9.8)`, `--set position_correction=Projection`.
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
     },
     /// Open the window, play a script, render frames and write a PNG.
     Screenshot {
@@ -91,7 +95,7 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run { scene, steps, json }) => std::process::exit(headless::run(&scene, steps, json)),
+        Some(Command::Run { scene, steps, json, set }) => std::process::exit(headless::run(&scene, steps, json, &set)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
         Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));

@@ -6,7 +6,7 @@
 //! One window at a time (the X pointer is shared), so the tests take a lock.
 
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -36,7 +36,21 @@ impl LiveApp {
             "this test opens a real window: run the suite under `xvfb-run -a cargo test` (see README)"
         );
         let state_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("input_{name}.json"));
-        let _ = std::fs::remove_file(&state_path);
+        // Xvfb resets when its last client leaves, and a window opened during that reset cannot
+        // connect: such a start is retried (any other failure is the test's).
+        for _attempt in 0..3 {
+            match LiveApp::try_start(&state_path, args) {
+                Ok(app) => return app,
+                Err(stderr) if stderr.contains("XOpenDisplay") => std::thread::sleep(Duration::from_millis(500)),
+                Err(stderr) => panic!("the app exited early:\n{stderr}"),
+            }
+        }
+        panic!("the X server refused the window three times");
+    }
+
+    /// Starts the app and waits for its window and first frames; `Err(stderr)` if it exits.
+    fn try_start(state_path: &Path, args: &[&str]) -> Result<LiveApp, String> {
+        let _ = std::fs::remove_file(state_path);
         // No window of an earlier test may be left to confuse the search by name.
         let deadline = Instant::now() + Duration::from_secs(10);
         while !window_ids().is_empty() && Instant::now() < deadline {
@@ -46,26 +60,30 @@ impl LiveApp {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(args)
             .arg("--state-out")
-            .arg(&state_path)
+            .arg(state_path)
             .stdout(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
-        let mut app = LiveApp { child, state_path, window: String::new() };
+        let mut app = LiveApp { child, state_path: state_path.to_path_buf(), window: String::new() };
         let deadline = Instant::now() + Duration::from_secs(90);
         loop {
             if let (Some(s), Some(w)) = (app.try_state(), window_ids().pop()) {
                 if s["frame"].as_u64().unwrap_or(0) >= 3 {
                     app.window = w;
-                    break;
+                    return Ok(app);
                 }
             }
             assert!(Instant::now() < deadline, "the window did not open and report its state");
-            if let Ok(Some(status)) = app.child.try_wait() {
-                panic!("the app exited early: {status}");
+            if let Ok(Some(_)) = app.child.try_wait() {
+                let mut stderr = String::new();
+                if let Some(mut e) = app.child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
+                }
+                return Err(stderr);
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        app
     }
 
     fn try_state(&self) -> Option<Value> {

@@ -68,15 +68,31 @@ fn shoot(name: &str, args: &[&str]) -> (RgbaImage, ShotInfo) {
     );
     let out = out_path(name);
     let _ = std::fs::remove_file(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("screenshot")
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .expect("the binary runs");
-    assert!(status.success(), "screenshot command failed: {status}");
+    // Xvfb resets when its last client leaves, and a window opened during that reset cannot
+    // connect: such a start is retried (any other failure is the test's).
+    let mut attempts = 0;
+    let output = loop {
+        let output = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("screenshot")
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("the binary runs");
+        attempts += 1;
+        let refused = String::from_utf8_lossy(&output.stderr).contains("XOpenDisplay");
+        if output.status.success() || !refused || attempts == 3 {
+            break output;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    };
+    assert!(
+        output.status.success(),
+        "screenshot command failed: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
     let img = image::open(&out).expect("a PNG was written").to_rgba8();
     let info = std::fs::read_to_string(out.with_extension("json")).expect("shot info written");
     (img, serde_json::from_str(&info).expect("shot info parses"))

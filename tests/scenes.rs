@@ -35,7 +35,8 @@ fn dynamic_count(w: &World) -> usize {
 }
 
 /// (file, all bodies, dynamic bodies)
-const EXPECTED: [(&str, usize, usize); 8] = [
+const EXPECTED: [(&str, usize, usize); 9] = [
+    ("bullets.ron", 13, 9),
     ("default.ron", 3 + 36 + 48, 36 + 48),
     ("friction_ramp.ron", 11, 5),
     ("large_pyramid.ron", 5051, 5050),

@@ -9,6 +9,7 @@ pub mod math;
 pub mod shape;
 pub mod solver;
 pub mod world;
+pub mod world_ccd;
 pub mod world_draw;
 
 pub use body::{Body, BodyDef, BodyKind};

@@ -6,6 +6,7 @@ pub mod distance;
 pub mod epa;
 pub mod epa_trace;
 pub mod gjk;
+pub mod gjk_cache;
 pub mod gjk_trace;
 pub mod manifold;
 pub mod minkowski;
@@ -13,6 +14,7 @@ pub mod polygon;
 pub mod polygon_circle;
 pub mod sat;
 pub mod support;
+pub mod toi;
 pub mod trace;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
