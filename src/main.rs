@@ -85,7 +85,7 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
     };
     let mut app =
         App::from_path(Path::new(DEFAULT_SCENE)).unwrap_or_else(|_| App::new(scene::Scene::new("empty"), None));
-    app.apply(Action::OpenLab { kind, pair: scene.map(Path::to_path_buf) });
+    app.apply(Action::OpenLab { kind, file: scene.map(Path::to_path_buf) });
     match app.error.take() {
         Some(e) => Err(e),
         None => Ok(app),

@@ -16,6 +16,8 @@ pub mod script;
 pub mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod ui_tests;
 pub mod view;
 
 use camera::ScreenRect;
@@ -91,6 +93,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let mut central = egui::Rect::NOTHING;
         let over_ui_before = over_ui;
         let mut typing = false;
+        ui_state.fps = mq::get_fps();
         egui_macroquad::ui(|ctx| {
             mq_input::scroll_panels(ctx, real.pointer.wheel, over_ui_before);
             central = panels::build(ctx, &app, &mut ui_state, &mut actions);
@@ -106,7 +109,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             min: Vec2::new(central.min.x, central.min.y),
             size: Vec2::new(central.width().max(1.0), central.height().max(1.0)),
         };
-        let (main, inset) = lab::split_viewport(app.lab.as_ref().map(|l| l.kind), free);
+        let (main, inset) = app.lab.as_ref().map_or((free, None), |l| l.viewport(free));
         app.set_viewport(main, inset);
 
         let script_frame = shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
@@ -127,8 +130,17 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             actions.push(a);
         }
         if let Some(p) = pointer {
-            let scripted = script_frame.is_some();
-            actions.extend(input::pointer_actions(&app, &mut input, &p, over_ui && !scripted));
+            // A scripted pointer is not egui's: it is over the panels where it lies outside the
+            // free area or on an egui window, as a real pointer there would be.
+            let over = match script_frame {
+                Some(_) => {
+                    let mut on_window = false;
+                    egui_macroquad::cfg(|ctx| on_window = over_window(ctx, p.pos));
+                    on_window || !free.contains(p.pos)
+                }
+                None => over_ui,
+            };
+            actions.extend(input::pointer_actions(&mut app, &mut input, &p, over));
         }
         if shot.is_none() {
             actions.extend(real.key_actions(typing));
@@ -169,6 +181,12 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
         times.push(frame_ms, update_cpu);
     }
+}
+
+/// Whether an egui window or popup (not a panel) covers the screen pixel `pos`.
+fn over_window(ctx: &egui::Context, pos: Vec2) -> bool {
+    let p = egui::pos2(pos.x, pos.y) / ctx.pixels_per_point();
+    ctx.layer_id_at(p).is_some_and(|l| l.order != egui::Order::Background)
 }
 
 /// Writes the current frame (world and panels) to a PNG.

@@ -21,6 +21,8 @@ pub struct UiState {
     pub hulls_save_path: String,
     /// How far the controls panel is scrolled (points), reported for tests.
     pub controls_scroll: f32,
+    /// Frames per second, for the status bar (set by the frame loop).
+    pub fps: i32,
 }
 
 impl UiState {
@@ -32,7 +34,7 @@ impl UiState {
             ..Default::default()
         };
         s.scene_files = ron_files(scene_dir);
-        s.pair_files = ron_files(super::lab::PAIR_DIR);
+        s.pair_files = ron_files(super::lab::pair::PAIR_DIR);
         s.hull_files = ron_files(super::lab::hull3d::HULL_DIR);
         s
     }
@@ -67,13 +69,20 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
 
 /// Builds all panels and returns the screen area (in points) they leave free for the world.
 pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
-    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app)).response.rect;
+    let fps = ui_state.fps;
+    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
         let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.heading("manifold-lab");
             if let Some(lab) = &app.lab {
-                super::lab::panels::controls(ui, app, lab, ui_state, out);
+                let entry = lab.kind().entry();
+                ui.label(RichText::new(entry.name).strong());
+                ui.label(RichText::new(entry.description).small());
+                if ui.button("Back to the scene").clicked() {
+                    out.push(Action::CloseLab);
+                }
+                lab.controls(ui, app, ui_state, out);
             } else {
                 simulation(ui, app, out);
                 scenes(ui, app, ui_state, out);
@@ -87,7 +96,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     });
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
-            Some(lab) => super::lab::panels::details(ui, app, lab, out),
+            Some(lab) => lab.details(ui, app, out),
             None => selection(ui, app, out),
         });
     });
@@ -166,9 +175,10 @@ fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>)
 
 fn labs(ui: &mut egui::Ui, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Labs").default_open(true).show(ui, |ui| {
-        for lab in super::lab::LABS {
-            if ui.button(lab.name).on_hover_text(lab.description).clicked() {
-                out.push(Action::OpenLab { kind: lab.kind, pair: None });
+        for &kind in super::lab::LABS {
+            let entry = kind.entry();
+            if ui.button(entry.name).on_hover_text(entry.description).clicked() {
+                out.push(Action::OpenLab { kind, file: None });
             }
         }
     });
@@ -400,7 +410,7 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
     }
 }
 
-fn status_bar(ui: &mut egui::Ui, app: &App) {
+fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
     ui.horizontal(|ui| {
         let w = &app.world;
         let mode = match app.mode {
@@ -410,8 +420,7 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
         ui.label(mode);
         ui.separator();
         // The tree and 3D labs do not use the 2D world: its counts would only read as zeros.
-        let uses_world = app.lab.as_ref().is_none_or(|l| l.pair.is_some());
-        if uses_world {
+        if app.shows_world() {
             ui.label(format!("step {}", w.step_count));
             ui.separator();
             ui.label(format!("{} bodies", w.bodies.len()));
@@ -422,9 +431,12 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
             ui.label(format!("step {:.2} ms", app.median_step_ms()));
             ui.separator();
         }
-        ui.label(format!("{} fps", macroquad::time::get_fps()));
+        ui.label(format!("{fps} fps"));
         let shown = match &app.lab {
-            Some(lab) => lab.pair_path.as_ref().map(|p| format!("{} lab · {}", lab.kind.entry().name, p.display())),
+            Some(lab) => {
+                let name = lab.kind().entry().name;
+                Some(lab.file().map_or_else(|| format!("{name} lab"), |p| format!("{name} lab · {}", p.display())))
+            }
             None => app.scene_path.as_ref().map(|p| p.display().to_string()),
         };
         if let Some(text) = shown {

@@ -103,7 +103,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "frame": frame,
         "step": w.step_count,
         "running": app.mode == RunMode::Running,
-        "lab": app.lab.as_ref().map(|l| l.kind.entry().name),
+        "lab": app.lab.as_ref().map(|l| l.kind().entry().name),
         "scene": app.scene_path.as_ref().map(|p| p.display().to_string()),
         "viewport_min": app.viewport.min.to_array(),
         "viewport_size": app.viewport.size.to_array(),

@@ -1,15 +1,16 @@
 //! Drawing a frame's world area: the grid, the world (or the lab) through `MqDraw`, the
-//! selection, labels; and the Minkowski lab's configuration-space inset.
+//! selection, labels; and a lab's inset.
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::draw::{mq_color, MqDraw};
-use super::lab::{self, minkowski::MinkowskiView, LabKind};
+use super::lab::{self, Lab};
 use super::materials::Materials;
 use super::state::App;
 use super::{grid, input};
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{palette, Color, DrawOptions, LayerSet};
+use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::world_draw::draw_body;
 
 pub const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
@@ -77,31 +78,20 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]
     }
 }
 
-/// Draws the world area of the frame, and the Minkowski lab's configuration space in the inset.
+/// Draws the world area of the frame (the scene or the open lab), and the lab's inset.
 pub fn draw_world(app: &App, materials: Option<&Materials>) {
-    if let (Some(h), Some(l)) = (app.hull3d(), &app.lab) {
-        return lab::hull3d_draw::draw(app, h, l.axis);
+    if app.lab.as_ref().is_some_and(|l| l.draw_view(app)) {
+        return;
     }
     let vp = app.viewport;
     let s = app.camera.scale(&vp);
     set_view_camera(&app.camera, &vp);
     let mut d = MqDraw::new(app.layers, s, materials);
     grid::draw_grid_lines(&app.camera, &vp, d.batch());
-    let minkowski = match &app.lab {
-        Some(lab) if lab.kind == LabKind::Minkowski => MinkowskiView::compute(&app.world),
-        _ => None,
-    };
     match &app.lab {
         Some(l) => {
-            d.layers = LayerSet(app.layers.0 | lab::LAB_LAYERS.0);
-            match (&minkowski, &l.tree) {
-                (_, Some(t)) => t.draw(&mut d, app.camera.visible(&vp), app.tree_depth),
-                (Some(v), None) => {
-                    lab::manifold::draw_bodies(&app.world, &mut d);
-                    v.draw_world(&mut d);
-                }
-                (None, None) => lab::manifold::draw_lab(&app.world, &mut d, l.stage, l.use_bias, l.axis),
-            }
+            d.layers = LayerSet(app.layers.0 | l.layers().0);
+            l.draw(app, &mut d);
         }
         None => {
             let opts = DrawOptions {
@@ -137,33 +127,28 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
     mq::set_default_camera();
     grid::draw_grid_labels(&app.camera, &vp, 15.0);
     draw_texts(&app.camera, &vp, &d.texts);
-    if let (Some(rect), Some(v), Some(l)) = (app.inset, &minkowski, &app.lab) {
-        draw_configuration_space(app, &rect, v, l.step, materials);
+    if let (Some(rect), Some(l)) = (app.inset, &app.lab) {
+        if let Some((bounds, title)) = l.inset(app) {
+            draw_inset(app, l.as_ref(), &rect, bounds, title, materials);
+        }
     }
 }
 
-/// Configuration space in its own rectangle, with its own origin, grid and scale.
-fn draw_configuration_space(
-    app: &App,
-    rect: &ScreenRect,
-    v: &MinkowskiView,
-    step: Option<usize>,
-    materials: Option<&Materials>,
-) {
+/// A lab's second view in its own rectangle, with its own origin, grid and scale (the
+/// Minkowski lab's configuration space).
+fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: &str, materials: Option<&Materials>) {
     let mut cam = ViewCamera::default();
-    cam.frame(rect, v.bounds());
+    cam.frame(rect, bounds);
     mq::draw_rectangle(rect.min.x, rect.min.y, rect.size.x, rect.size.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
     set_view_camera(&cam, rect);
-    let mut d = MqDraw::new(LayerSet(app.layers.0 | lab::LAB_LAYERS.0), cam.scale(rect), materials);
+    let mut d = MqDraw::new(LayerSet(app.layers.0 | lab.layers().0), cam.scale(rect), materials);
     grid::draw_grid_lines(&cam, rect, d.batch());
-    let last = v.step_count().saturating_sub(1);
-    v.draw_config(step.unwrap_or(last).min(last), &mut d);
+    lab.draw_inset(app, &mut d);
     d.flush();
     mq::set_default_camera();
     grid::draw_grid_labels(&cam, rect, 15.0);
     draw_texts(&cam, rect, &d.texts);
     let edge = mq::Color::new(1.0, 1.0, 1.0, 0.25);
     mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);
-    let title = "configuration space: A - B";
     mq::draw_text(title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
 }

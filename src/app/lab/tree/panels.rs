@@ -1,14 +1,13 @@
 //! Panels of the tree lab: proxy count, moving fraction, insertion and balancing, and the
 //! tree's and the query's numbers.
 
-use super::tree_lab::{TreeQuery, MAX_PROXIES};
-use super::LabState;
+use super::proxies::{Proxies, TreeQuery, MAX_PROXIES};
+use super::{act, TreeAction};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{Balancing, InsertionStrategy};
 
-pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Action>) {
-    let Some(t) = &lab.tree else { return };
+pub fn controls(ui: &mut egui::Ui, app: &App, t: &Proxies, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Proxies").default_open(true).show(ui, |ui| {
         let mut count = t.count();
         let mut settings = t.tree.settings;
@@ -32,11 +31,11 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Acti
                 .inner
                 .unwrap_or(false);
         if changed {
-            out.push(Action::TreeLabSpawn { count, settings });
+            out.push(act(TreeAction::Spawn { count, settings }));
         }
         let mut f = t.moving_fraction * 100.0;
         if ui.add(egui::Slider::new(&mut f, 0.0..=100.0).text("% moving")).changed() {
-            out.push(Action::TreeLabMoving(f / 100.0));
+            out.push(act(TreeAction::Moving(f / 100.0)));
         }
         let label = if app.is_running() { "Pause (Space)" } else { "Run (Space)" };
         if ui.button(label).clicked() {
@@ -54,13 +53,12 @@ pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Acti
         }
         ui.label(RichText::new("Drag: query box. Shift+drag: ray. Right drag: pan.").small());
         if t.query.is_some() && ui.button("Clear query").clicked() {
-            out.push(Action::TreeLabClearQuery);
+            out.push(act(TreeAction::ClearQuery));
         }
     });
 }
 
-pub fn details(ui: &mut egui::Ui, lab: &LabState) {
-    let Some(t) = &lab.tree else { return };
+pub fn details(ui: &mut egui::Ui, t: &Proxies) {
     let m = t.tree.metrics();
     ui.heading("Tree");
     egui::Grid::new("tree_lab_stats").num_columns(2).show(ui, |ui| {

@@ -2,8 +2,10 @@
 //! Ctrl/Alt + left drag turns it (trackball about its centre), left drag on empty space
 //! orbits, right or middle drag pans, the wheel zooms at the cursor.
 
-use super::hull3d_camera::ray_hull;
-use crate::app::input::{Gesture, InputState, PointerFrame};
+use super::camera::ray_hull;
+use super::{act, Hull3dAction, Hull3dLab};
+use crate::app::camera::ScreenRect;
+use crate::app::input::PointerFrame;
 use crate::app::state::{Action, App};
 use glam::{Vec2, Vec3};
 
@@ -11,9 +13,6 @@ use glam::{Vec2, Vec3};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Gesture3 {
     Orbit {
-        last: Vec2,
-    },
-    Pan {
         last: Vec2,
     },
     /// The grabbed point of `hull` follows the cursor on the view plane through it.
@@ -29,52 +28,38 @@ pub enum Gesture3 {
 }
 
 /// The hull under a screen point (nearest first) and the point hit.
-pub fn pick(app: &App, screen: Vec2) -> Option<(usize, Vec3)> {
-    let lab = app.hull3d()?;
-    let (o, dir) = lab.camera.ray(&app.viewport, screen);
+pub fn pick(lab: &Hull3dLab, vp: &ScreenRect, screen: Vec2) -> Option<(usize, Vec3)> {
+    let (o, dir) = lab.camera.ray(vp, screen);
     (0..2)
         .filter_map(|i| ray_hull(o, dir, &lab.view.hulls[i]).map(|t| (i, t)))
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, t)| (i, o + dir * t))
 }
 
-pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui: bool) -> Vec<Action> {
-    let mut out = Vec::new();
-    let Some(lab) = app.hull3d() else { return out };
+/// The lab's left-button gestures (the wheel and right or middle drags are the view's, handled
+/// by the app and passed to the camera through `Lab::intercept`). `None` when idle.
+pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let vp = app.viewport;
-    if !over_ui && f.wheel != 0.0 && vp.contains(f.pos) {
-        out.push(Action::ZoomAt { screen: f.pos, factor: 1.15f32.powf(f.wheel) });
-    }
-    let current = match st.gesture {
-        Gesture::Hull3d(g) => Some(g),
-        _ => None,
-    };
-    let next = match current {
-        None if f.pan_down && !over_ui && vp.contains(f.pos) => Some(Gesture3::Pan { last: f.pos }),
-        None if f.left_pressed && !over_ui && vp.contains(f.pos) => Some(match pick(app, f.pos) {
+    let mut out = Vec::new();
+    let next = match lab.gesture {
+        None if f.left_pressed && !over_ui && vp.contains(f.pos) => Some(match pick(lab, &vp, f.pos) {
             Some((hull, _)) if f.rotate_modifier => Gesture3::Turn { hull, last: f.pos },
             Some((hull, grab)) => Gesture3::Drag { hull, grab, offset: lab.poses[hull].p - grab },
             None => Gesture3::Orbit { last: f.pos },
         }),
-        None => None,
-        Some(Gesture3::Pan { last }) if f.pan_down => {
-            if f.pos != last {
-                out.push(Action::PanPixels(f.pos - last));
-            }
-            Some(Gesture3::Pan { last: f.pos })
-        }
+        None => return None,
         Some(Gesture3::Orbit { last }) if f.left_down => {
             let d = f.pos - last;
             if d != Vec2::ZERO {
-                let k = super::hull3d_camera::ORBIT_PER_PIXEL;
-                out.push(Action::OrbitHullCamera { yaw: -d.x * k, pitch: d.y * k });
+                let k = super::camera::ORBIT_PER_PIXEL;
+                out.push(act(Hull3dAction::Orbit { yaw: -d.x * k, pitch: d.y * k }));
             }
             Some(Gesture3::Orbit { last: f.pos })
         }
         Some(g @ Gesture3::Drag { hull, grab, offset }) if f.left_down => {
             if let Some(p) = lab.camera.point_on_view_plane(&vp, f.pos, grab) {
                 let rotation = lab.poses[hull].q;
-                out.push(Action::SetHullPose { hull, position: p + offset, rotation });
+                out.push(act(Hull3dAction::SetPose { hull, position: p + offset, rotation }));
             }
             Some(g)
         }
@@ -86,12 +71,12 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
                 let pose = lab.poses[hull];
                 let c = lab.view.hulls[hull].centroid();
                 let position = c + q * (pose.p - c);
-                out.push(Action::SetHullPose { hull, position, rotation: (q * pose.q).normalize() });
+                out.push(act(Hull3dAction::SetPose { hull, position, rotation: (q * pose.q).normalize() }));
             }
             Some(Gesture3::Turn { hull, last: f.pos })
         }
         Some(_) => None,
     };
-    st.gesture = next.map_or(Gesture::None, Gesture::Hull3d);
-    out
+    lab.gesture = next;
+    Some(out)
 }

@@ -1,5 +1,5 @@
-//! The manifold lab and the selected-pair view: the SAT + clipping trace of two bodies, drawn
-//! stage by stage, and the numbers behind it.
+//! The SAT + clipping trace of two bodies drawn stage by stage, and the numbers behind it:
+//! the manifold lab's view and the world view's selected pair.
 
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::trace::{ClipTrace, ShapeId, CLIP_STAGES};
@@ -126,13 +126,6 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
         }
     }
     clicked
-}
-
-/// Draws the lab's two bodies in the colours of A and B, then the trace at `stage` (or the
-/// plain manifold when a circle is involved) and the projections on `axis`.
-pub fn draw_lab(world: &World, d: &mut dyn DebugDraw, stage: usize, use_bias: bool, axis: Option<usize>) {
-    draw_bodies(world, d);
-    draw_pair(world, 0, 1, d, stage, use_bias, axis);
 }
 
 /// The lab's two bodies in the colours of A and B, labelled.

@@ -4,8 +4,8 @@
 //! difference: only those edge pairs can give the best edge axis. Crossings are marked, the
 //! crossing arcs thickened, and the best edge pair's crossing drawn in the winner colour.
 
-use super::hull3d::Hull3dLab;
-use super::hull3d_draw::{hull_color, EDGE_PAIR};
+use super::draw::{hull_color, EDGE_PAIR};
+use super::Hull3dLab;
 use crate::app::camera::ScreenRect;
 use crate::app::draw::mq_color;
 use glam::Vec2;

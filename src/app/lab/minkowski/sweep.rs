@@ -1,7 +1,7 @@
 //! The rotation sweep: B turns through 360° about its centre while SAT and GJK+EPA report
 //! depth and normal angle at each step, to find where they disagree.
 
-use super::minkowski::MinkowskiView;
+use super::view::MinkowskiView;
 use manifold_lab::engine::World;
 
 /// One sample of the sweep.

@@ -3,8 +3,8 @@
 //! same camera: crisp edges, the best faces and edge pair, the winner, contacts, the MTV, the
 //! selected axis with both projection intervals, labels on dark plates and an axes gizmo.
 
-use super::hull3d::{Hull3dLab, Hull3dView};
-use super::hull3d_camera::OrbitCamera;
+use super::camera::OrbitCamera;
+use super::{Hull3dLab, Hull3dView};
 use crate::app::camera::ScreenRect;
 use crate::app::draw::mq_color;
 use crate::app::state::App;
@@ -294,7 +294,8 @@ fn draw_gizmo(cam: &OrbitCamera, vp: &ScreenRect) {
 }
 
 /// The whole lab view (called by `view::draw_world`).
-pub fn draw(app: &App, lab: &Hull3dLab, selected_axis: Option<usize>) {
+pub fn draw(app: &App, lab: &Hull3dLab) {
+    let selected_axis = lab.axis;
     let vp = app.viewport;
     let v = &lab.view;
     let bright = |k: usize| {
@@ -330,7 +331,7 @@ pub fn draw(app: &App, lab: &Hull3dLab, selected_axis: Option<usize>) {
     draw_gizmo(&lab.camera, &vp);
     if lab.show_gauss {
         if let Some(rect) = app.inset {
-            super::hull3d_gauss::draw_inset(lab, &rect);
+            super::gauss::draw_inset(lab, &rect);
         }
     }
 }

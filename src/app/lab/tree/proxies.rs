@@ -1,7 +1,5 @@
-//! The tree lab (003 article, "Dynamic AABB Tree"): N proxies in a square, a fraction of them
-//! moving each step, the tree drawn by depth; drag a query box (or, with Shift, a ray) to see
-//! which nodes the query visited and which leaves it hit. Box2D's "Dynamic Tree" sample is the
-//! model.
+//! The tree lab's proxies: N boxes in a square, a fraction of them moving each step, kept in
+//! a dynamic tree, and the current query with the nodes it visited and the leaves it hit.
 
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{DynamicTree, QueryStats, RayCastInput, TreeDrawOptions, TreeSettings};
@@ -27,7 +25,7 @@ struct Mover {
     velocity: Vec2,
 }
 
-pub struct TreeLab {
+pub struct Proxies {
     pub tree: DynamicTree<u32>,
     movers: Vec<Mover>,
     /// Side of the square the proxies live in, metres.
@@ -45,9 +43,9 @@ pub struct TreeLab {
     rng: u64,
 }
 
-impl TreeLab {
-    pub fn new(count: usize, settings: TreeSettings) -> TreeLab {
-        let mut lab = TreeLab {
+impl Proxies {
+    pub fn new(count: usize, settings: TreeSettings) -> Proxies {
+        let mut lab = Proxies {
             tree: DynamicTree::new(settings),
             movers: Vec::new(),
             region: 100.0,
@@ -205,7 +203,7 @@ mod tests {
 
     #[test]
     fn queries_hit_exactly_the_overlapping_proxies() {
-        let mut lab = TreeLab::new(2000, TreeSettings::default());
+        let mut lab = Proxies::new(2000, TreeSettings::default());
         for _ in 0..20 {
             lab.step();
         }

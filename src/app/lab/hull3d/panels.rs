@@ -2,11 +2,10 @@
 //! result, the three best axes, the contact points and every tested axis (sortable, click to
 //! draw) on the right.
 
-use super::hull3d::{AxisSort, Hull3dLab, SatMode};
-use super::hull3d_draw::{axis_name, hull_color, EDGE_PAIR};
-use super::LabState;
+use super::draw::{axis_name, hull_color, EDGE_PAIR};
+use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode};
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::trace::colors;
 use manifold_lab::engine::debug::Color;
@@ -34,14 +33,12 @@ pub fn shape_presets() -> Vec<(&'static str, HullShapeDesc)> {
     ]
 }
 
-pub fn controls(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
-    let Some(lab) = app.hull3d() else { return };
-    let current = app.lab.as_ref().and_then(|l| l.pair_path.clone());
+pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Presets").default_open(true).show(ui, |ui| {
         for path in &st.hull_files {
             let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            if ui.selectable_label(current.as_ref() == Some(path), name).clicked() {
-                out.push(Action::LoadHulls(path.clone()));
+            if ui.selectable_label(&lab.path == path, name).clicked() {
+                out.push(act(Hull3dAction::Load(path.clone())));
             }
         }
         ui.horizontal(|ui| {
@@ -49,7 +46,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Ac
             if ui.button("Save").on_hover_text("Save both hulls and their poses as a hull pair file").clicked()
                 && !st.hulls_save_path.trim().is_empty()
             {
-                out.push(Action::SaveHulls(PathBuf::from(st.hulls_save_path.trim())));
+                out.push(act(Hull3dAction::Save(PathBuf::from(st.hulls_save_path.trim()))));
             }
         });
     });
@@ -61,7 +58,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Ac
                 egui::ComboBox::from_id_salt(("hull_shape", hull)).selected_text(kind).show_ui(ui, |ui| {
                     for (label, desc) in shape_presets() {
                         if ui.selectable_label(false, label).clicked() {
-                            out.push(Action::SetHullShape { hull, shape: desc });
+                            out.push(act(Hull3dAction::SetShape { hull, shape: desc }));
                         }
                     }
                 });
@@ -72,13 +69,13 @@ pub fn controls(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Ac
         egui::ComboBox::from_label("SAT").selected_text(lab.mode.label()).show_ui(ui, |ui| {
             for m in SatMode::ALL {
                 if ui.selectable_label(lab.mode == m, m.label()).clicked() {
-                    out.push(Action::SetHullSat(m));
+                    out.push(act(Hull3dAction::SetSat(m)));
                 }
             }
         });
         let mut gauss = lab.show_gauss;
         if ui.checkbox(&mut gauss, "Gauss maps inset").changed() {
-            out.push(Action::ShowGaussMaps(gauss));
+            out.push(act(Hull3dAction::ShowGaussMaps(gauss)));
         }
         ui.horizontal(|ui| {
             if ui.button("Frame all (F)").clicked() {
@@ -166,8 +163,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
     );
 }
 
-pub fn details(ui: &mut egui::Ui, app: &App, state: &LabState, out: &mut Vec<Action>) {
-    let Some(lab) = app.hull3d() else { return };
+pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
     ui.heading("3D hull SAT, A to B");
     summary(ui, lab);
     ui.separator();
@@ -176,7 +172,8 @@ pub fn details(ui: &mut egui::Ui, app: &App, state: &LabState, out: &mut Vec<Act
         ui.label(RichText::new(format!("Axes tested: {}", trace.axes.len())).strong());
         let mut by_sep = lab.sort == AxisSort::Separation;
         if ui.checkbox(&mut by_sep, "sort by separation").changed() {
-            out.push(Action::SortHullAxes(if by_sep { AxisSort::Separation } else { AxisSort::TestOrder }));
+            let sort = if by_sep { AxisSort::Separation } else { AxisSort::TestOrder };
+            out.push(act(Hull3dAction::SortAxes(sort)));
         }
     });
     let mut order: Vec<usize> = (0..trace.axes.len()).collect();
@@ -201,9 +198,9 @@ pub fn details(ui: &mut egui::Ui, app: &App, state: &LabState, out: &mut Vec<Act
             egui::Grid::new("hull3d_axes_grid").num_columns(3).min_col_width(30.0).show(ui, |ui| {
                 for &i in &order[range] {
                     let r = &trace.axes[i];
-                    let selected = state.axis == Some(i);
+                    let selected = lab.axis == Some(i);
                     if ui.selectable_label(selected, format!("{i}")).clicked() {
-                        out.push(Action::SelectAxis(if selected { None } else { Some(i) }));
+                        out.push(act(Hull3dAction::SelectAxis(if selected { None } else { Some(i) })));
                     }
                     let mut name = RichText::new(axis_name(&r.kind)).color(axis_row_color(&r.kind));
                     if trace.winner == Some(i) || r.separating {

@@ -1,9 +1,11 @@
 //! Panels of the Minkowski lab: the GJK/EPA step slider and play button, the numbers of each
 //! method side by side, and the rotation sweep plotted with egui_plot.
 
-use super::minkowski::{MinkowskiView, DEPTH_TOLERANCE, NORMAL_TOLERANCE};
-use super::LabState;
-use crate::app::state::{Action, App};
+use super::sweep::SweepSample;
+use super::view::{MinkowskiView, DEPTH_TOLERANCE, NORMAL_TOLERANCE};
+use super::{act, MinkowskiAction};
+use crate::app::lab::widgets::step_slider;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
@@ -11,41 +13,30 @@ const RED: Color32 = Color32::from_rgb(255, 100, 100);
 const GREEN: Color32 = Color32::from_rgb(120, 230, 140);
 
 /// The step slider (GJK iterations, then EPA expansions) and play.
-pub fn controls(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Action>) {
-    let Some(v) = MinkowskiView::compute(&app.world) else { return };
+pub fn controls(ui: &mut egui::Ui, v: &MinkowskiView, step: Option<usize>, playing: bool, out: &mut Vec<Action>) {
     let (g, total) = (v.gjk.len(), v.step_count());
     egui::CollapsingHeader::new("Steps").default_open(true).show(ui, |ui| {
         let last = total.saturating_sub(1);
-        let mut k = lab.step.unwrap_or(last).min(last);
-        ui.horizontal(|ui| {
-            if ui.button("◀").clicked() && k > 0 {
-                k -= 1;
+        let caption = |k: usize| {
+            if k < g {
+                format!("GJK iteration {} of {g}", k + 1)
+            } else {
+                format!("EPA expansion {} of {}", k - g + 1, total - g)
             }
-            ui.add(egui::Slider::new(&mut k, 0..=last).show_value(false));
-            if ui.button("▶").clicked() && k < last {
-                k += 1;
-            }
-        });
-        let what = if k < g {
-            format!("GJK iteration {} of {g}", k + 1)
-        } else {
-            format!("EPA expansion {} of {}", k - g + 1, total - g)
         };
-        ui.label(RichText::new(what).strong());
-        if k != lab.step.unwrap_or(last).min(last) {
-            out.push(Action::SetLabStep(Some(k)));
+        if let Some(k) = step_slider(ui, step.unwrap_or(last), total, caption) {
+            out.push(act(MinkowskiAction::SetStep(Some(k))));
         }
-        let label = if lab.playing { "Stop" } else { "Play the steps" };
+        let label = if playing { "Stop" } else { "Play the steps" };
         if ui.button(label).clicked() {
-            out.push(Action::PlayLabSteps(!lab.playing));
+            out.push(act(MinkowskiAction::Play(!playing)));
         }
     });
 }
 
 /// The numbers: GJK, EPA, the Minkowski difference's closest feature, SAT, their agreement,
 /// and the rotation sweep.
-pub fn details(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Action>) {
-    let Some(v) = MinkowskiView::compute(&app.world) else { return };
+pub fn details(ui: &mut egui::Ui, v: &MinkowskiView, sweep: &[SweepSample], out: &mut Vec<Action>) {
     ui.heading("GJK");
     let o = &v.gjk_out;
     ui.label(format!("{} iterations, ended: {:?}", o.iterations, o.end));
@@ -88,19 +79,18 @@ pub fn details(ui: &mut egui::Ui, app: &App, lab: &LabState, out: &mut Vec<Actio
     );
     ui.separator();
     if ui.button("Rotation sweep (turn B through 360°)").clicked() {
-        out.push(Action::RunSweep);
+        out.push(act(MinkowskiAction::RunSweep));
     }
-    if !lab.sweep.is_empty() {
-        sweep_plots(ui, lab);
+    if !sweep.is_empty() {
+        sweep_plots(ui, sweep);
     }
 }
 
-fn sweep_plots(ui: &mut egui::Ui, lab: &LabState) {
-    let s = &lab.sweep;
+fn sweep_plots(ui: &mut egui::Ui, s: &[SweepSample]) {
     let bad = s.iter().filter(|x| x.disagrees).count();
     let color = if bad > 0 { RED } else { GREEN };
     ui.label(RichText::new(format!("{bad} of {} angles disagree", s.len())).color(color));
-    let line = |f: &dyn Fn(&super::sweep::SweepSample) -> f32| -> PlotPoints {
+    let line = |f: &dyn Fn(&SweepSample) -> f32| -> PlotPoints {
         s.iter().filter(|x| f(x).is_finite()).map(|x| [x.angle as f64, f(x) as f64]).collect()
     };
     let marks: PlotPoints = s.iter().filter(|x| x.disagrees).map(|x| [x.angle as f64, x.sat_depth as f64]).collect();
