@@ -160,6 +160,16 @@ pub mod palette {
     pub const POLYTOPE: Color = Color::rgb(150, 110, 255);
     pub const CLOSEST_EDGE: Color = Color::rgb(255, 215, 0);
     pub const PENETRATION: Color = Color::rgb(255, 40, 40);
+    // The narrowphase labs and traces: shape A and B, the axes, faces and clip results.
+    pub const SHAPE_A: Color = Color::rgb(90, 170, 255);
+    pub const SHAPE_B: Color = Color::rgb(255, 150, 90);
+    pub const WINNER: Color = Color::rgb(255, 235, 80);
+    pub const SEPARATING: Color = Color::rgb(120, 255, 140);
+    pub const REFERENCE_FACE: Color = Color::rgb(80, 255, 160);
+    pub const INCIDENT_FACE: Color = Color::rgb(255, 90, 200);
+    pub const CLIP_PLANE: Color = Color::rgb(190, 150, 255);
+    pub const KEPT: Color = Color::rgb(110, 255, 110);
+    pub const REJECTED: Color = Color::rgb(255, 80, 80);
 }
 
 /// Receives debug geometry in world units.

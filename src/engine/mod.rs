@@ -8,6 +8,7 @@ pub mod hull3d;
 pub mod math;
 pub mod shape;
 pub mod solver;
+pub mod trace;
 pub mod world;
 pub mod world_ccd;
 pub mod world_draw;

@@ -2,6 +2,7 @@
 
 pub mod circle;
 pub mod clip;
+pub mod clip_trace;
 pub mod distance;
 pub mod epa;
 pub mod epa_trace;
@@ -15,7 +16,6 @@ pub mod polygon_circle;
 pub mod sat;
 pub mod support;
 pub mod toi;
-pub mod trace;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
 

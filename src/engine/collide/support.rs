@@ -206,23 +206,7 @@ pub fn support(pa: &Proxy, pb: &Proxy, d: Vec2) -> SupportPoint {
     SupportPoint::from_indices(pa, pa.support_index(d), pb, pb.support_index(-d))
 }
 
-/// Receives the steps of an algorithm as plain data. The algorithms are generic over it and
-/// guard every recording with `if R::ENABLED`, so with [`NoTrace`] (what a `None` trace
-/// selects) the recording code is compiled out: the untraced path pays nothing.
-pub trait Recorder<S> {
-    const ENABLED: bool;
-    fn record(&mut self, step: S);
-}
-
-/// The recorder of the untraced path: records nothing, compiled away.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoTrace;
-
-impl<S> Recorder<S> for NoTrace {
-    const ENABLED: bool = false;
-    #[inline(always)]
-    fn record(&mut self, _step: S) {}
-}
+pub use crate::engine::trace::{NoTrace, Recorder};
 
 /// Where a configuration-space picture goes: config point `w` is drawn at `origin + scale·w`,
 /// so the app can place the Minkowski difference, simplices and polytopes in an inset.

@@ -10,21 +10,21 @@ use crate::app::draw::mq_color;
 use crate::app::state::App;
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
-use manifold_lab::engine::collide::trace::colors;
+use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::debug::Color;
 use manifold_lab::engine::hull3d::{AxisKind, AxisRecord, Hull};
 
-pub const EDGE_PAIR: Color = colors::INCIDENT;
-pub const CONTACT: Color = colors::KEPT;
+pub const EDGE_PAIR: Color = palette::INCIDENT_FACE;
+pub const CONTACT: Color = palette::KEPT;
 pub const MTV: Color = Color::rgb(255, 70, 70);
 pub const AXIS: Color = Color::rgb(235, 235, 245);
 
 /// The colour of hull `i` (A blue, B orange), as in the 2D labs.
 pub fn hull_color(i: usize) -> Color {
     if i == 0 {
-        colors::A
+        palette::SHAPE_A
     } else {
-        colors::B
+        palette::SHAPE_B
     }
 }
 
@@ -188,7 +188,7 @@ fn draw_best(pen: &Pen, v: &Hull3dView, labels: &mut Labels) {
     for idx in v.best.iter().flatten().copied() {
         let r: &AxisRecord = &v.trace.axes[idx];
         let win = decisive == Some(idx);
-        let win_color = if r.separating { colors::SEPARATING } else { colors::WINNER };
+        let win_color = if r.separating { palette::SEPARATING } else { palette::WINNER };
         let mark = if win && r.separating {
             "  SEPARATES"
         } else if win {

@@ -10,7 +10,7 @@ use crate::app::camera::ScreenRect;
 use crate::app::draw::mq_color;
 use glam::Vec2;
 use macroquad::prelude as mq;
-use manifold_lab::engine::collide::trace::colors;
+use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::hull3d::gauss::{arc_points, GaussArc};
 use manifold_lab::engine::hull3d::AxisKind;
 
@@ -68,14 +68,14 @@ pub fn draw_inset(lab: &Hull3dLab, rect: &ScreenRect) {
     for (pair, p) in &v.crossings {
         let best = best_edges == Some(AxisKind::Edges { edge_a: pair[0], edge_b: pair[1] });
         let (s, depth) = lab.camera.project_ortho(rect, *p, scale);
-        let col = mq_color(if best { colors::WINNER } else { EDGE_PAIR });
+        let col = mq_color(if best { palette::WINNER } else { EDGE_PAIR });
         let a = if depth >= 0.0 { 1.0 } else { 0.45 };
         mq::draw_circle(s.x, s.y, if best { 6.0 } else { 4.0 }, mq::Color { a, ..col });
     }
     // The contact normal (A to B) as a point on A's map.
     if let Ok(c) = &v.result {
         let (s, _) = lab.camera.project_ortho(rect, c.normal, scale);
-        mq::draw_circle_lines(s.x, s.y, 8.0, 2.0, mq_color(colors::WINNER));
+        mq::draw_circle_lines(s.x, s.y, 8.0, 2.0, mq_color(palette::WINNER));
     }
     let title = format!("Gauss maps: A, -B  ({} crossings)", v.crossings.len());
     mq::draw_text(&title, rect.min.x + 8.0, rect.min.y + 18.0, 16.0, mq::Color::new(0.9, 0.9, 0.95, 0.95));

@@ -7,7 +7,7 @@ use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
-use manifold_lab::engine::collide::trace::colors;
+use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::debug::Color;
 use manifold_lab::engine::hull3d::trace::AxisSkip;
 use manifold_lab::engine::hull3d::AxisKind;
@@ -97,8 +97,8 @@ pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut 
 
 fn axis_row_color(kind: &AxisKind) -> Color32 {
     match kind {
-        AxisKind::FaceA { .. } => c32(colors::A),
-        AxisKind::FaceB { .. } => c32(colors::B),
+        AxisKind::FaceA { .. } => c32(palette::SHAPE_A),
+        AxisKind::FaceB { .. } => c32(palette::SHAPE_B),
         AxisKind::Edges { .. } => c32(EDGE_PAIR),
     }
 }
@@ -108,7 +108,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
     match &v.result {
         Ok(c) => {
             let winner = v.trace.winner.map(|k| axis_name(&v.trace.axes[k].kind)).unwrap_or_default();
-            ui.label(RichText::new(format!("Overlap: winner {winner}")).color(c32(colors::WINNER)).strong());
+            ui.label(RichText::new(format!("Overlap: winner {winner}")).color(c32(palette::WINNER)).strong());
             egui::Grid::new("hull3d_result").num_columns(2).show(ui, |ui| {
                 ui.label("depth");
                 ui.label(format!("{:.4}", -c.separation));
@@ -122,7 +122,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             });
         }
         Err(s) => {
-            ui.label(RichText::new(format!("Separated by {}", axis_name(&s.kind))).color(c32(colors::SEPARATING)));
+            ui.label(RichText::new(format!("Separated by {}", axis_name(&s.kind))).color(c32(palette::SEPARATING)));
             ui.label(format!("gap {:.4} (the SAT stops at the first separating axis)", s.separation));
         }
     }
@@ -135,14 +135,14 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
                     let r = &v.trace.axes[i];
                     let text = RichText::new(format!("{}: {:+.4}", axis_name(&r.kind), r.separation));
                     if v.decisive() == Some(i) {
-                        text.color(c32(colors::WINNER)).strong()
+                        text.color(c32(palette::WINNER)).strong()
                     } else {
                         text
                     }
                 }
                 None => RichText::new("—"),
             };
-            let col = [c32(colors::A), c32(colors::B), c32(EDGE_PAIR)][k];
+            let col = [c32(palette::SHAPE_A), c32(palette::SHAPE_B), c32(EDGE_PAIR)][k];
             ui.label(RichText::new(*name).color(col));
             ui.label(text);
             ui.end_row();

@@ -83,8 +83,8 @@ impl Lab for ManifoldLab {
         true
     }
 
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
-        panels::controls(ui, self.stage, self.use_bias, out);
+    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, app, self.stage, self.use_bias, out);
         self.pair.panel(ui, files, out, |a| act(ManifoldAction::Pair(a)));
     }
 

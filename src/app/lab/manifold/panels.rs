@@ -1,17 +1,24 @@
 //! The manifold lab's panels: the stage slider and bias on the left, the trace's numbers on
 //! the right.
 
-use super::trace_view::{manifold_numbers, manifold_of, trace_numbers, trace_pair, LAST_STAGE};
+use super::trace_view::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
 use super::{act, ManifoldAction};
 use crate::app::lab::widgets::step_slider;
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
-use manifold_lab::engine::collide::trace::CLIP_STAGES;
+use manifold_lab::engine::trace::Trace;
 
-pub fn controls(ui: &mut egui::Ui, stage: usize, use_bias: bool, out: &mut Vec<Action>) {
+pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, use_bias: bool, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Stages").default_open(true).show(ui, |ui| {
-        if let Some(k) = step_slider(ui, stage, LAST_STAGE + 1, |k| CLIP_STAGES[k].to_string()) {
-            out.push(act(ManifoldAction::SetStage(k)));
+        match trace_pair(&app.world, 0, 1, use_bias) {
+            Some(t) => {
+                if let Some(k) = step_slider(ui, stage, t.steps(), |k| t.step_label(k)) {
+                    out.push(act(ManifoldAction::SetStage(k)));
+                }
+            }
+            None => {
+                ui.label(RichText::new("A circle has no faces: no clipping stages.").small());
+            }
         }
         let mut bias = use_bias;
         if ui

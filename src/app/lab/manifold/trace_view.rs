@@ -2,7 +2,7 @@
 //! the manifold lab's view and the world view's selected pair.
 
 use egui_macroquad::egui::{self, Color32, RichText};
-use manifold_lab::engine::collide::trace::{ClipTrace, ShapeId, CLIP_STAGES};
+use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId, CLIP_STAGES};
 use manifold_lab::engine::collide::{collide, polygon::collide_polygons_traced, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::shape::Shape;
@@ -43,8 +43,8 @@ pub fn draw_plain_manifold(m: &Manifold, d: &mut dyn DebugDraw, scale: f32) {
 
 fn shape_color(id: ShapeId) -> Color32 {
     let c = match id {
-        ShapeId::A => manifold_lab::engine::collide::trace::colors::A,
-        ShapeId::B => manifold_lab::engine::collide::trace::colors::B,
+        ShapeId::A => manifold_lab::engine::debug::palette::SHAPE_A,
+        ShapeId::B => manifold_lab::engine::debug::palette::SHAPE_B,
     };
     Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
 }
@@ -130,9 +130,8 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
 
 /// The lab's two bodies in the colours of A and B, labelled.
 pub fn draw_bodies(world: &World, d: &mut dyn DebugDraw) {
-    use manifold_lab::engine::collide::trace::colors;
     use manifold_lab::engine::world_draw::draw_body;
-    for (i, c) in [(0, colors::A), (1, colors::B)] {
+    for (i, c) in [(0, palette::SHAPE_A), (1, palette::SHAPE_B)] {
         if let Some(b) = world.bodies.get(i) {
             draw_body(d, b, c);
             d.text(Layer::Label, b.center, b.name.as_str(), c);

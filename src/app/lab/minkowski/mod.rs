@@ -17,6 +17,7 @@ use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::trace::Trace;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -153,8 +154,8 @@ impl Lab for MinkowskiLab {
 
     fn draw_inset(&self, app: &App, d: &mut dyn DebugDraw) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
-            let last = v.step_count().saturating_sub(1);
-            v.draw_config(self.step.unwrap_or(last).min(last), d);
+            let last = v.steps().saturating_sub(1);
+            v.draw_step(self.step.unwrap_or(last).min(last), d);
         }
     }
 }

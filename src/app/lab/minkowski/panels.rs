@@ -8,23 +8,16 @@ use crate::app::lab::widgets::step_slider;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use manifold_lab::engine::trace::Trace;
 
 const RED: Color32 = Color32::from_rgb(255, 100, 100);
 const GREEN: Color32 = Color32::from_rgb(120, 230, 140);
 
 /// The step slider (GJK iterations, then EPA expansions) and play.
 pub fn controls(ui: &mut egui::Ui, v: &MinkowskiView, step: Option<usize>, playing: bool, out: &mut Vec<Action>) {
-    let (g, total) = (v.gjk.len(), v.step_count());
     egui::CollapsingHeader::new("Steps").default_open(true).show(ui, |ui| {
-        let last = total.saturating_sub(1);
-        let caption = |k: usize| {
-            if k < g {
-                format!("GJK iteration {} of {g}", k + 1)
-            } else {
-                format!("EPA expansion {} of {}", k - g + 1, total - g)
-            }
-        };
-        if let Some(k) = step_slider(ui, step.unwrap_or(last), total, caption) {
+        let last = v.steps().saturating_sub(1);
+        if let Some(k) = step_slider(ui, step.unwrap_or(last), v.steps(), |k| v.step_label(k)) {
             out.push(act(MinkowskiAction::SetStep(Some(k))));
         }
         let label = if playing { "Stop" } else { "Play the steps" };

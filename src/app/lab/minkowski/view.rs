@@ -14,6 +14,7 @@ use manifold_lab::engine::collide::support::Proxy;
 use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::trace::Trace;
 use manifold_lab::engine::World;
 
 /// Everything the lab shows for the current poses.
@@ -67,7 +68,29 @@ impl MinkowskiView {
         }
         bb
     }
+}
 
+/// GJK's iterations, then EPA's expansions, as one trace for the step slider; each step is
+/// drawn in configuration space over the Minkowski difference.
+impl Trace for MinkowskiView {
+    fn steps(&self) -> usize {
+        self.step_count()
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        let g = self.gjk.len();
+        match &self.epa {
+            Some((t, _)) if k >= g => t.step_label(k - g),
+            _ => self.gjk.step_label(k),
+        }
+    }
+
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+        self.draw_config(k, d);
+    }
+}
+
+impl MinkowskiView {
     /// Draws configuration space at step `k` (GJK first, then EPA) around the origin.
     pub fn draw_config(&self, k: usize, d: &mut dyn DebugDraw) {
         self.difference.draw(d, Vec2::ZERO, 1.0);

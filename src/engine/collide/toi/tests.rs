@@ -1,6 +1,7 @@
 //! Unit tests of the four methods on cases with closed-form answers, and degenerate inputs.
 
 use super::*;
+use crate::engine::trace::Trace;
 use crate::engine::debug::{DebugList, LayerSet};
 use crate::engine::math::Rot;
 use std::f32::consts::FRAC_PI_4;
@@ -141,14 +142,14 @@ fn traces_match_the_untraced_runs_and_draw_every_step() {
         assert_eq!(traced, time_of_impact(m, &inp, None), "{m:?}");
         assert_eq!(trace.result, Some(traced));
         assert!(trace.len() >= 2, "{m:?}: {}", trace.len());
-        assert!(matches!(trace.steps().last().unwrap().kind, ToiStepKind::Done(s) if s == traced.state));
+        assert!(matches!(trace.steps.last().unwrap().kind, ToiStepKind::Done(s) if s == traced.state));
         for k in 0..trace.len() {
             let mut list = DebugList::new(LayerSet::ALL);
             trace.draw_step(k, &mut list);
             assert!(list.count(crate::engine::debug::Layer::Sweep) >= 6, "{m:?} step {k}");
             assert!(list.count(crate::engine::debug::Layer::Contact) >= 2);
         }
-        let s = &trace.steps()[0];
+        let s = &trace.steps[0];
         assert!(s.t == 0.0 && s.xf_b.p.is_finite());
     }
 }

@@ -4,9 +4,10 @@
 //! `t_k` over faint ghosts of the sweep's ends, the points, the axis and the distance.
 
 use super::{ToiInput, ToiMethod, ToiOutput, ToiState};
-use crate::engine::collide::support::{Proxy, Recorder};
+use crate::engine::collide::support::Proxy;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
 use crate::engine::math::{left_perp, Transform};
+use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -77,10 +78,6 @@ impl ToiTrace {
         self.result = None;
     }
 
-    pub fn steps(&self) -> &[ToiStep] {
-        &self.steps
-    }
-
     pub fn len(&self) -> usize {
         self.steps.len()
     }
@@ -88,13 +85,29 @@ impl ToiTrace {
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }
+}
+
+impl Trace for ToiTrace {
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        let Some(step) = self.steps.get(k.min(self.steps.len().saturating_sub(1))) else { return String::new() };
+        let what = match step.kind {
+            ToiStepKind::Distance => "distance".to_string(),
+            ToiStepKind::PushBack => "push back".to_string(),
+            ToiStepKind::Done(state) => format!("{state:?}"),
+        };
+        format!("iteration {} of {}: {what} at t = {:.4}", k + 1, self.steps.len(), step.t)
+    }
 
     /// Draws iteration `k` (clamped to the last): the sweep's start and end poses faint and
     /// the path of each centre (`Layer::Sweep`), both shapes at `t_k` (`Layer::Sweep`; A red,
     /// B green as the article's Minkowski edges), the closest points and the gap between them
     /// (`Layer::Contact`), the separating axis through them (`Layer::SatAxis`), and a label
     /// with `k`, `t` and the distance.
-    pub fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
         let (Some(input), Some(last)) = (&self.input, self.steps.len().checked_sub(1)) else { return };
         let k = k.min(last);
         let step = &self.steps[k];

@@ -1,11 +1,13 @@
-//! The SAT + clipping trace: every step of `collide_polygons` recorded as plain data, and
-//! drawn stage by stage through `DebugDraw` (000 article, "OBB to OBB": axes of least
+//! The SAT + clipping trace (the clip trace): every step of `collide_polygons` recorded as
+//! plain data through the engine's `Recorder` protocol, and drawn stage by stage through
+//! `DebugDraw` (000 article, "OBB to OBB": axes of least
 //! penetration, `BiasGreaterThan`, reference and incident faces, side planes, clipping,
 //! keeping points behind the reference face).
 
 use super::clip::Line;
 use super::manifold::Manifold;
-use crate::engine::debug::{Color, DebugDraw, Layer};
+use crate::engine::debug::{palette, Color, DebugDraw, Layer};
+use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -101,29 +103,104 @@ pub struct ClipTrace {
     pub result: Manifold,
 }
 
-/// Colours of the manifold lab.
-pub mod colors {
-    use crate::engine::debug::Color;
-    pub const A: Color = Color::rgb(90, 170, 255);
-    pub const B: Color = Color::rgb(255, 150, 90);
-    pub const WINNER: Color = Color::rgb(255, 235, 80);
-    pub const SEPARATING: Color = Color::rgb(120, 255, 140);
-    pub const REFERENCE: Color = Color::rgb(80, 255, 160);
-    pub const INCIDENT: Color = Color::rgb(255, 90, 200);
-    pub const CLIP_PLANE: Color = Color::rgb(190, 150, 255);
-    pub const KEPT: Color = Color::rgb(110, 255, 110);
-    pub const REJECTED: Color = Color::rgb(255, 80, 80);
-    pub const TEXT: Color = Color::rgb(235, 235, 235);
-}
-
 fn owner_color(id: ShapeId) -> Color {
     match id {
-        ShapeId::A => colors::A,
-        ShapeId::B => colors::B,
+        ShapeId::A => palette::SHAPE_A,
+        ShapeId::B => palette::SHAPE_B,
+    }
+}
+
+/// One recorded step of `collide_polygons` (the trace's [`Recorder`] input).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClipEvent {
+    /// The run starts: the bias setting and both shapes' world vertices.
+    Begin {
+        use_bias: bool,
+        vertices: [Vec<Vec2>; 2],
+    },
+    /// A face normal was tested.
+    Axis(SatAxis),
+    /// The best (largest separation) axis of a shape, as an index into the recorded axes.
+    Best {
+        owner: ShapeId,
+        axis: usize,
+    },
+    /// The test stopped early: this recorded axis separates the shapes.
+    Separating(usize),
+    /// The reference and incident faces were chosen, and the reference face's side planes.
+    Faces {
+        flip: bool,
+        bias_changed_choice: bool,
+        reference: TracedFace,
+        incident: TracedFace,
+        side_planes: [Line; 2],
+    },
+    /// The incident segment before clipping, after side plane 1 and after side plane 2.
+    Clipped([Vec<TracedPoint>; 3]),
+    /// A clipped point, kept behind the reference face or rejected in front of it.
+    Point {
+        p: Vec2,
+        separation: f32,
+        kept: bool,
+    },
+    /// Clipping removed the segment: the deepest incident vertex is used.
+    Fallback,
+    Done(Manifold),
+}
+
+impl Recorder<ClipEvent> for ClipTrace {
+    const ENABLED: bool = true;
+    fn record(&mut self, e: ClipEvent) {
+        match e {
+            ClipEvent::Begin { use_bias, vertices } => *self = ClipTrace { use_bias, vertices, ..Default::default() },
+            ClipEvent::Axis(a) => self.axes.push(a),
+            ClipEvent::Best { owner, axis } => self.best[owner as usize] = Some(axis),
+            ClipEvent::Separating(axis) => self.separating_axis = Some(axis),
+            ClipEvent::Faces { flip, bias_changed_choice, reference, incident, side_planes } => {
+                (self.flip, self.bias_changed_choice) = (flip, bias_changed_choice);
+                (self.reference, self.incident) = (Some(reference), Some(incident));
+                self.side_planes = side_planes.to_vec();
+            }
+            ClipEvent::Clipped(stages) => self.clip_stages = stages.to_vec(),
+            ClipEvent::Point { p, separation, kept } => {
+                if kept { &mut self.kept } else { &mut self.rejected }.push((p, separation))
+            }
+            ClipEvent::Fallback => self.fallback = true,
+            ClipEvent::Done(m) => self.result = m,
+        }
+    }
+}
+
+/// The clip trace walks the seven stages of `CLIP_STAGES`; normals are drawn at a third of the
+/// smaller shape's size.
+impl Trace for ClipTrace {
+    fn steps(&self) -> usize {
+        if self.vertices[0].is_empty() {
+            0
+        } else {
+            CLIP_STAGES.len()
+        }
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        CLIP_STAGES[k.min(CLIP_STAGES.len() - 1)].to_string()
+    }
+
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+        self.draw(k.min(CLIP_STAGES.len() - 1), d, self.axis_scale());
     }
 }
 
 impl ClipTrace {
+    /// Length of drawn normals: a third of the smaller shape's radius (5 cm to 5 m).
+    pub fn axis_scale(&self) -> f32 {
+        let radius = |vs: &[Vec2]| {
+            let c = vs.iter().copied().sum::<Vec2>() / vs.len().max(1) as f32;
+            vs.iter().map(|v| v.distance(c)).fold(0.0, f32::max)
+        };
+        (0.35 * radius(&self.vertices[0]).min(radius(&self.vertices[1]))).clamp(0.05, 5.0)
+    }
+
     /// The axis the manifold's normal came from (the reference face's), if any.
     pub fn winning_axis(&self) -> Option<usize> {
         let r = self.reference?;
@@ -139,25 +216,30 @@ impl ClipTrace {
         }
         let (Some(r), Some(inc)) = (self.reference, self.incident) else { return };
         if d.wants(Layer::RefFace) {
-            d.segment(Layer::RefFace, r.v1, r.v2, colors::REFERENCE);
+            d.segment(Layer::RefFace, r.v1, r.v2, palette::REFERENCE_FACE);
             let mid = 0.5 * (r.v1 + r.v2);
-            d.arrow(Layer::RefFace, mid, mid + axis_scale * r.normal, colors::REFERENCE);
+            d.arrow(Layer::RefFace, mid, mid + axis_scale * r.normal, palette::REFERENCE_FACE);
             // Labels sit at opposite ends of the two faces so they do not cover each other.
             // (From stage 6 on the points carry the labels.)
             if stage < 5 {
                 let at = r.v1 + 0.25 * (r.v2 - r.v1) - 0.6 * axis_scale * r.normal;
-                d.text(Layer::RefFace, at, &format!("reference {}{}", r.owner.label(), r.edge), colors::REFERENCE);
+                d.text(
+                    Layer::RefFace,
+                    at,
+                    &format!("reference {}{}", r.owner.label(), r.edge),
+                    palette::REFERENCE_FACE,
+                );
             }
         }
         if d.wants(Layer::IncidentFace) {
-            d.segment(Layer::IncidentFace, inc.v1, inc.v2, colors::INCIDENT);
+            d.segment(Layer::IncidentFace, inc.v1, inc.v2, palette::INCIDENT_FACE);
             if stage < 5 {
                 let at = inc.v1 + 0.25 * (inc.v2 - inc.v1) - 0.6 * axis_scale * inc.normal;
                 d.text(
                     Layer::IncidentFace,
                     at,
                     &format!("incident {}{}", inc.owner.label(), inc.edge),
-                    colors::INCIDENT,
+                    palette::INCIDENT_FACE,
                 );
             }
         }
@@ -166,15 +248,15 @@ impl ClipTrace {
             let reach = (r.v2 - r.v1).length().max(axis_scale) * 1.5;
             for (k, v) in [r.v1, r.v2].into_iter().enumerate() {
                 let n = r.normal;
-                d.segment(Layer::ClipPlane, v - reach * n, v + reach * n, colors::CLIP_PLANE);
+                d.segment(Layer::ClipPlane, v - reach * n, v + reach * n, palette::CLIP_PLANE);
                 let out = if k == 0 { -t } else { t };
                 d.arrow(
                     Layer::ClipPlane,
                     v + 0.5 * reach * n,
                     v + 0.5 * reach * n + 0.4 * axis_scale * out,
-                    colors::CLIP_PLANE,
+                    palette::CLIP_PLANE,
                 );
-                d.text(Layer::ClipPlane, v + 0.8 * reach * n, &format!("side plane {}", k + 1), colors::CLIP_PLANE);
+                d.text(Layer::ClipPlane, v + 0.8 * reach * n, &format!("side plane {}", k + 1), palette::CLIP_PLANE);
             }
         }
         let pts = match stage {
@@ -185,38 +267,38 @@ impl ClipTrace {
         };
         if let Some(pts) = pts {
             if pts.len() == 2 {
-                d.segment(Layer::ClipPlane, pts[0].p, pts[1].p, colors::WINNER);
+                d.segment(Layer::ClipPlane, pts[0].p, pts[1].p, palette::WINNER);
             }
             for p in pts {
-                let c = if p.created_by.is_some() { colors::CLIP_PLANE } else { colors::WINNER };
+                let c = if p.created_by.is_some() { palette::CLIP_PLANE } else { palette::WINNER };
                 d.point(Layer::ClipPlane, p.p, 9.0, c);
             }
         }
         if stage == 5 {
             for &(p, s) in &self.kept {
-                d.point(Layer::Contact, p, 10.0, colors::KEPT);
-                d.text(Layer::Contact, p + 0.25 * axis_scale * r.normal, &format!("kept {s:+.3}"), colors::KEPT);
+                d.point(Layer::Contact, p, 10.0, palette::KEPT);
+                d.text(Layer::Contact, p + 0.25 * axis_scale * r.normal, &format!("kept {s:+.3}"), palette::KEPT);
             }
             for &(p, s) in &self.rejected {
-                d.point(Layer::Contact, p, 10.0, colors::REJECTED);
+                d.point(Layer::Contact, p, 10.0, palette::REJECTED);
                 d.text(
                     Layer::Contact,
                     p + 0.25 * axis_scale * r.normal,
                     &format!("rejected {s:+.3}"),
-                    colors::REJECTED,
+                    palette::REJECTED,
                 );
             }
         }
         if stage >= 6 {
             let n = self.result.normal;
             for p in self.result.points() {
-                d.point(Layer::Contact, p.point, 10.0, colors::KEPT);
-                d.arrow(Layer::Normal, p.point, p.point + axis_scale * n, colors::WINNER);
+                d.point(Layer::Contact, p.point, 10.0, palette::KEPT);
+                d.arrow(Layer::Normal, p.point, p.point + axis_scale * n, palette::WINNER);
                 d.text(
                     Layer::Contact,
                     p.point - 0.3 * axis_scale * n,
                     &format!("depth {:.3}", p.penetration),
-                    colors::TEXT,
+                    palette::TEXT,
                 );
             }
         }
@@ -232,9 +314,9 @@ impl ClipTrace {
         for (i, a) in self.axes.iter().enumerate() {
             let is_best = self.best.contains(&Some(i));
             let color = if Some(i) == self.separating_axis {
-                colors::SEPARATING
+                palette::SEPARATING
             } else if Some(i) == winner {
-                colors::WINNER
+                palette::WINNER
             } else {
                 owner_color(a.owner).with_alpha(if is_best { 1.0 } else { 0.55 })
             };
@@ -268,15 +350,15 @@ impl ClipTrace {
         let all = self.vertices[0].iter().chain(&self.vertices[1]);
         let offset = all.map(|v| v.dot(side)).fold(f32::MIN, f32::max) + 0.6;
         let at = |s: f32, lift: f32| n * s + side * (offset + lift);
-        d.segment(Layer::SatAxis, at(a0.min(b0) - 1.0, 0.0), at(a1.max(b1) + 1.0, 0.0), colors::TEXT.with_alpha(0.4));
-        d.segment(Layer::SatAxis, at(a0, 0.12), at(a1, 0.12), colors::A);
-        d.segment(Layer::SatAxis, at(b0, 0.24), at(b1, 0.24), colors::B);
+        d.segment(Layer::SatAxis, at(a0.min(b0) - 1.0, 0.0), at(a1.max(b1) + 1.0, 0.0), palette::TEXT.with_alpha(0.4));
+        d.segment(Layer::SatAxis, at(a0, 0.12), at(a1, 0.12), palette::SHAPE_A);
+        d.segment(Layer::SatAxis, at(b0, 0.24), at(b1, 0.24), palette::SHAPE_B);
         let (o0, o1) = (a0.max(b0), a1.min(b1));
         if o1 > o0 {
-            d.segment(Layer::SatAxis, at(o0, 0.36), at(o1, 0.36), colors::REJECTED);
-            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("overlap {:.3}", o1 - o0), colors::REJECTED);
+            d.segment(Layer::SatAxis, at(o0, 0.36), at(o1, 0.36), palette::REJECTED);
+            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("overlap {:.3}", o1 - o0), palette::REJECTED);
         } else {
-            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("gap {:.3}", o0 - o1), colors::SEPARATING);
+            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("gap {:.3}", o0 - o1), palette::SEPARATING);
         }
     }
 }
