@@ -274,3 +274,25 @@ fn hull3d_lab_screenshot_shows_both_hulls_the_winner_and_the_gauss_maps() {
     let plate = count(&img, inset, |[r, g, b]| r < 20 && g < 20 && b < 25);
     assert!(plate > (iw * ih * 0.15) as usize, "inset plate pixels: {plate}");
 }
+
+#[test]
+fn toi_lab_screenshot_shows_the_sweep_the_impact_and_configuration_space() {
+    let (img, info) = shoot(
+        "e2e_toi_lab.png",
+        &["--lab", "toi", "scenes/toi/box_onto_box.ron", "--frames", "2", "--script", "tests/scripts/toi_lab.ron"],
+    );
+    let [x, y, w, h] = info.inset.expect("the linear cast has a configuration-space view");
+    let inset = (x as u32, y as u32, (x + w) as u32, (y + h) as u32);
+    let main = (info.viewport_min[0] as u32, 0, x as u32, img.height());
+    // A (red) and B (green) along their sweeps, the impact pose in the winner colour (yellow).
+    let red = |[r, g, b]: [i32; 3]| r > g + 40 && r > b + 40;
+    let green = |[r, g, b]: [i32; 3]| g > r + 35 && g > b + 20;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 200 && b < 120;
+    assert!(count(&img, main, red) > 300, "shape A pixels: {}", count(&img, main, red));
+    assert!(count(&img, main, green) > 300, "shape B pixels: {}", count(&img, main, green));
+    assert!(count(&img, main, yellow) > 100, "impact pose pixels: {}", count(&img, main, yellow));
+    // Configuration space: the Minkowski difference's edges (red from A, green from B) and the
+    // ray (yellow-green) with the hit in the winner colour.
+    assert!(count(&img, inset, red) > 30 && count(&img, inset, green) > 30, "Minkowski edges in the inset");
+    assert!(count(&img, inset, yellow) > 20, "the hit in configuration space");
+}

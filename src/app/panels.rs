@@ -6,6 +6,7 @@ use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::BodyKind;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// Text fields and lists the panels keep between frames.
@@ -13,12 +14,11 @@ use std::path::PathBuf;
 pub struct UiState {
     pub open_path: String,
     pub save_path: String,
-    pub pair_save_path: String,
     pub scene_files: Vec<PathBuf>,
-    pub pair_files: Vec<PathBuf>,
-    /// 3D hull lab: the preset files and the save path.
-    pub hull_files: Vec<PathBuf>,
-    pub hulls_save_path: String,
+    /// The `.ron` files of each preset folder a lab asked for, read once.
+    preset_files: HashMap<String, Vec<PathBuf>>,
+    /// Each preset folder's save-path field.
+    save_paths: HashMap<String, String>,
     /// How far the controls panel is scrolled (points), reported for tests.
     pub controls_scroll: f32,
     /// Frames per second, for the status bar (set by the frame loop).
@@ -27,16 +27,15 @@ pub struct UiState {
 
 impl UiState {
     pub fn new(scene_dir: &str) -> UiState {
-        let mut s = UiState {
-            save_path: "saved.ron".into(),
-            pair_save_path: "scenes/pairs/saved_pair.ron".into(),
-            hulls_save_path: "scenes/hulls/saved_hulls.ron".into(),
-            ..Default::default()
-        };
-        s.scene_files = ron_files(scene_dir);
-        s.pair_files = ron_files(super::lab::pair::PAIR_DIR);
-        s.hull_files = ron_files(super::lab::hull3d::HULL_DIR);
-        s
+        UiState { save_path: "saved.ron".into(), scene_files: ron_files(scene_dir), ..Default::default() }
+    }
+
+    /// The presets of a lab's folder (read when first asked for), and the text of its
+    /// save-path field (`saved.ron` in that folder at first).
+    pub fn presets(&mut self, dir: &str) -> (&[PathBuf], &mut String) {
+        let files = self.preset_files.entry(dir.to_string()).or_insert_with(|| ron_files(dir));
+        let save = self.save_paths.entry(dir.to_string()).or_insert_with(|| format!("{dir}/saved.ron"));
+        (files, save)
     }
 }
 

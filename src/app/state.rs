@@ -198,6 +198,12 @@ impl App {
         }
     }
 
+    /// Frames the content again once the panels have laid out the next frame (a lab whose
+    /// viewport changes shape asks for this).
+    pub fn frame_after_layout(&mut self) {
+        self.viewport_known = false;
+    }
+
     /// Frames what is shown: the open lab's content, or the scene (its own camera if it has
     /// one).
     pub fn frame_content(&mut self) {

@@ -8,6 +8,7 @@ pub mod hull3d;
 pub mod manifold;
 pub mod minkowski;
 pub mod pair;
+pub mod toi;
 pub mod tree;
 pub mod widgets;
 
@@ -226,4 +227,5 @@ labs! {
     Minkowski: minkowski::MinkowskiLab,
     Tree: tree::TreeLab,
     Hull3d: hull3d::Hull3dLab,
+    Toi: toi::ToiLab,
 }

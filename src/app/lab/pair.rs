@@ -2,6 +2,7 @@
 //! (`scenes/pairs/*.ron`) placed in the app's world as two bodies, so the ordinary select,
 //! drag and rotate gestures move them; loading, saving and replacing shapes; their panel.
 
+use super::widgets::{presets, PresetChoice};
 use crate::app::panels::UiState;
 use crate::app::state::{Action, App, RunMode};
 use egui_macroquad::egui::{self, RichText};
@@ -103,20 +104,11 @@ impl PairFile {
             ui.label(RichText::new("Drag a shape to move it; drag its handle or Ctrl+drag to rotate.").small());
         });
         egui::CollapsingHeader::new("Pairs").default_open(true).show(ui, |ui| {
-            for path in &files.pair_files {
-                let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                if ui.selectable_label(self.path.as_ref() == Some(path), name).clicked() {
-                    out.push(wrap(PairAction::Load(path.clone())));
-                }
+            match presets(ui, files, PAIR_DIR, self.path.as_deref()) {
+                Some(PresetChoice::Load(p)) => out.push(wrap(PairAction::Load(p))),
+                Some(PresetChoice::Save(p)) => out.push(wrap(PairAction::Save(p))),
+                None => {}
             }
-            ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut files.pair_save_path).desired_width(180.0));
-                if ui.button("Save").on_hover_text("Save both shapes and poses as a pair file").clicked()
-                    && !files.pair_save_path.trim().is_empty()
-                {
-                    out.push(wrap(PairAction::Save(PathBuf::from(files.pair_save_path.trim()))));
-                }
-            });
             if ui.button("Restart (R)").clicked() {
                 out.push(Action::Restart);
             }

@@ -3,7 +3,8 @@
 //! draw) on the right.
 
 use super::draw::{axis_name, hull_color, EDGE_PAIR};
-use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode};
+use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode, HULL_DIR};
+use crate::app::lab::widgets::{presets, PresetChoice};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -12,7 +13,6 @@ use manifold_lab::engine::debug::Color;
 use manifold_lab::engine::hull3d::trace::AxisSkip;
 use manifold_lab::engine::hull3d::AxisKind;
 use manifold_lab::scene::HullShapeDesc;
-use std::path::PathBuf;
 
 fn c32(c: Color) -> Color32 {
     Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
@@ -35,20 +35,11 @@ pub fn shape_presets() -> Vec<(&'static str, HullShapeDesc)> {
 
 pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Presets").default_open(true).show(ui, |ui| {
-        for path in &st.hull_files {
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            if ui.selectable_label(&lab.path == path, name).clicked() {
-                out.push(act(Hull3dAction::Load(path.clone())));
-            }
+        match presets(ui, st, HULL_DIR, Some(&lab.path)) {
+            Some(PresetChoice::Load(p)) => out.push(act(Hull3dAction::Load(p))),
+            Some(PresetChoice::Save(p)) => out.push(act(Hull3dAction::Save(p))),
+            None => {}
         }
-        ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut st.hulls_save_path).desired_width(180.0));
-            if ui.button("Save").on_hover_text("Save both hulls and their poses as a hull pair file").clicked()
-                && !st.hulls_save_path.trim().is_empty()
-            {
-                out.push(act(Hull3dAction::Save(PathBuf::from(st.hulls_save_path.trim()))));
-            }
-        });
     });
     egui::CollapsingHeader::new("Shapes").default_open(true).show(ui, |ui| {
         for (hull, name) in [(0usize, "A"), (1, "B")] {

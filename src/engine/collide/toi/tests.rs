@@ -1,9 +1,9 @@
 //! Unit tests of the four methods on cases with closed-form answers, and degenerate inputs.
 
 use super::*;
-use crate::engine::trace::Trace;
 use crate::engine::debug::{DebugList, LayerSet};
 use crate::engine::math::Rot;
+use crate::engine::trace::Trace;
 use std::f32::consts::FRAC_PI_4;
 
 fn moving(shape: &Shape, from: Vec2, a0: f32, to: Vec2, a1: f32) -> (Proxy, Sweep) {

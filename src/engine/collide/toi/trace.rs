@@ -4,8 +4,8 @@
 //! `t_k` over faint ghosts of the sweep's ends, the points, the axis and the distance.
 
 use super::{ToiInput, ToiMethod, ToiOutput, ToiState};
-use crate::engine::collide::support::Proxy;
-use crate::engine::debug::{palette, Color, DebugDraw, Layer};
+use crate::engine::collide::support::draw_proxy;
+use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::{left_perp, Transform};
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
@@ -116,12 +116,19 @@ impl Trace for ToiTrace {
             let t_max = input.t_max.clamp(0.0, 1.0);
             for (proxy, sweep, color) in [(&input.proxy_a, &input.sweep_a, ca), (&input.proxy_b, &input.sweep_b, cb)] {
                 for t in [0.0, t_max] {
-                    draw_proxy(d, proxy, &sweep.transform(t), color.with_alpha(0.0), color.with_alpha(0.3));
+                    draw_proxy(
+                        d,
+                        Layer::Sweep,
+                        proxy,
+                        &sweep.transform(t),
+                        color.with_alpha(0.0),
+                        color.with_alpha(0.3),
+                    );
                 }
                 d.segment(Layer::Sweep, sweep.c1, sweep.c1 + t_max * sweep.translation(), color.with_alpha(0.5));
             }
-            draw_proxy(d, &input.proxy_a, &step.xf_a, ca.with_alpha(0.25), ca);
-            draw_proxy(d, &input.proxy_b, &step.xf_b, cb.with_alpha(0.25), cb);
+            draw_proxy(d, Layer::Sweep, &input.proxy_a, &step.xf_a, ca.with_alpha(0.25), ca);
+            draw_proxy(d, Layer::Sweep, &input.proxy_b, &step.xf_b, cb.with_alpha(0.25), cb);
             let what = match step.kind {
                 ToiStepKind::Distance => String::new(),
                 ToiStepKind::PushBack => " (push back)".to_string(),
@@ -146,31 +153,5 @@ impl Trace for ToiTrace {
             d.segment(Layer::SatAxis, step.point_a - across, step.point_a + across, color);
             d.segment(Layer::SatAxis, step.point_b - across, step.point_b + across, color);
         }
-    }
-}
-
-/// A proxy at `xf`: a polygon, a circle (one point) or a capsule (two points), with its
-/// rounded outline when it has a radius.
-fn draw_proxy(d: &mut dyn DebugDraw, p: &Proxy, xf: &Transform, fill: Color, outline: Color) {
-    let pts: Vec<Vec2> = p.points().iter().map(|&q| xf.apply(q)).collect();
-    let r = p.radius;
-    if pts.len() >= 3 {
-        d.polygon(Layer::Sweep, &pts, fill, outline);
-    } else if pts.len() == 2 {
-        d.segment(Layer::Sweep, pts[0], pts[1], outline);
-    }
-    if r > 0.0 {
-        for &q in &pts {
-            d.circle(Layer::Sweep, q, r, if pts.len() == 1 { fill } else { fill.with_alpha(0.0) }, outline);
-        }
-        if pts.len() >= 2 {
-            for i in 0..pts.len() {
-                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-                let n = xf.q.apply(p.normals[i]) * r;
-                d.segment(Layer::Sweep, a + n, b + n, outline);
-            }
-        }
-    } else if pts.len() == 1 {
-        d.point(Layer::Sweep, pts[0], 4.0, outline);
     }
 }
