@@ -195,6 +195,8 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
             ui.add(egui::DragValue::new(&mut p.gravity.y).speed(0.1).prefix("y "));
         });
         ui.checkbox(&mut p.warm_starting, "warm starting");
+        ui.checkbox(&mut p.continuous, "continuous collision")
+            .on_hover_text("Fast bodies are swept against static ones (and bullets against all) so they cannot tunnel");
         egui::ComboBox::from_label("correction").selected_text(p.position_correction.label()).show_ui(ui, |ui| {
             for m in PositionCorrection::ALL {
                 ui.selectable_value(&mut p.position_correction, m, m.label());
@@ -370,6 +372,9 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.end_row();
                 ui.label("restitution");
                 ui.add(egui::DragValue::new(&mut e.restitution).speed(0.01).range(0.0..=1.0));
+                ui.end_row();
+                ui.label("bullet");
+                ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
                 ui.label("mass");
                 ui.label(format!("{:.3} kg", b.mass));

@@ -30,6 +30,8 @@ pub struct BodyEdit {
     pub friction: f32,
     pub restitution: f32,
     pub kind: BodyKind,
+    #[serde(default)]
+    pub bullet: bool,
 }
 
 /// Everything the user can do. Scripts (`--script`) are lists of these.
@@ -525,6 +527,7 @@ impl App {
         b.density = e.density;
         b.friction = e.friction;
         b.restitution = e.restitution;
+        b.bullet = e.bullet;
         if kind_or_density_changed {
             b.update_mass();
         }
@@ -549,6 +552,7 @@ impl BodyEdit {
             friction: b.friction,
             restitution: b.restitution,
             kind: b.kind,
+            bullet: b.bullet,
         }
     }
 }
