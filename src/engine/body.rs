@@ -173,6 +173,9 @@ impl Body {
         match &self.shape {
             Shape::Circle(c) => c.radius + self.local_center.length(),
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - self.local_center).length()).fold(0.0, f32::max),
+            Shape::Capsule(c) => {
+                c.radius + (c.center1 - self.local_center).length().max((c.center2 - self.local_center).length())
+            }
         }
     }
 

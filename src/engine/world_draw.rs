@@ -33,12 +33,14 @@ pub fn draw_body(d: &mut dyn DebugDraw, b: &Body, color: Color) {
                 }
                 d.polygon(Layer::Shape, &pts[..p.count], fill, color);
             }
+            Shape::Capsule(c) => d.polygon(Layer::Shape, &c.outline(&b.xf, 12), fill, color),
         }
     }
     if d.wants(Layer::Angle) && b.kind != BodyKind::Static {
         let reach = match &b.shape {
             Shape::Circle(c) => c.radius,
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - p.centroid).dot(Vec2::X)).fold(0.0, f32::max),
+            Shape::Capsule(c) => 0.5 * (c.center2 - c.center1).x.abs() + c.radius,
         };
         let tip = b.center + b.xf.q.apply(Vec2::X) * reach.max(0.05);
         d.segment(Layer::Angle, b.center, tip, color);

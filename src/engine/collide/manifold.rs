@@ -19,6 +19,9 @@ pub enum FeatureKind {
     Vertex = 1,
     /// A circle contact (the feature is the polygon's face or vertex, or 0).
     Circle = 2,
+    /// A capsule–capsule or capsule–circle contact (segment end or clip point indices, as
+    /// Box2D v3's `b2CollideCapsules` numbers them).
+    Capsule = 3,
 }
 
 impl FeatureId {
