@@ -107,10 +107,11 @@ pub fn body_aabb(b: &Body, speculative: f32) -> Aabb {
     b.shape.compute_aabb(&b.xf).expanded(speculative)
 }
 
-/// Contacts need at least one dynamic body (Box2D's rule).
+/// Contacts need at least one dynamic body and filters that accept each other (Box2D's
+/// `b2ShouldShapesCollide` in its pair query).
 #[inline]
-fn should_collide(a: BodyKind, b: BodyKind) -> bool {
-    a == BodyKind::Dynamic || b == BodyKind::Dynamic
+fn should_collide(a: &Body, b: &Body) -> bool {
+    (a.kind == BodyKind::Dynamic || b.kind == BodyKind::Dynamic) && a.should_collide(b)
 }
 
 impl Broadphase {
@@ -168,7 +169,7 @@ impl Broadphase {
         self.stats = BroadphaseStats::default();
         self.tight.clear();
         self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
-        let kinds = |i: usize| bodies[i].kind;
+        let pair_ok = |i: usize, j: usize| should_collide(&bodies[i], &bodies[j]);
         match self.mode {
             PairFinding::Tree => {
                 if self.proxies.is_empty() {
@@ -185,11 +186,11 @@ impl Broadphase {
             }
             PairFinding::SortAndSweep => {
                 self.drop_tree();
-                self.pairs = sweep_pairs(&self.tight, &mut self.order, |i, j| should_collide(kinds(i), kinds(j)));
+                self.pairs = sweep_pairs(&self.tight, &mut self.order, pair_ok);
             }
             PairFinding::BruteForce => {
                 self.drop_tree();
-                self.pairs = find_pairs_brute_force(&self.tight, |i, j| should_collide(kinds(i), kinds(j)));
+                self.pairs = find_pairs_brute_force(&self.tight, pair_ok);
             }
         }
         debug_assert!(self.pairs.windows(2).all(|w| w[0] < w[1]), "pairs sorted and unique");
@@ -272,8 +273,7 @@ impl Broadphase {
         let (tree, proxies) = (&self.tree, &self.proxies);
         self.pairs.retain(|&(i, j)| {
             let (pi, pj) = (proxies[i as usize].id, proxies[j as usize].id);
-            should_collide(bodies[i as usize].kind, bodies[j as usize].kind)
-                && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
+            should_collide(&bodies[i as usize], &bodies[j as usize]) && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
         });
         before - self.pairs.len()
     }
@@ -284,14 +284,14 @@ impl Broadphase {
         let (tree, proxies, in_buffer) = (&self.tree, &self.proxies, &self.in_move_buffer);
         for &q in &self.move_buffer {
             let fat = tree.fat_aabb(proxies[q as usize].id);
-            let q_kind = bodies[q as usize].kind;
+            let q_body = &bodies[q as usize];
             let candidates = &mut self.candidates;
             self.stats.query += tree.query(&fat, |_, p| {
                 // A pair of two moved proxies is reported by the query of the larger index.
                 if p == q || (in_buffer[p as usize] && p > q) {
                     return true;
                 }
-                if should_collide(q_kind, bodies[p as usize].kind) {
+                if should_collide(q_body, &bodies[p as usize]) {
                     candidates.push(if p < q { (p, q) } else { (q, p) });
                 }
                 true
