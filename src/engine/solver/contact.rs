@@ -70,7 +70,8 @@ impl Contact {
             cp.point = mp.point;
             cp.base_separation = -mp.penetration;
             if let Some(old) = old {
-                if let Some(prev) = old.points().iter().find(|p| p.id == mp.id) {
+                let key = mp.id.warm_start_key();
+                if let Some(prev) = old.points().iter().find(|p| p.id.warm_start_key() == key) {
                     cp.normal_impulse = prev.normal_impulse;
                     cp.tangent_impulse = prev.tangent_impulse;
                     cp.persisted = prev.persisted + 1;
