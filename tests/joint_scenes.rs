@@ -142,3 +142,33 @@ fn angle_joints_hold_the_towers_and_the_pair_turns_together() {
     assert!((rel("box", "capsule") - 0.6).abs() < 1e-3, "{}", rel("box", "capsule"));
     assert!(named(&w, "box").angle.abs() > 0.5, "the pair turned on the peg");
 }
+
+#[test]
+fn run_reports_joints_islands_and_errors() {
+    let exe = env!("CARGO_BIN_EXE_manifold-lab");
+    let scene = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sleep.ron");
+    let out =
+        std::process::Command::new(exe).args(["run", scene.to_str().unwrap(), "--steps", "120", "--json"]).output();
+    let out = out.expect("the binary runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // After 2 s the piles sleep and only the rolling ball is awake, alone in its island.
+    assert_eq!(r["joints"], 0);
+    assert_eq!(r["awake_bodies"], 1);
+    assert_eq!(r["islands"], 4, "three piles and the ball");
+    assert_eq!(r["broken_joints"], 0);
+    let chain = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/chain.ron");
+    let out = std::process::Command::new(exe).args(["run", chain.to_str().unwrap(), "--steps", "30"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("joints           31 (0 broken), max joint error"), "{text}");
+    let r: serde_json::Value = serde_json::from_slice(
+        &std::process::Command::new(exe)
+            .args(["run", chain.to_str().unwrap(), "--steps", "30", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let error = r["max_joint_error"].as_f64().unwrap();
+    assert!(error > 0.0 && error < 0.01, "{error}");
+}

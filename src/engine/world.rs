@@ -100,6 +100,12 @@ impl World {
     pub fn step(&mut self) {
         let t0 = Instant::now();
         self.begin_step();
+        if self.at_rest() {
+            // Everything sleeps and nothing was touched: the step would change nothing.
+            self.profile = StepProfile { total_ms: t0.elapsed().as_secs_f32() * 1000.0, ..Default::default() };
+            self.step_count += 1;
+            return;
+        }
         self.update_contacts();
         let t1 = Instant::now();
         self.update_islands();
@@ -181,7 +187,8 @@ impl World {
     /// NaN never spreads through the world.
     pub(crate) fn finish_step(&mut self) {
         let mut repaired = 0;
-        for b in &mut self.bodies {
+        // Sleeping bodies did not move: their transforms are already derived.
+        for b in self.bodies.iter_mut().filter(|b| b.awake || b.kind != BodyKind::Dynamic) {
             let finite = b.center.is_finite()
                 && b.angle.is_finite()
                 && b.linear_velocity.is_finite()

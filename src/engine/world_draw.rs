@@ -236,4 +236,36 @@ mod tests {
         w.debug_draw(&mut sel, &DrawOptions { selected: vec![1], ..Default::default() });
         assert!(sel.cmds.iter().any(|c| matches!(c, DrawCmd::Circle { outline, .. } if *outline == palette::SELECTED)));
     }
+
+    #[test]
+    fn joints_islands_and_reactions_have_their_layers() {
+        use crate::engine::solver::joints::{JointBase, RevoluteJoint};
+        use crate::engine::solver::Joint;
+        let mut w = World::new(Default::default());
+        let g =
+            w.create_body(&BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(5.0, 0.5)).unwrap(), Vec2::ZERO));
+        let arm = w.create_body(&BodyDef::new(
+            BodyKind::Dynamic,
+            Shape::capsule(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), 0.1).unwrap(),
+            Vec2::new(0.5, 3.0),
+        ));
+        let mut j = RevoluteJoint::new(JointBase::at(&w.bodies, g, arm, Vec2::new(0.0, 3.0)));
+        (j.enable_limit, j.lower_angle, j.upper_angle) = (true, -0.5, 0.5);
+        (j.enable_motor, j.motor_speed, j.max_motor_torque) = (true, 1.0, 1.0);
+        w.add_joint(Joint::Revolute(j)).unwrap();
+        w.step();
+        let mut all = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut all, &DrawOptions::default());
+        assert!(all.count(Layer::Joint) >= 8, "anchors, reference lines, limit arc, motor arrow");
+        assert!(all.count(Layer::Reaction) >= 1, "the hinge holds the arm up");
+        assert_eq!(all.count(Layer::Island), 1, "the arm, in its island's colour");
+        // The capsule is drawn as one outline polygon.
+        assert!(all
+            .cmds
+            .iter()
+            .any(|c| matches!(c, DrawCmd::Polygon { layer: Layer::Shape, points, .. } if points.len() > 8)));
+        let mut none = DebugList::new(LayerSet::of(&[Layer::Shape]));
+        w.debug_draw(&mut none, &DrawOptions::default());
+        assert_eq!(none.count(Layer::Joint) + none.count(Layer::Reaction) + none.count(Layer::Island), 0);
+    }
 }

@@ -100,6 +100,17 @@ impl World {
         }
     }
 
+    /// Whether a step can change nothing: sleep on, no mouse joint, the broadphase and the
+    /// islands in step with the bodies, and no body awake, kinematic or edited.
+    pub(crate) fn at_rest(&self) -> bool {
+        self.params.sleep
+            && self.mouse_joint.is_none()
+            && self.step_count > 0
+            && self.broadphase.has_proxies_for(self.bodies.len())
+            && self.islands.of_body.len() == self.bodies.len()
+            && !self.bodies.iter().any(super::world::is_active)
+    }
+
     /// After the narrowphase: islands over touching contacts and joints; islands with an
     /// awake body wake whole; then only constraints with an awake body are solved.
     pub(crate) fn update_islands(&mut self) {

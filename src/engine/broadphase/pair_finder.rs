@@ -96,6 +96,8 @@ pub struct Broadphase {
     pairs: Vec<(u32, u32)>,
     /// Tight AABB of every body at the last update (shape box + speculative margin).
     tight: Vec<Aabb>,
+    /// The margin `tight` was computed with.
+    tight_margin: f32,
     candidates: Vec<(u32, u32)>,
     merged: Vec<(u32, u32)>,
     order: Vec<u32>,
@@ -167,8 +169,7 @@ impl Broadphase {
     /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).
     pub fn update_pairs(&mut self, bodies: &[Body], speculative: f32) {
         self.stats = BroadphaseStats::default();
-        self.tight.clear();
-        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+        self.refresh_tight(bodies, speculative);
         let pair_ok = |i: usize, j: usize| should_collide(&bodies[i], &bodies[j]);
         match self.mode {
             PairFinding::Tree => {
@@ -217,9 +218,25 @@ impl Broadphase {
         if self.mode != PairFinding::Tree {
             return;
         }
-        self.tight.clear();
-        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+        self.refresh_tight(bodies, speculative);
         self.synchronize_proxies(bodies);
+    }
+
+    /// Recomputes the tight AABBs of bodies that may have moved: awake ones (dynamic bodies
+    /// awake, static bodies edited this step) and kinematic ones. A sleeping body keeps its
+    /// box, and so its proxy (003 article: query only bodies that moved).
+    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32) {
+        if self.tight.len() != bodies.len() || self.tight_margin != speculative {
+            self.tight.clear();
+            self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+            self.tight_margin = speculative;
+            return;
+        }
+        for (t, b) in self.tight.iter_mut().zip(bodies) {
+            if b.awake || b.kind == BodyKind::Kinematic {
+                *t = body_aabb(b, speculative);
+            }
+        }
     }
 
     fn push_moved(&mut self, body: usize) {
