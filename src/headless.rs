@@ -23,6 +23,13 @@ pub struct Report {
     pub bodies: usize,
     pub contacts: usize,
     pub contact_points: usize,
+    pub joints: usize,
+    pub islands: usize,
+    pub awake_bodies: usize,
+    /// Joints removed during the run because they broke.
+    pub broken_joints: usize,
+    /// Largest positional error of any joint at the end, metres.
+    pub max_joint_error: f32,
     pub ms_per_step_median: f32,
     pub ms_per_step_mean: f32,
     pub broadphase_ms_median: f32,
@@ -77,6 +84,11 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         bodies: world.bodies.len(),
         contacts: world.contacts.len(),
         contact_points: world.contacts.iter().map(|c| c.manifold.count).sum(),
+        joints: world.joints().len(),
+        islands: world.island_count(),
+        awake_bodies: world.awake_body_count(),
+        broken_joints: world.broken_joints,
+        max_joint_error: world.max_joint_error(),
         ms_per_step_median: total_median,
         ms_per_step_mean: mean,
         broadphase_ms_median: bp_median,
@@ -108,6 +120,12 @@ impl Report {
         let _ = writeln!(s, "steps            {}", self.steps);
         let _ = writeln!(s, "bodies           {}", self.bodies);
         let _ = writeln!(s, "contacts         {} ({} points)", self.contacts, self.contact_points);
+        let _ = writeln!(
+            s,
+            "joints           {} ({} broken), max joint error {:.5} m",
+            self.joints, self.broken_joints, self.max_joint_error
+        );
+        let _ = writeln!(s, "islands          {} ({} awake bodies)", self.islands, self.awake_bodies);
         let _ = writeln!(
             s,
             "ms/step          {:.3} median, {:.3} mean (broadphase {:.3}, narrowphase {:.3}, solve {:.3})",

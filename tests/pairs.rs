@@ -52,7 +52,7 @@ fn describe(m: &Manifold) -> String {
 #[test]
 fn every_pair_round_trips_and_matches_its_recorded_manifold() {
     let files = pair_files();
-    assert!(files.len() >= 7, "{files:?}");
+    assert!(files.len() >= 10, "{files:?}");
     let mut actual = BTreeMap::new();
     for path in &files {
         let p = load_pair(path).unwrap_or_else(|e| panic!("{e}"));
@@ -123,4 +123,23 @@ fn each_pair_shows_what_it_promises() {
     let local_n = box_xf.q.apply_inv(m.normal);
     assert!(local_n.x.abs() < 1e-5 || local_n.y.abs() < 1e-5, "a face normal, got {local_n:?}");
     assert!(w.bodies[0].shape.test_point(&box_xf, w.bodies[1].center));
+
+    // Capsules: lying across another at a small angle (two clipped points, normal along A's
+    // segment normal), resting on a box (two points on the top face), and a circle against
+    // a capsule's rounded end (normal from the end centre through the circle's centre).
+    let (_, w) = load("capsule_capsule.ron");
+    let m = manifold(&w);
+    assert_eq!(m.count, 2);
+    assert!((m.normal - glam::Vec2::Y).length() < 1e-5, "{:?}", m.normal);
+    let (_, w) = load("capsule_box.ron");
+    let m = manifold(&w);
+    assert_eq!(m.count, 2);
+    assert!((m.normal - glam::Vec2::Y).length() < 1e-6);
+    let (_, w) = load("capsule_circle.ron");
+    let m = manifold(&w);
+    assert_eq!(m.count, 1);
+    let Shape::Capsule(c) = w.bodies[0].shape else { panic!("capsule expected") };
+    let end = w.bodies[0].xf.apply(c.center2);
+    let expected = (w.bodies[1].center - end).normalize();
+    assert!((m.normal - expected).length() < 1e-5, "{:?} vs {expected:?}", m.normal);
 }

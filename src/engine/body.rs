@@ -36,6 +36,10 @@ pub struct BodyDef {
     /// Continuous collision also against non-bullet dynamic and kinematic bodies, not only
     /// static ones (Box2D's `isBullet`).
     pub bullet: bool,
+    /// Collision filter (Box2D's `b2Filter`): two bodies collide when each one's category
+    /// is in the other's mask.
+    pub category_bits: u32,
+    pub mask_bits: u32,
 }
 
 impl BodyDef {
@@ -55,9 +59,15 @@ impl BodyDef {
             angular_damping: 0.0,
             gravity_scale: 1.0,
             bullet: false,
+            category_bits: DEFAULT_CATEGORY,
+            mask_bits: DEFAULT_MASK,
         }
     }
 }
+
+/// Default collision category and mask: everything collides with everything.
+pub const DEFAULT_CATEGORY: u32 = 1;
+pub const DEFAULT_MASK: u32 = u32::MAX;
 
 /// A rigid body. The solver moves the centre of mass (`center`, `angle`); `xf` is the body
 /// origin's transform derived from them.
@@ -88,9 +98,40 @@ pub struct Body {
     pub inv_mass: f32,
     pub inertia: f32,
     pub inv_inertia: f32,
+    /// Collision filter: see [`BodyDef::category_bits`].
+    #[serde(default = "default_category")]
+    pub category_bits: u32,
+    #[serde(default = "default_mask")]
+    pub mask_bits: u32,
+    /// Dynamic bodies: whether the body is simulated (asleep: skipped by the solver, its
+    /// velocities zero). Static and kinematic bodies: set for one step after an edit, so
+    /// sleeping bodies they touch are collided again.
+    #[serde(default = "awake_default")]
+    pub awake: bool,
+    /// How long the body has been still, seconds (see `engine::island`).
+    #[serde(default)]
+    pub sleep_time: f32,
+    /// Force (at the centre of mass, newtons) and torque (N·m) applied during the next step,
+    /// then cleared (Box2D's `b2Body_ApplyForceToCenter` / `ApplyTorque`).
+    #[serde(default)]
+    pub force: Vec2,
+    #[serde(default)]
+    pub torque: f32,
     /// Centre and rotation at the start of the current step (contact separation tracking).
     pub(crate) center0: Vec2,
     pub(crate) q0: Rot,
+}
+
+fn awake_default() -> bool {
+    true
+}
+
+fn default_category() -> u32 {
+    DEFAULT_CATEGORY
+}
+
+fn default_mask() -> u32 {
+    DEFAULT_MASK
 }
 
 impl Body {
@@ -117,6 +158,12 @@ impl Body {
             inv_mass: 0.0,
             inertia: 0.0,
             inv_inertia: 0.0,
+            category_bits: def.category_bits,
+            mask_bits: def.mask_bits,
+            awake: true,
+            sleep_time: 0.0,
+            force: Vec2::ZERO,
+            torque: 0.0,
             center0: def.position,
             q0: xf.q,
         };
@@ -124,8 +171,16 @@ impl Body {
         body
     }
 
-    /// Recomputes mass, inertia and centre of mass from the shape and density.
+    /// Marks the body awake with a fresh sleep timer (its island wakes at the next step).
+    pub fn wake(&mut self) {
+        self.awake = true;
+        self.sleep_time = 0.0;
+    }
+
+    /// Recomputes mass, inertia and centre of mass from the shape and density (and wakes the
+    /// body: an edit).
     pub fn update_mass(&mut self) {
+        self.wake();
         let md = self.shape.mass_data(self.density.max(0.0));
         self.local_center = md.center;
         self.center = self.xf.apply(md.center);
@@ -147,8 +202,9 @@ impl Body {
         }
     }
 
-    /// Places the body origin at `position` with `angle`.
+    /// Places the body origin at `position` with `angle` (and wakes it: an edit).
     pub fn set_transform(&mut self, position: Vec2, angle: f32) {
+        self.wake();
         self.angle = angle;
         self.xf = Transform::new(position, angle);
         self.center = self.xf.apply(self.local_center);
@@ -181,10 +237,18 @@ impl Body {
         match &self.shape {
             Shape::Circle(c) => c.radius + self.local_center.length(),
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - self.local_center).length()).fold(0.0, f32::max),
+            Shape::Capsule(c) => {
+                c.radius + (c.center1 - self.local_center).length().max((c.center2 - self.local_center).length())
+            }
         }
     }
 
     pub fn is_dynamic(&self) -> bool {
         self.kind == BodyKind::Dynamic
+    }
+
+    /// Box2D's `b2ShouldShapesCollide`: each body's category is in the other's mask.
+    pub fn should_collide(&self, other: &Body) -> bool {
+        self.category_bits & other.mask_bits != 0 && other.category_bits & self.mask_bits != 0
     }
 }

@@ -30,11 +30,15 @@ pub enum Layer {
     Sweep,
     /// Broadphase candidate pairs, as lines between body centres.
     Pair,
+    /// Bodies coloured by the island they belong to.
+    Island,
+    /// Joint reaction forces and torques.
+    Reaction,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 12] = [
+    pub const WORLD: [Layer; 14] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -46,6 +50,8 @@ impl Layer {
         Layer::Impulse,
         Layer::Friction,
         Layer::Joint,
+        Layer::Reaction,
+        Layer::Island,
         Layer::Label,
     ];
 
@@ -75,6 +81,8 @@ impl Layer {
             Layer::IncidentFace => "Incident face",
             Layer::ClipPlane => "Clip planes",
             Layer::Sweep => "Sweeps",
+            Layer::Island => "Islands",
+            Layer::Reaction => "Joint reactions",
         }
     }
 }
@@ -135,6 +143,8 @@ pub mod palette {
     pub const STATIC: Color = Color::rgb(120, 190, 120);
     pub const KINEMATIC: Color = Color::rgb(120, 140, 230);
     pub const DYNAMIC: Color = Color::rgb(235, 160, 110);
+    /// A sleeping dynamic body: the dynamic colour, dimmed.
+    pub const SLEEPING: Color = Color::rgb(130, 100, 85);
     pub const SELECTED: Color = Color::rgb(255, 230, 60);
     pub const AABB: Color = Color::rgb(200, 80, 220);
     pub const CONTACT_NEW: Color = Color::rgb(255, 255, 120);
@@ -146,6 +156,14 @@ pub mod palette {
     pub const FRICTION: Color = Color::rgb(250, 200, 60);
     pub const CENTER: Color = Color::rgb(255, 255, 255);
     pub const JOINT: Color = Color::rgb(120, 255, 120);
+    /// B's frame of a joint (Box2D draws it blue), limits, springs, motors, reactions.
+    pub const JOINT_REFERENCE: Color = Color::rgb(90, 150, 255);
+    pub const JOINT_LIMIT: Color = Color::rgb(170, 170, 170);
+    pub const JOINT_LOWER: Color = Color::rgb(80, 220, 80);
+    pub const JOINT_UPPER: Color = Color::rgb(240, 70, 70);
+    pub const JOINT_SPRING: Color = Color::rgb(200, 110, 255);
+    pub const JOINT_MOTOR: Color = Color::rgb(255, 170, 40);
+    pub const REACTION: Color = Color::rgb(255, 80, 150);
     pub const TEXT: Color = Color::rgb(230, 230, 230);
     pub const PAIR: Color = Color::rgb(120, 200, 255).with_alpha(0.45);
     // Configuration-space views (Minkowski difference, GJK simplex, EPA polytope).
@@ -170,6 +188,22 @@ pub mod palette {
     pub const CLIP_PLANE: Color = Color::rgb(190, 150, 255);
     pub const KEPT: Color = Color::rgb(110, 255, 110);
     pub const REJECTED: Color = Color::rgb(255, 80, 80);
+}
+
+/// A distinct colour for island `k` (hues a golden angle apart, so neighbours differ).
+pub fn island_color(k: usize) -> Color {
+    let hue = (k as f32 * 0.618_034).fract() * 6.0;
+    let x = 1.0 - (hue % 2.0 - 1.0).abs();
+    let (r, g, b) = match hue as u32 {
+        0 => (1.0, x, 0.0),
+        1 => (x, 1.0, 0.0),
+        2 => (0.0, 1.0, x),
+        3 => (0.0, x, 1.0),
+        4 => (x, 0.0, 1.0),
+        _ => (1.0, 0.0, x),
+    };
+    let light = |v: f32| 0.35 + 0.6 * v;
+    Color { r: light(r), g: light(g), b: light(b), a: 1.0 }
 }
 
 /// Receives debug geometry in world units.
@@ -275,6 +309,12 @@ pub struct DrawOptions {
     pub tree_depth: (u32, u32),
     /// Also draw the tree leaves' tight AABBs (on `Layer::Aabb`) inside their fat ones.
     pub tree_tight: bool,
+    /// Highlighted joints (indices into `World::joints`).
+    pub selected_joints: Vec<usize>,
+    /// Size of joint pictures (revolute circles, axis lines, ticks), metres.
+    pub joint_size: f32,
+    /// Metres of reaction arrow per newton (and radians of arc per newton-metre).
+    pub force_scale: f32,
 }
 
 impl Default for DrawOptions {
@@ -287,6 +327,9 @@ impl Default for DrawOptions {
             pixel_size: 0.0,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            selected_joints: Vec::new(),
+            joint_size: 0.25,
+            force_scale: 0.01,
         }
     }
 }

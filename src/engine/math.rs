@@ -46,6 +46,12 @@ impl Rot {
         Vec2::new(self.c * v.x + self.s * v.y, -self.s * v.x + self.c * v.y)
     }
 
+    /// `self⁻¹ · other`: `other` relative to `self` (Box2D's `b2InvMulRot`).
+    #[inline]
+    pub fn inv_mul(self, other: Rot) -> Rot {
+        Rot { c: self.c * other.c + self.s * other.s, s: self.c * other.s - self.s * other.c }
+    }
+
     /// Advance by angular displacement `da` and renormalize (first-order, as Box2D v3's
     /// `b2IntegrateRotation`), keeping the rotation unit length without calling trig.
     pub fn integrate(self, da: f32) -> Rot {
@@ -57,6 +63,16 @@ impl Rot {
         } else {
             Rot::IDENTITY
         }
+    }
+}
+
+/// The composition `a · b` (rotate by `b`, then by `a`; Box2D's `b2MulRot`).
+impl std::ops::Mul for Rot {
+    type Output = Rot;
+
+    #[inline]
+    fn mul(self, other: Rot) -> Rot {
+        Rot { c: self.c * other.c - self.s * other.s, s: self.s * other.c + self.c * other.s }
     }
 }
 
@@ -166,6 +182,19 @@ pub fn right_perp(v: Vec2) -> Vec2 {
     Vec2::new(v.y, -v.x)
 }
 
+/// An angle in `(−π, π]` (Box2D's `b2UnwindAngle`).
+#[inline]
+pub fn unwind_angle(radians: f32) -> f32 {
+    use std::f32::consts::{PI, TAU};
+    if radians < -PI {
+        radians + TAU * ((PI - radians) / TAU).floor()
+    } else if radians > PI {
+        radians - TAU * ((radians + PI) / TAU).floor()
+    } else {
+        radians
+    }
+}
+
 /// Compares two floats so that `a` must beat `b` by a relative and absolute margin
 /// (the 000 article's `BiasGreaterThan`), so near-ties resolve the same way every frame.
 #[inline]
@@ -187,6 +216,16 @@ mod tests {
         assert!((q.angle() - 0.7).abs() < 1e-6);
         assert!((q.apply(Vec2::X) - q.x_axis()).length() < 1e-7);
         assert!((q.apply(Vec2::Y) - q.y_axis()).length() < 1e-7);
+    }
+
+    #[test]
+    fn rotation_composition_and_unwinding() {
+        let (a, b) = (Rot::from_angle(0.4), Rot::from_angle(-1.1));
+        assert!(((a * b).angle() + 0.7).abs() < 1e-6);
+        assert!((a.inv_mul(b).angle() + 1.5).abs() < 1e-6);
+        assert!((unwind_angle(3.5) - (3.5 - std::f32::consts::TAU)).abs() < 1e-6);
+        assert!((unwind_angle(-7.0) - (-7.0 + std::f32::consts::TAU)).abs() < 1e-5);
+        assert_eq!(unwind_angle(1.0), 1.0);
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod broadphase;
 pub mod collide;
 pub mod debug;
 pub mod hull3d;
+pub mod island;
 pub mod math;
 pub mod shape;
 pub mod solver;
@@ -12,6 +13,9 @@ pub mod trace;
 pub mod world;
 pub mod world_ccd;
 pub mod world_draw;
+mod world_joints;
+mod world_sleep;
+mod world_solve;
 
 pub use body::{Body, BodyDef, BodyKind};
 pub use world::World;

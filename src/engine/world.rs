@@ -3,13 +3,10 @@
 use super::body::{Body, BodyDef, BodyKind};
 use super::broadphase::Broadphase;
 use super::collide::collide;
+use super::island::Islands;
 use super::math::Aabb;
-use super::solver::contact::{
-    apply_restitution, mix_friction, mix_restitution, prepare_contacts, project_positions, solve_contacts, warm_start,
-    ContactSoftness,
-};
-use super::solver::state::{finalize, integrate_positions, integrate_velocities, solver_bodies};
-use super::solver::{Contact, MouseJoint, PositionCorrection, SolverParams};
+use super::solver::contact::{mix_friction, mix_restitution};
+use super::solver::{Contact, Joint, MouseJoint, SolverParams};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -32,6 +29,8 @@ pub struct StepProfile {
     /// Continuous collision: time spent, and bodies moved back to a time of impact.
     pub ccd_ms: f32,
     pub toi_events: usize,
+    /// Joints that broke this step (their reaction exceeded a break threshold).
+    pub joints_broken: usize,
 }
 
 /// The simulation state. `Clone` and serializable so history and replays can store it.
@@ -40,7 +39,13 @@ pub struct World {
     pub params: SolverParams,
     pub bodies: Vec<Body>,
     pub contacts: Vec<Contact>,
+    /// The drag handle: a soft spring from the cursor to a grabbed body (never saved).
     pub mouse_joint: Option<MouseJoint>,
+    /// Change through `add_joint`, `joint_mut`, `remove_joint` so the contact filter and
+    /// sleep follow (see `world_joints`).
+    pub(crate) joints: Vec<Joint>,
+    /// Joints removed because they broke, since the world was created.
+    pub broken_joints: usize,
     pub step_count: u64,
     #[serde(skip)]
     pub profile: StepProfile,
@@ -48,6 +53,15 @@ pub struct World {
     /// serialized: a deserialized world rebuilds it on its first step.
     #[serde(skip)]
     pub broadphase: Broadphase,
+    /// The islands of the last step (rebuilt every step; see `engine::island`).
+    #[serde(skip)]
+    pub islands: Islands,
+    /// Sorted body pairs whose contacts a joint filters out; `None` = rebuild.
+    #[serde(skip)]
+    pub(crate) joint_filter: Option<Vec<(u32, u32)>>,
+    /// The parameters of the last step: a change wakes every body.
+    #[serde(skip)]
+    pub(crate) last_params: Option<SolverParams>,
 }
 
 impl World {
@@ -57,9 +71,14 @@ impl World {
             bodies: Vec::new(),
             contacts: Vec::new(),
             mouse_joint: None,
+            joints: Vec::new(),
+            broken_joints: 0,
             step_count: 0,
             profile: StepProfile::default(),
             broadphase: Broadphase::default(),
+            islands: Islands::default(),
+            joint_filter: None,
+            last_params: None,
         }
     }
 
@@ -69,16 +88,33 @@ impl World {
         self.bodies.len() - 1
     }
 
+    /// The sub-step length, seconds (joint reactions are impulses over a sub-step).
+    pub fn substep_dt(&self) -> f32 {
+        self.params.dt() / self.params.substeps.max(1) as f32
+    }
+
     pub fn dt(&self) -> f32 {
         self.params.dt()
     }
 
-    /// Advances the world by one step of `1 / hz` seconds.
+    /// Advances the world by one step of `1 / hz` seconds: wake edited bodies, collide,
+    /// build islands (waking those touched by awake bodies), solve the awake ones in
+    /// sub-steps, break overloaded joints, put still islands to sleep.
     pub fn step(&mut self) {
         let t0 = Instant::now();
+        self.begin_step();
+        if self.at_rest() {
+            // Everything sleeps and nothing was touched: the step would change nothing.
+            self.profile = StepProfile { total_ms: t0.elapsed().as_secs_f32() * 1000.0, ..Default::default() };
+            self.step_count += 1;
+            return;
+        }
         self.update_contacts();
         let t1 = Instant::now();
+        self.update_islands();
         self.solve();
+        self.break_joints();
+        self.update_sleep();
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
         self.solve_continuous();
         // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
@@ -112,12 +148,20 @@ impl World {
         self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
         self.profile.pairs = self.broadphase.pairs().len();
 
-        // Merge-join with the previous contacts (both sorted by pair) to find old impulses.
+        // Merge-join with the previous contacts (both sorted by pair) to find old impulses,
+        // and with the pairs joints filter out.
         let old = std::mem::take(&mut self.contacts);
-        let mut k = 0;
+        let filter = self.joint_filter.take().unwrap_or_default();
+        let (mut k, mut f) = (0, 0);
         let mut contacts = Vec::with_capacity(old.len() + 16);
         for &(i, j) in self.broadphase.pairs() {
             if !self.broadphase.may_touch(i, j) {
+                continue;
+            }
+            while f < filter.len() && filter[f] < (i, j) {
+                f += 1;
+            }
+            if filter.get(f) == Some(&(i, j)) {
                 continue;
             }
             let (i, j) = (i as usize, j as usize);
@@ -126,6 +170,16 @@ impl World {
             }
             let prev = old.get(k).filter(|c| c.a == i && c.b == j);
             let (ba, bb) = (&self.bodies[i], &self.bodies[j]);
+            if !ba.should_collide(bb) {
+                continue;
+            }
+            if !is_active(ba) && !is_active(bb) {
+                // Both asleep (or asleep and static): the contact is kept as it was.
+                if let Some(prev) = prev {
+                    contacts.push(prev.clone());
+                }
+                continue;
+            }
             let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin);
             if manifold.count == 0 {
                 continue;
@@ -136,70 +190,16 @@ impl World {
             contacts.push(Contact::new(i, j, manifold, friction, restitution, prev));
         }
         self.contacts = contacts;
+        self.joint_filter = Some(filter);
         self.profile.narrowphase_ms = t1.elapsed().as_secs_f32() * 1000.0;
-    }
-
-    fn solve(&mut self) {
-        let p = self.params.clone();
-        let substeps = p.substeps.max(1);
-        let h = p.dt() / substeps as f32;
-        let inv_h = 1.0 / h;
-        let softness = ContactSoftness::new(&p, h);
-
-        for b in &mut self.bodies {
-            b.center0 = b.center;
-            b.q0 = b.xf.q;
-        }
-        prepare_contacts(&mut self.contacts, &self.bodies, p.warm_starting);
-        if let Some(j) = &mut self.mouse_joint {
-            if j.body < self.bodies.len() {
-                j.prepare(&self.bodies);
-            } else {
-                self.mouse_joint = None;
-            }
-        }
-        let mut states = solver_bodies(&self.bodies);
-        let contacts = &mut self.contacts;
-        let mut joint = self.mouse_joint.as_mut();
-
-        for _ in 0..substeps {
-            integrate_velocities(&mut states, &self.bodies, p.gravity, h, p.max_linear_speed);
-            if p.warm_starting {
-                warm_start(contacts, &mut states);
-                if let Some(j) = &joint {
-                    j.warm_start(&mut states);
-                }
-            }
-            for _ in 0..p.iterations {
-                if let Some(j) = &mut joint {
-                    j.solve(&mut states, h, true);
-                }
-                solve_contacts(contacts, &mut states, &p, softness, inv_h, true);
-            }
-            integrate_positions(&mut states, h, p.max_angular_speed());
-            match p.position_correction {
-                PositionCorrection::Soft => {
-                    for _ in 0..p.relax_iterations {
-                        if let Some(j) = &mut joint {
-                            j.solve(&mut states, h, false);
-                        }
-                        solve_contacts(contacts, &mut states, &p, softness, inv_h, false);
-                    }
-                }
-                PositionCorrection::Projection => project_positions(contacts, &mut states, p.percent, p.slop),
-                PositionCorrection::Baumgarte => {}
-            }
-        }
-        apply_restitution(contacts, &mut states, p.restitution_threshold);
-        finalize(&states, &mut self.bodies);
-        self.finish_step();
     }
 
     /// Derives origin transforms and repairs any body whose state stopped being finite, so a
     /// NaN never spreads through the world.
-    fn finish_step(&mut self) {
+    pub(crate) fn finish_step(&mut self) {
         let mut repaired = 0;
-        for b in &mut self.bodies {
+        // Sleeping bodies did not move: their transforms are already derived.
+        for b in self.bodies.iter_mut().filter(|b| b.awake || b.kind != BodyKind::Dynamic) {
             let finite = b.center.is_finite()
                 && b.angle.is_finite()
                 && b.linear_velocity.is_finite()
@@ -234,7 +234,7 @@ impl World {
         })
     }
 
-    /// Grabs body `body` at world `point` with a mouse joint (dynamic bodies only).
+    /// Grabs body `body` at world `point` with a mouse joint (dynamic bodies only); wakes it.
     pub fn start_mouse_joint(&mut self, body: usize, point: Vec2) -> bool {
         let Some(b) = self.bodies.get(body) else { return false };
         if b.kind != BodyKind::Dynamic {
@@ -242,6 +242,7 @@ impl World {
         }
         let max_force = 1000.0 * b.mass * self.params.gravity.length().max(1.0);
         self.mouse_joint = Some(MouseJoint::new(body, b.xf.apply_inv(point), point, max_force));
+        self.wake_body(body);
         true
     }
 
@@ -278,4 +279,11 @@ impl World {
         }
         h
     }
+}
+
+/// Whether a body's pairs need the narrowphase: an awake dynamic body, any kinematic body, or
+/// a static body edited this step (`awake` marks the edit).
+#[inline]
+pub(crate) fn is_active(b: &Body) -> bool {
+    b.awake || b.kind == BodyKind::Kinematic
 }

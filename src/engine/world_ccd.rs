@@ -40,6 +40,10 @@ pub fn shape_extents(shape: &Shape, local_center: glam::Vec2) -> (f32, f32) {
             let max = p.vertices().iter().map(|v| (*v - local_center).length()).fold(0.0, f32::max);
             (min, max)
         }
+        Shape::Capsule(c) => {
+            let far = (c.center1 - local_center).length().max((c.center2 - local_center).length());
+            (c.radius, far + c.radius)
+        }
     }
 }
 

@@ -2,13 +2,14 @@
 
 use super::body::{Body, BodyKind};
 use super::broadphase::TreeDrawOptions;
-use super::debug::{palette, Color, DebugDraw, DrawOptions, Layer};
+use super::debug::{island_color, palette, Color, DebugDraw, DrawOptions, Layer};
 use super::math::right_perp;
 use super::shape::Shape;
+use super::solver::joints::draw::JointStyle;
 use super::world::World;
 use glam::Vec2;
 
-/// Body colour by kind and selection.
+/// Body colour by kind and selection; sleeping bodies are dimmed.
 pub fn body_color(b: &Body, selected: bool) -> Color {
     if selected {
         return palette::SELECTED;
@@ -16,7 +17,17 @@ pub fn body_color(b: &Body, selected: bool) -> Color {
     match b.kind {
         BodyKind::Static => palette::STATIC,
         BodyKind::Kinematic => palette::KINEMATIC,
+        BodyKind::Dynamic if !b.awake => palette::SLEEPING,
         BodyKind::Dynamic => palette::DYNAMIC,
+    }
+}
+
+/// The shape's outline points (polygon vertices, capsule outline), or `None` for a circle.
+fn outline(b: &Body) -> Option<Vec<Vec2>> {
+    match &b.shape {
+        Shape::Circle(_) => None,
+        Shape::Polygon(p) => Some(p.world_vertices(&b.xf).collect()),
+        Shape::Capsule(c) => Some(c.outline(&b.xf, 12)),
     }
 }
 
@@ -48,12 +59,14 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
                 }
                 d.polygon(Layer::Shape, &pts[..p.count], fill, outline);
             }
+            Shape::Capsule(c) => d.polygon(Layer::Shape, &c.outline(&b.xf, 12), fill, color),
         }
     }
     if d.wants(Layer::Angle) && b.kind != BodyKind::Static && radius_px >= Lod::DETAIL_PX {
         let reach = match &b.shape {
             Shape::Circle(c) => c.radius,
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - p.centroid).dot(Vec2::X)).fold(0.0, f32::max),
+            Shape::Capsule(c) => 0.5 * (c.center2 - c.center1).x.abs() + c.radius,
         };
         let tip = b.center + b.xf.q.apply(Vec2::X) * reach.max(0.05);
         d.segment(Layer::Angle, b.center, tip, color);
@@ -110,16 +123,59 @@ impl World {
             if d.wants(Layer::Label) && !b.name.is_empty() && radius_px >= Lod::LABEL_PX {
                 d.text(Layer::Label, b.xf.p, &b.name, palette::TEXT);
             }
+            if d.wants(Layer::Island) {
+                self.draw_island_of(d, i, b);
+            }
         }
         self.draw_broadphase(d, opts);
         self.draw_contacts(d, opts);
-        if let Some(j) = &self.mouse_joint {
-            if d.wants(Layer::Joint) {
-                let anchor = j.anchor(&self.bodies);
-                d.segment(Layer::Joint, anchor, j.target, palette::JOINT);
-                d.point(Layer::Joint, j.target, 6.0, palette::JOINT);
-                d.point(Layer::Joint, anchor, 5.0, palette::JOINT);
+        self.draw_joints(d, opts);
+    }
+
+    /// Body `i` in its island's colour (hue from the island's lowest body, so colours stay
+    /// put while islands are renumbered), dimmer when the island sleeps.
+    fn draw_island_of(&self, d: &mut dyn DebugDraw, i: usize, b: &Body) {
+        let Some(k) = self.island_of(i) else { return };
+        let lowest = self.islands.bodies(k)[0] as usize;
+        let awake = self.islands.awake.get(k).copied().unwrap_or(true);
+        let c = island_color(lowest);
+        let (fill, line) = if awake { (c.with_alpha(0.45), c) } else { (c.with_alpha(0.15), c.with_alpha(0.5)) };
+        match (outline(b), &b.shape) {
+            (Some(pts), _) => d.polygon(Layer::Island, &pts, fill, line),
+            (None, Shape::Circle(circle)) => d.circle(Layer::Island, b.xf.p, circle.radius, fill, line),
+            (None, _) => {}
+        }
+    }
+
+    /// Joints (and the mouse joint) on `Layer::Joint`, reactions on `Layer::Reaction`.
+    fn draw_joints(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
+        if !d.wants(Layer::Joint) && !d.wants(Layer::Reaction) {
+            return;
+        }
+        let inv_h = 1.0 / self.substep_dt();
+        let n = self.bodies.len();
+        for (k, j) in self.joints().iter().enumerate() {
+            let (a, b) = j.bodies();
+            if a >= n || b >= n {
+                continue;
             }
+            if let Some(view) = opts.view {
+                let (pa, pb) = j.base().world_anchors(&self.bodies);
+                let reach = view.expanded(4.0 * opts.joint_size);
+                if !reach.contains_point(pa) && !reach.contains_point(pb) {
+                    continue;
+                }
+            }
+            let style = JointStyle {
+                size: opts.joint_size,
+                force_scale: opts.force_scale,
+                highlight: opts.selected_joints.contains(&k),
+            };
+            j.draw(d, &self.bodies, inv_h, &style);
+        }
+        if let Some(m) = self.mouse_joint.as_ref().filter(|m| m.body < n) {
+            let style = JointStyle { size: opts.joint_size, force_scale: opts.force_scale, highlight: false };
+            m.draw(d, &self.bodies, inv_h, &style);
         }
     }
 
@@ -226,5 +282,37 @@ mod tests {
         let mut sel = DebugList::new(LayerSet::of(&[Layer::Shape]));
         w.debug_draw(&mut sel, &DrawOptions { selected: vec![1], ..Default::default() });
         assert!(sel.cmds.iter().any(|c| matches!(c, DrawCmd::Circle { outline, .. } if *outline == palette::SELECTED)));
+    }
+
+    #[test]
+    fn joints_islands_and_reactions_have_their_layers() {
+        use crate::engine::solver::joints::{JointBase, RevoluteJoint};
+        use crate::engine::solver::Joint;
+        let mut w = World::new(Default::default());
+        let g =
+            w.create_body(&BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(5.0, 0.5)).unwrap(), Vec2::ZERO));
+        let arm = w.create_body(&BodyDef::new(
+            BodyKind::Dynamic,
+            Shape::capsule(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), 0.1).unwrap(),
+            Vec2::new(0.5, 3.0),
+        ));
+        let mut j = RevoluteJoint::new(JointBase::at(&w.bodies, g, arm, Vec2::new(0.0, 3.0)));
+        (j.enable_limit, j.lower_angle, j.upper_angle) = (true, -0.5, 0.5);
+        (j.enable_motor, j.motor_speed, j.max_motor_torque) = (true, 1.0, 1.0);
+        w.add_joint(Joint::Revolute(j)).unwrap();
+        w.step();
+        let mut all = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut all, &DrawOptions::default());
+        assert!(all.count(Layer::Joint) >= 8, "anchors, reference lines, limit arc, motor arrow");
+        assert!(all.count(Layer::Reaction) >= 1, "the hinge holds the arm up");
+        assert_eq!(all.count(Layer::Island), 1, "the arm, in its island's colour");
+        // The capsule is drawn as one outline polygon.
+        assert!(all
+            .cmds
+            .iter()
+            .any(|c| matches!(c, DrawCmd::Polygon { layer: Layer::Shape, points, .. } if points.len() > 8)));
+        let mut none = DebugList::new(LayerSet::of(&[Layer::Shape]));
+        w.debug_draw(&mut none, &DrawOptions::default());
+        assert_eq!(none.count(Layer::Joint) + none.count(Layer::Reaction) + none.count(Layer::Island), 0);
     }
 }

@@ -11,6 +11,9 @@ struct State {
     error: Option<String>,
     /// The field a whole-struct check blamed, so the error can point at it.
     field: Option<String>,
+    /// An error found after a first parse, to raise when the parser reaches the item again:
+    /// (list label, item index, field, message). See `super::parse`.
+    injected: Option<(String, usize, String, String)>,
 }
 
 thread_local! {
@@ -20,6 +23,23 @@ thread_local! {
 /// Clears all state; called at the start of every parse.
 pub(crate) fn reset() {
     STATE.with(|s| *s.borrow_mut() = State::default());
+}
+
+/// Arms an error for item `index` of the list labelled `label` (`"joint"`, `"generator"`),
+/// blaming `field`; the next parse raises it there, so it gets a line and column.
+pub(crate) fn inject(label: &str, index: usize, field: &str, message: String) {
+    STATE.with(|s| s.borrow_mut().injected = Some((label.to_string(), index, field.to_string(), message)));
+}
+
+/// The armed error for item `index` of list `label`, if any (consumed).
+pub(crate) fn take_injected(label: &str, index: usize) -> Option<(String, String)> {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        match &s.injected {
+            Some((l, i, _, _)) if l == label && *i == index => s.injected.take().map(|(_, _, f, m)| (f, m)),
+            _ => None,
+        }
+    })
 }
 
 /// The description recorded at the first error, consuming it.

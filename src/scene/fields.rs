@@ -75,7 +75,76 @@ macro_rules! count_fields {
     )*};
 }
 
+/// An optional real: `None` when absent, else checked like [`real`].
+fn opt_real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<Option<f32>, D::Error> {
+    match Option::<f32>::deserialize(d)? {
+        None => Ok(None),
+        Some(v) => real(serde::de::value::F32Deserializer::<D::Error>::new(v), field, rule).map(Some),
+    }
+}
+
+macro_rules! opt_real_fields {
+    ($($fn:ident = $field:literal: $rule:ident;)*) => {$(
+        pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+            opt_real(d, $field, Rule::$rule)
+        }
+    )*};
+}
+
+// Joint fields (an absent limit, motor or spring is off).
+opt_real_fields! {
+    lower = "lower": Finite;
+    upper = "upper": Finite;
+    length = "length": Finite;
+    min_length = "min_length": Finite;
+    max_length = "max_length": Finite;
+    max_motor_torque = "max_motor_torque": NonNegative;
+    max_motor_force = "max_motor_force": NonNegative;
+    max_torque = "max_torque": NonNegative;
+    opt_hertz = "hertz": NonNegative;
+    opt_target_angle = "target_angle": Finite;
+    break_force = "break_force": Positive;
+    break_torque = "break_torque": Positive;
+}
+
+/// An optional world point.
+pub(crate) fn opt_point<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec2>, D::Error> {
+    match Option::<(f32, f32)>::deserialize(d)? {
+        Some((x, y)) if !(x.is_finite() && y.is_finite()) => {
+            Err(D::Error::custom(format!("a point must be two finite numbers, got ({x}, {y})")))
+        }
+        other => Ok(other.map(|(x, y)| Vec2::new(x, y))),
+    }
+}
+
+/// A direction: finite and not zero.
+pub(crate) fn direction<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2, D::Error> {
+    let v = vec2(d, "direction")?;
+    if v.length_squared() < 1e-12 {
+        return Err(D::Error::custom(format!("`direction` must be a direction, not ({}, {})", v.x, v.y)));
+    }
+    Ok(v)
+}
+
+/// An optional direction: finite and not zero.
+pub(crate) fn opt_axis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec2>, D::Error> {
+    let axis = opt_point(d)?;
+    if let Some(a) = axis.filter(|a| a.length_squared() < 1e-12) {
+        return Err(D::Error::custom(format!("`axis` must be a direction, not ({}, {})", a.x, a.y)));
+    }
+    Ok(axis)
+}
+
 real_fields! {
+    motor_speed = "motor_speed": Finite;
+    target_angle = "target_angle": Finite;
+    target_translation = "target_translation": Finite;
+    hertz = "hertz": NonNegative;
+    damping_ratio = "damping_ratio": NonNegative;
+    linear_hertz = "linear_hertz": NonNegative;
+    linear_damping_ratio = "linear_damping_ratio": NonNegative;
+    angular_hertz = "angular_hertz": NonNegative;
+    angular_damping_ratio = "angular_damping_ratio": NonNegative;
     angle = "angle": Finite;
     angular_velocity = "angular_velocity": Finite;
     density = "density": NonNegative;
@@ -89,9 +158,14 @@ real_fields! {
     jitter = "jitter": NonNegative;
     angle_jitter = "angle_jitter": NonNegative;
     height = "height": Positive;
+    friction_torque = "friction_torque": NonNegative;
+    radius = "radius": Positive;
+    pitch = "spacing": Positive;
+    scale = "scale": Positive;
 }
 
 vec2_fields! {
+    point = "point";
     position = "position";
     linear_velocity = "linear_velocity";
     origin = "origin";
@@ -100,6 +174,7 @@ vec2_fields! {
 }
 
 count_fields! {
+    size = "size";
     base = "base";
     count = "count";
     columns = "columns";

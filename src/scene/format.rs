@@ -2,6 +2,7 @@
 
 use super::fields;
 use super::generators::Generator;
+use super::joints::JointSpec;
 use super::lists;
 use super::shapes::ShapeSpec;
 use crate::engine::math::Transform;
@@ -10,7 +11,7 @@ use crate::engine::{Body, BodyDef, BodyKind, World};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// A scene: solver settings, a camera, explicit bodies and body generators.
+/// A scene: solver settings, a camera, explicit bodies, body generators and joints.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Scene", deny_unknown_fields)]
 pub struct Scene {
@@ -29,6 +30,9 @@ pub struct Scene {
     pub bodies: Vec<BodySpec>,
     #[serde(default, deserialize_with = "lists::generators", skip_serializing_if = "Vec::is_empty")]
     pub generators: Vec<Generator>,
+    /// Joints between named bodies (explicit or generated).
+    #[serde(default, deserialize_with = "lists::joints", skip_serializing_if = "Vec::is_empty")]
+    pub joints: Vec<JointSpec>,
 }
 
 impl Scene {
@@ -42,6 +46,7 @@ impl Scene {
             camera: None,
             bodies: Vec::new(),
             generators: Vec::new(),
+            joints: Vec::new(),
         }
     }
 }
@@ -108,6 +113,12 @@ pub struct BodySpec {
     /// Continuous collision against dynamic bodies too (see [`BodyDef::bullet`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub bullet: bool,
+    /// Collision filter (Box2D's `b2Filter`): bodies collide when each one's category is in
+    /// the other's mask.
+    #[serde(default = "default_category", skip_serializing_if = "is_default_category")]
+    pub category_bits: u32,
+    #[serde(default = "default_mask", skip_serializing_if = "is_default_mask")]
+    pub mask_bits: u32,
 }
 
 impl BodySpec {
@@ -170,6 +181,8 @@ impl BodySpec {
             angular_damping: self.angular_damping,
             gravity_scale: self.gravity_scale,
             bullet: self.bullet,
+            category_bits: self.category_bits,
+            mask_bits: self.mask_bits,
         }
     }
 
@@ -190,6 +203,8 @@ impl BodySpec {
             gravity_scale: def.gravity_scale,
             center: None,
             bullet: def.bullet,
+            category_bits: def.category_bits,
+            mask_bits: def.mask_bits,
         }
     }
 
@@ -211,6 +226,8 @@ impl BodySpec {
             angular_damping: body.angular_damping,
             gravity_scale: body.gravity_scale,
             bullet: body.bullet,
+            category_bits: body.category_bits,
+            mask_bits: body.mask_bits,
         });
         match super::save::exact_origin(body) {
             Some(origin) => spec.position = origin,
@@ -230,6 +247,22 @@ pub(crate) fn default_friction() -> f32 {
 
 fn default_gravity_scale() -> f32 {
     1.0
+}
+
+fn default_category() -> u32 {
+    crate::engine::body::DEFAULT_CATEGORY
+}
+
+fn default_mask() -> u32 {
+    crate::engine::body::DEFAULT_MASK
+}
+
+fn is_default_category(x: &u32) -> bool {
+    *x == default_category()
+}
+
+fn is_default_mask(x: &u32) -> bool {
+    *x == default_mask()
 }
 
 // Defaults are compared bit for bit so that -0.0 is still written (state hashes see it).

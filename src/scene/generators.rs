@@ -2,6 +2,8 @@
 
 use super::fields;
 use super::format::{default_density, default_friction};
+use super::jointed::{self, RAGDOLL_BONES};
+use super::joints::BodyRef;
 use super::shapes::ShapeSpec;
 use crate::engine::shape::Shape;
 use crate::engine::{BodyDef, BodyKind};
@@ -83,6 +85,72 @@ pub enum Generator {
         #[serde(default, deserialize_with = "fields::restitution")]
         restitution: f32,
     },
+    /// `count` links of `link` laid from `origin` along `direction`, hinged at their shared
+    /// ends (revolute joints with `friction_torque` of joint friction); `start` and `end` name
+    /// bodies hinged to the chain's two ends (Box2D's chain and bridge samples). A link's
+    /// pivots are its capsule segment's ends, or its extent along x.
+    Chain {
+        #[serde(deserialize_with = "fields::count")]
+        count: u32,
+        #[serde(default, deserialize_with = "fields::origin")]
+        origin: Vec2,
+        #[serde(default = "jointed::unit_x", deserialize_with = "fields::direction")]
+        direction: Vec2,
+        link: ShapeSpec,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start: Option<BodyRef>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end: Option<BodyRef>,
+        #[serde(default, deserialize_with = "fields::friction_torque")]
+        friction_torque: f32,
+        #[serde(default = "jointed::chain_prefix")]
+        prefix: String,
+        #[serde(default = "default_density", deserialize_with = "fields::generator_density")]
+        density: f32,
+        #[serde(default = "default_friction", deserialize_with = "fields::friction")]
+        friction: f32,
+        #[serde(default, deserialize_with = "fields::restitution")]
+        restitution: f32,
+    },
+    /// Box2D's joint grid benchmark: `size × size` circles hinged to their neighbours, the
+    /// middle `anchors` of the top row static, the circles not colliding with each other.
+    JointGrid {
+        #[serde(default = "jointed::grid_size", deserialize_with = "fields::size")]
+        size: u32,
+        #[serde(default, deserialize_with = "fields::origin")]
+        origin: Vec2,
+        #[serde(default = "jointed::grid_radius", deserialize_with = "fields::radius")]
+        radius: f32,
+        #[serde(default = "jointed::grid_spacing", deserialize_with = "fields::pitch")]
+        spacing: f32,
+        #[serde(default = "jointed::grid_anchors")]
+        anchors: u32,
+        #[serde(default = "jointed::grid_prefix")]
+        prefix: String,
+        #[serde(default = "default_density", deserialize_with = "fields::generator_density")]
+        density: f32,
+        #[serde(default = "default_friction", deserialize_with = "fields::friction")]
+        friction: f32,
+    },
+    /// A capsule ragdoll (after Box2D's human sample) standing with its feet at `origin`,
+    /// `scale` × 1.5 m tall, its hinges limited and with `friction_torque` of joint friction.
+    Ragdoll {
+        #[serde(default, deserialize_with = "fields::origin")]
+        origin: Vec2,
+        #[serde(default = "jointed::unit_scale", deserialize_with = "fields::scale")]
+        scale: f32,
+        #[serde(default = "jointed::ragdoll_friction", deserialize_with = "fields::friction_torque")]
+        friction_torque: f32,
+        /// Starting velocity of every bone.
+        #[serde(default, deserialize_with = "fields::linear_velocity")]
+        velocity: Vec2,
+        #[serde(default = "jointed::ragdoll_prefix")]
+        prefix: String,
+        #[serde(default = "default_density", deserialize_with = "fields::generator_density")]
+        density: f32,
+        #[serde(default = "default_friction", deserialize_with = "fields::friction")]
+        friction: f32,
+    },
 }
 
 fn half() -> f32 {
@@ -118,6 +186,9 @@ impl Generator {
                     u64::from(*columns) * u64::from(*rows)
                 }
             }
+            Generator::Chain { count, .. } => u64::from(*count),
+            Generator::JointGrid { size, .. } => u64::from(*size) * u64::from(*size),
+            Generator::Ragdoll { .. } => RAGDOLL_BONES,
         }
     }
 
@@ -126,6 +197,9 @@ impl Generator {
     pub fn bodies(&self) -> Vec<BodyDef> {
         if self.body_count() > MAX_GENERATED_BODIES {
             return Vec::new();
+        }
+        if let Some((bodies, _)) = self.jointed(0) {
+            return bodies;
         }
         match self {
             Generator::Pyramid { base, half_size, origin, gap, prefix, density, friction, restitution } => {
@@ -179,6 +253,7 @@ impl Generator {
                 }
                 defs
             }
+            Generator::Chain { .. } | Generator::JointGrid { .. } | Generator::Ragdoll { .. } => Vec::new(),
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::context;
 use super::format::BodySpec;
 use super::generators::{Generator, MAX_GENERATED_BODIES};
+use super::joints::JointSpec;
 use serde::de::{DeserializeSeed, Deserializer, Error, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -16,6 +17,11 @@ pub(crate) fn bodies<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<BodySpec>, D
 /// `generators: [...]`; the total generated body count is capped.
 pub(crate) fn generators<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Generator>, D::Error> {
     d.deserialize_seq(ListVisitor::<GeneratorSeed>::default())
+}
+
+/// `joints: [...]`.
+pub(crate) fn joints<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<JointSpec>, D::Error> {
+    d.deserialize_seq(ListVisitor::<JointSeed>::default())
 }
 
 /// Parses one list item; keeps state across items (such as a running total).
@@ -64,8 +70,27 @@ impl ItemSeed for GeneratorSeed {
     }
 }
 
-/// Deserializes one item then checks it, before RON moves past the item's end.
-struct Checked<'a, S>(&'a mut S);
+#[derive(Default)]
+struct JointSeed;
+
+impl ItemSeed for JointSeed {
+    type Item = JointSpec;
+    const LABEL: &'static str = "joint";
+    const EXPECTING: &'static str = "a list of joints";
+
+    fn check(&mut self, joint: &JointSpec) -> Result<(), String> {
+        joint.check_fields().map_err(|(field, msg)| {
+            if !field.is_empty() {
+                context::blame_field(field);
+            }
+            msg
+        })
+    }
+}
+
+/// Deserializes one item then checks it, before RON moves past the item's end; an error
+/// armed for this item by `context::inject` is raised here too.
+struct Checked<'a, S>(&'a mut S, usize);
 
 impl<'de, S> DeserializeSeed<'de> for Checked<'_, S>
 where
@@ -77,6 +102,10 @@ where
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Item, D::Error> {
         let item = S::Item::deserialize(d)?;
         self.0.check(&item).map_err(D::Error::custom)?;
+        if let Some((field, message)) = context::take_injected(S::LABEL, self.1) {
+            context::blame_field(&field);
+            return Err(D::Error::custom(message));
+        }
         Ok(item)
     }
 }
@@ -104,7 +133,8 @@ where
         let mut items = Vec::new();
         loop {
             let label = format!("{} {}", S::LABEL, items.len());
-            let next = context::scoped(label, || seq.next_element_seed(Checked(&mut self.0)))?;
+            let index = items.len();
+            let next = context::scoped(label, || seq.next_element_seed(Checked(&mut self.0, index)))?;
             match next {
                 Some(item) => items.push(item),
                 None => return Ok(items),

@@ -13,6 +13,11 @@ mod fields;
 mod format;
 mod generators;
 mod hulls;
+mod joint_build;
+mod joint_refs;
+mod joint_save;
+mod jointed;
+mod joints;
 mod lists;
 mod locate;
 mod overrides;
@@ -29,6 +34,7 @@ pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
 pub use hulls::{
     load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
 };
+pub use joints::{BodyRef, FrameSpec, JointSpec};
 pub use overrides::{set_solver_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
@@ -42,10 +48,31 @@ pub fn load(path: &Path) -> Result<Scene, SceneError> {
     parse(&ron_file::read_text(path)?, &path.display().to_string())
 }
 
-/// Parses scene text; `file_name` only labels errors.
+/// Parses scene text; `file_name` only labels errors. Joint body references are checked once
+/// the whole scene is known; a bad one is reported at its position by a second parse.
 pub fn parse(text: &str, file_name: &str) -> Result<Scene, SceneError> {
+    let scene = parse_once(text, file_name, None)?;
+    match scene.check_references() {
+        Ok(()) => Ok(scene),
+        Err(issue) => match parse_once(text, file_name, Some(issue.clone())) {
+            Err(e) => Err(e),
+            // Unreachable unless the parser skipped the item; still report the issue.
+            Ok(_) => Err(SceneError::Parse {
+                file: file_name.to_string(),
+                line: 1,
+                column: 1,
+                message: format!("{} {}: {}", issue.list, issue.index, issue.message),
+            }),
+        },
+    }
+}
+
+fn parse_once(text: &str, file_name: &str, issue: Option<joint_refs::RefIssue>) -> Result<Scene, SceneError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     context::reset();
+    if let Some(i) = issue {
+        context::inject(i.list, i.index, i.field, i.message);
+    }
     let result = save::ron_options().from_str::<Scene>(text);
     let ctx = context::take_error();
     let blamed = context::take_field();

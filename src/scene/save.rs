@@ -21,13 +21,15 @@ pub(crate) fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }
 
-/// A scene holding every body of `world` explicitly, with current poses and velocities.
+/// A scene holding every body and joint of `world` explicitly, with current poses and
+/// velocities, and each joint's exact frames.
 pub fn scene_from_world(world: &World, name: &str, camera: Option<Camera>) -> Scene {
     let mut scene = Scene::new(name);
     scene.description = format!("Saved at step {}.", world.step_count);
     scene.settings = world.params.clone();
     scene.camera = camera;
     scene.bodies = world.bodies.iter().map(BodySpec::from_body).collect();
+    scene.joints = super::joint_save::joints_of(world);
     scene
 }
 

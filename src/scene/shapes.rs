@@ -1,7 +1,7 @@
 //! Shapes as written in scene files, checked by the engine constructors so the validation
 //! rules (and their messages) live in one place.
 
-use crate::engine::shape::{Polygon, Shape};
+use crate::engine::shape::{Capsule, Polygon, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,17 @@ pub enum ShapeDesc {
     Polygon { points: Vec<Vec2> },
     /// The convex hull of any point cloud.
     Hull { points: Vec<Vec2> },
+    /// A segment swept by a disk: `Capsule(center1: (x, y), center2: (x, y), radius: r)`, or
+    /// `Capsule(half_length: h, radius: r)` for the segment from `(−h, 0)` to `(h, 0)`.
+    Capsule {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        center1: Option<Vec2>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        center2: Option<Vec2>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        half_length: Option<f32>,
+        radius: f32,
+    },
 }
 
 impl ShapeDesc {
@@ -27,6 +38,7 @@ impl ShapeDesc {
             ShapeDesc::Box { .. } => "Box",
             ShapeDesc::Polygon { .. } => "Polygon",
             ShapeDesc::Hull { .. } => "Hull",
+            ShapeDesc::Capsule { .. } => "Capsule",
         }
     }
 
@@ -37,6 +49,12 @@ impl ShapeDesc {
             ShapeDesc::Box { half_extents } => Shape::make_box(*half_extents).map_err(|e| e.to_string()),
             ShapeDesc::Polygon { points } => Polygon::new(points).map(Shape::Polygon).map_err(|e| e.to_string()),
             ShapeDesc::Hull { points } => Polygon::hull(points).map(Shape::Polygon).map_err(|e| e.to_string()),
+            ShapeDesc::Capsule { center1, center2, half_length, radius } => match (center1, center2, half_length) {
+                (Some(c1), Some(c2), None) => Capsule::new(*c1, *c2, *radius),
+                (None, None, Some(h)) => Capsule::horizontal(*h, *radius),
+                _ => Err("give either `center1` and `center2`, or `half_length` (along the local x axis)".into()),
+            }
+            .map(Shape::Capsule),
         };
         shape.map_err(|e| format!("invalid `{}` shape: {e}", self.kind()))
     }
@@ -49,6 +67,19 @@ impl ShapeDesc {
                 Some(half_extents) => ShapeDesc::Box { half_extents },
                 None => ShapeDesc::Polygon { points: p.vertices().to_vec() },
             },
+            Shape::Capsule(c) => {
+                let h = c.center2.x;
+                if c.center1 == Vec2::new(-h, 0.0) && c.center2 == Vec2::new(h, 0.0) {
+                    ShapeDesc::Capsule { center1: None, center2: None, half_length: Some(h), radius: c.radius }
+                } else {
+                    ShapeDesc::Capsule {
+                        center1: Some(c.center1),
+                        center2: Some(c.center2),
+                        half_length: None,
+                        radius: c.radius,
+                    }
+                }
+            }
         }
     }
 }
@@ -115,6 +146,22 @@ mod tests {
         assert!(err.contains("not strictly convex: point 2"), "{err}");
         let hull = ShapeSpec::new(ShapeDesc::Hull { points: dart }).unwrap();
         assert!(matches!(hull.shape(), Shape::Polygon(p) if p.count == 3));
+    }
+
+    #[test]
+    fn capsules_in_either_form() {
+        let c =
+            ShapeSpec::new(ShapeDesc::Capsule { center1: None, center2: None, half_length: Some(0.5), radius: 0.2 })
+                .unwrap();
+        assert_eq!(c.shape(), Shape::capsule(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), 0.2).unwrap());
+        assert_eq!(ShapeDesc::from_shape(&c.shape()), *c.desc());
+        let tilted = Shape::capsule(Vec2::ZERO, Vec2::new(0.0, 1.0), 0.1).unwrap();
+        assert!(matches!(ShapeDesc::from_shape(&tilted), ShapeDesc::Capsule { center1: Some(_), .. }));
+        let both = ShapeDesc::Capsule { center1: Some(Vec2::ZERO), center2: None, half_length: Some(1.0), radius: 0.1 };
+        assert!(ShapeSpec::new(both).unwrap_err().contains("either `center1` and `center2`"));
+        let point =
+            ShapeDesc::Capsule { center1: Some(Vec2::X), center2: Some(Vec2::X), half_length: None, radius: 0.1 };
+        assert!(ShapeSpec::new(point).unwrap_err().contains("invalid `Capsule` shape: capsule segment length"));
     }
 
     #[test]

@@ -66,6 +66,33 @@ const BROKEN: &[Broken] = &[
         keywords: &["generator 1", "135150 bodies", "limit of 100000"],
     },
     Broken {
+        file: "joint_unknown_body.ron",
+        line: 6,
+        at: "\"lnk2\"",
+        keywords: &["joint 1", "no body named \"lnk2\"", "did you mean \"link2\""],
+    },
+    Broken { file: "joint_self.ron", line: 8, at: "\"wheel\", anchor", keywords: &["joint 0", "two different bodies"] },
+    Broken {
+        file: "joint_static_pair.ron",
+        line: 8,
+        at: "\"right\"",
+        keywords: &["joint 0", "at least one dynamic body", "\"left\" is Static"],
+    },
+    Broken {
+        file: "joint_limits.ron",
+        line: 10,
+        at: "0.5, upper",
+        keywords: &["joint 0", "`lower` (0.5)", "`upper` (-0.5)"],
+    },
+    Broken { file: "joint_length.ron", line: 9, at: "0.0)", keywords: &["joint 0", "`length` must be positive"] },
+    Broken { file: "joint_nan.ron", line: 9, at: "NaN", keywords: &["joint 0", "`motor_speed`", "finite", "NaN"] },
+    Broken {
+        file: "zero_capsule.ron",
+        line: 6,
+        at: "Capsule(center1: (0.2, 0.0), center2: (0.2, 0.0), radius: 0.3)",
+        keywords: &["body 1 \"pill\"", "`Capsule`", "segment length", "Circle"],
+    },
+    Broken {
         file: "zero_density.ron",
         line: 7,
         at: "density: 0.0)",

@@ -96,6 +96,8 @@ pub struct Broadphase {
     pairs: Vec<(u32, u32)>,
     /// Tight AABB of every body at the last update (shape box + speculative margin).
     tight: Vec<Aabb>,
+    /// The margin `tight` was computed with.
+    tight_margin: f32,
     candidates: Vec<(u32, u32)>,
     merged: Vec<(u32, u32)>,
     order: Vec<u32>,
@@ -107,10 +109,11 @@ pub fn body_aabb(b: &Body, speculative: f32) -> Aabb {
     b.shape.compute_aabb(&b.xf).expanded(speculative)
 }
 
-/// Contacts need at least one dynamic body (Box2D's rule).
+/// Contacts need at least one dynamic body and filters that accept each other (Box2D's
+/// `b2ShouldShapesCollide` in its pair query).
 #[inline]
-fn should_collide(a: BodyKind, b: BodyKind) -> bool {
-    a == BodyKind::Dynamic || b == BodyKind::Dynamic
+fn should_collide(a: &Body, b: &Body) -> bool {
+    (a.kind == BodyKind::Dynamic || b.kind == BodyKind::Dynamic) && a.should_collide(b)
 }
 
 impl Broadphase {
@@ -166,9 +169,8 @@ impl Broadphase {
     /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).
     pub fn update_pairs(&mut self, bodies: &[Body], speculative: f32) {
         self.stats = BroadphaseStats::default();
-        self.tight.clear();
-        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
-        let kinds = |i: usize| bodies[i].kind;
+        self.refresh_tight(bodies, speculative);
+        let pair_ok = |i: usize, j: usize| should_collide(&bodies[i], &bodies[j]);
         match self.mode {
             PairFinding::Tree => {
                 if self.proxies.is_empty() {
@@ -185,11 +187,11 @@ impl Broadphase {
             }
             PairFinding::SortAndSweep => {
                 self.drop_tree();
-                self.pairs = sweep_pairs(&self.tight, &mut self.order, |i, j| should_collide(kinds(i), kinds(j)));
+                self.pairs = sweep_pairs(&self.tight, &mut self.order, pair_ok);
             }
             PairFinding::BruteForce => {
                 self.drop_tree();
-                self.pairs = find_pairs_brute_force(&self.tight, |i, j| should_collide(kinds(i), kinds(j)));
+                self.pairs = find_pairs_brute_force(&self.tight, pair_ok);
             }
         }
         debug_assert!(self.pairs.windows(2).all(|w| w[0] < w[1]), "pairs sorted and unique");
@@ -216,9 +218,25 @@ impl Broadphase {
         if self.mode != PairFinding::Tree {
             return;
         }
-        self.tight.clear();
-        self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+        self.refresh_tight(bodies, speculative);
         self.synchronize_proxies(bodies);
+    }
+
+    /// Recomputes the tight AABBs of bodies that may have moved: awake ones (dynamic bodies
+    /// awake, static bodies edited this step) and kinematic ones. A sleeping body keeps its
+    /// box, and so its proxy (003 article: query only bodies that moved).
+    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32) {
+        if self.tight.len() != bodies.len() || self.tight_margin != speculative {
+            self.tight.clear();
+            self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+            self.tight_margin = speculative;
+            return;
+        }
+        for (t, b) in self.tight.iter_mut().zip(bodies) {
+            if b.awake || b.kind == BodyKind::Kinematic {
+                *t = body_aabb(b, speculative);
+            }
+        }
     }
 
     fn push_moved(&mut self, body: usize) {
@@ -272,8 +290,7 @@ impl Broadphase {
         let (tree, proxies) = (&self.tree, &self.proxies);
         self.pairs.retain(|&(i, j)| {
             let (pi, pj) = (proxies[i as usize].id, proxies[j as usize].id);
-            should_collide(bodies[i as usize].kind, bodies[j as usize].kind)
-                && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
+            should_collide(&bodies[i as usize], &bodies[j as usize]) && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
         });
         before - self.pairs.len()
     }
@@ -284,14 +301,14 @@ impl Broadphase {
         let (tree, proxies, in_buffer) = (&self.tree, &self.proxies, &self.in_move_buffer);
         for &q in &self.move_buffer {
             let fat = tree.fat_aabb(proxies[q as usize].id);
-            let q_kind = bodies[q as usize].kind;
+            let q_body = &bodies[q as usize];
             let candidates = &mut self.candidates;
             self.stats.query += tree.query(&fat, |_, p| {
                 // A pair of two moved proxies is reported by the query of the larger index.
                 if p == q || (in_buffer[p as usize] && p > q) {
                     return true;
                 }
-                if should_collide(q_kind, bodies[p as usize].kind) {
+                if should_collide(q_body, &bodies[p as usize]) {
                     candidates.push(if p < q { (p, q) } else { (q, p) });
                 }
                 true

@@ -19,9 +19,26 @@ pub enum FeatureKind {
     Vertex = 1,
     /// A circle contact (the feature is the polygon's face or vertex, or 0).
     Circle = 2,
+    /// A capsule–capsule or capsule–circle contact (segment end or clip point indices, as
+    /// Box2D v3's `b2CollideCapsules` numbers them).
+    Capsule = 3,
 }
 
 impl FeatureId {
+    /// The id as the pair (vertex of A, vertex of B) for a face contact, whichever shape gave
+    /// the reference face (Box2D v3 numbers its clip points so): the same end of the overlap
+    /// keeps its key when the reference face flips between the shapes, so it stays warm
+    /// started. Other kinds are returned unchanged.
+    pub fn warm_start_key(self) -> u32 {
+        let flip = self.0 >> 24 & 1 == 1;
+        let kind = self.0 >> 16 & 0xff;
+        if kind != FeatureKind::Face as u32 || !flip {
+            return self.0 & !(1 << 24);
+        }
+        let (reference, incident) = (self.0 >> 8 & 0xff, self.0 & 0xff);
+        kind << 16 | incident << 8 | reference
+    }
+
     pub fn new(flip: bool, kind: FeatureKind, reference: usize, incident: usize) -> FeatureId {
         FeatureId(
             (flip as u32) << 24 | (kind as u32) << 16 | ((reference as u32) & 0xff) << 8 | ((incident as u32) & 0xff),

@@ -1,5 +1,6 @@
-//! Narrowphase: manifolds for every pair of shape kinds (000 article).
+//! Narrowphase: manifolds for every pair of shape kinds (000 article; capsules after Box2D v3).
 
+pub mod capsule;
 pub mod circle;
 pub mod clip;
 pub mod clip_trace;
@@ -13,7 +14,9 @@ pub mod manifold;
 pub mod minkowski;
 pub mod polygon;
 pub mod polygon_circle;
+pub mod rounded;
 pub mod sat;
+pub mod segment;
 pub mod support;
 pub mod toi;
 
@@ -34,5 +37,14 @@ pub fn collide(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform, margin: f
             polygon_circle::collide_polygon_circle(pb, xfb, xfa.p, ca.radius, margin).flipped()
         }
         (Shape::Polygon(pa), Shape::Polygon(pb)) => polygon::collide_polygons(pa, xfa, pb, xfb, margin),
+        (Shape::Capsule(ca), Shape::Capsule(cb)) => capsule::collide_capsules(ca, xfa, cb, xfb, margin),
+        (Shape::Capsule(ca), Shape::Circle(cb)) => capsule::collide_capsule_circle(ca, xfa, xfb.p, cb.radius, margin),
+        (Shape::Circle(ca), Shape::Capsule(cb)) => {
+            capsule::collide_capsule_circle(cb, xfb, xfa.p, ca.radius, margin).flipped()
+        }
+        (Shape::Polygon(pa), Shape::Capsule(cb)) => rounded::collide_polygon_capsule(pa, xfa, cb, xfb, margin),
+        (Shape::Capsule(ca), Shape::Polygon(pb)) => {
+            rounded::collide_polygon_capsule(pb, xfb, ca, xfa, margin).flipped()
+        }
     }
 }

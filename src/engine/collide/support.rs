@@ -90,6 +90,7 @@ impl Proxy {
                 }
                 Proxy { points, normals, count: poly.count, radius: 0.0 }
             }
+            Shape::Capsule(c) => c.proxy(xf, offset),
         }
     }
 
@@ -140,13 +141,7 @@ impl Proxy {
     }
 }
 
-/// A capsule: segment `center1`–`center2` in its body's frame, swept by a disk of `radius`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Capsule {
-    pub center1: Vec2,
-    pub center2: Vec2,
-    pub radius: f32,
-}
+pub use crate::engine::shape::Capsule;
 
 impl Capsule {
     /// The capsule at pose `xf`, in world space translated by `−offset`.

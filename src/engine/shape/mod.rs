@@ -1,10 +1,12 @@
-//! Collision shapes: circles and convex polygons (boxes are polygons that remember their
-//! half extents). Each shape gives its mass properties, support points and bounding box.
+//! Collision shapes: circles, capsules and convex polygons (boxes are polygons that remember
+//! their half extents). Each shape gives its mass properties, support points and bounding box.
 
+pub mod capsule;
 pub mod hull;
 pub mod polygon;
 pub mod ray;
 
+pub use capsule::Capsule;
 pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES};
 
 use crate::engine::math::{Aabb, Transform};
@@ -35,6 +37,7 @@ pub struct Circle {
 pub enum Shape {
     Circle(Circle),
     Polygon(Polygon),
+    Capsule(Capsule),
 }
 
 impl Shape {
@@ -44,6 +47,11 @@ impl Shape {
             return Err(format!("circle radius must be finite and between {MIN_EXTENT} and 1e5, got {radius}"));
         }
         Ok(Shape::Circle(Circle { radius }))
+    }
+
+    /// A capsule from its segment and radius, validated by [`Capsule::new`].
+    pub fn capsule(center1: Vec2, center2: Vec2, radius: f32) -> Result<Shape, String> {
+        Capsule::new(center1, center2, radius).map(Shape::Capsule)
     }
 
     pub fn make_box(half_extents: Vec2) -> Result<Shape, PolygonError> {
@@ -58,6 +66,7 @@ impl Shape {
                 MassData { mass, center: Vec2::ZERO, inertia: 0.5 * mass * c.radius * c.radius, area }
             }
             Shape::Polygon(p) => p.mass_data(density),
+            Shape::Capsule(c) => c.mass_data(density),
         }
     }
 
@@ -73,6 +82,7 @@ impl Shape {
                 }
                 Aabb::new(min, max)
             }
+            Shape::Capsule(c) => c.compute_aabb(xf),
         }
     }
 
@@ -81,6 +91,11 @@ impl Shape {
         match self {
             Shape::Circle(c) => xf.p + d.normalize_or_zero() * c.radius,
             Shape::Polygon(p) => xf.apply(p.vertices[p.support_index(xf.q.apply_inv(d))]),
+            Shape::Capsule(c) => {
+                let (p1, p2) = c.world_centers(xf);
+                let core = if (p2 - p1).dot(d) > 0.0 { p2 } else { p1 };
+                core + d.normalize_or_zero() * c.radius
+            }
         }
     }
 
@@ -90,6 +105,7 @@ impl Shape {
         match self {
             Shape::Circle(c) => local.length_squared() <= c.radius * c.radius,
             Shape::Polygon(p) => (0..p.count).all(|i| p.normals[i].dot(local - p.vertices[i]) <= 0.0),
+            Shape::Capsule(c) => c.test_point(local),
         }
     }
 }

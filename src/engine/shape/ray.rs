@@ -55,6 +55,7 @@ impl Shape {
         match self {
             Shape::Circle(c) => ray_cast_circle(xf.p, c.radius, input),
             Shape::Polygon(p) => ray_cast_polygon(p, xf, input),
+            Shape::Capsule(c) => c.ray_cast(xf, input),
         }
     }
 }

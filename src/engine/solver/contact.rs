@@ -45,6 +45,13 @@ pub struct Contact {
     pub friction: f32,
     pub restitution: f32,
     pub points: [ContactPoint; 2],
+    /// Whether the solver works on it this step (false between sleeping bodies).
+    #[serde(default = "awake_default")]
+    pub awake: bool,
+}
+
+fn awake_default() -> bool {
+    true
 }
 
 impl Contact {
@@ -63,14 +70,15 @@ impl Contact {
             cp.point = mp.point;
             cp.base_separation = -mp.penetration;
             if let Some(old) = old {
-                if let Some(prev) = old.points().iter().find(|p| p.id == mp.id) {
+                let key = mp.id.warm_start_key();
+                if let Some(prev) = old.points().iter().find(|p| p.id.warm_start_key() == key) {
                     cp.normal_impulse = prev.normal_impulse;
                     cp.tangent_impulse = prev.tangent_impulse;
                     cp.persisted = prev.persisted + 1;
                 }
             }
         }
-        Contact { a, b, manifold, friction, restitution, points }
+        Contact { a, b, manifold, friction, restitution, points, awake: true }
     }
 
     pub fn normal(&self) -> Vec2 {
@@ -94,7 +102,7 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 
 /// Computes anchors, effective masses and the pre-solve normal velocity.
 pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], warm_starting: bool) {
-    for c in contacts {
+    for c in contacts.iter_mut().filter(|c| c.awake) {
         let (ba, bb) = (&bodies[c.a], &bodies[c.b]);
         let n = c.manifold.normal;
         let t = right_perp(n);
@@ -147,7 +155,7 @@ pub fn current_separation(cp: &ContactPoint, n: Vec2, sa: &SolverBody, sb: &Solv
 
 /// Re-applies last step's accumulated impulses.
 pub fn warm_start(contacts: &[Contact], states: &mut [SolverBody]) {
-    for c in contacts {
+    for c in contacts.iter().filter(|c| c.awake) {
         let n = c.manifold.normal;
         let t = right_perp(n);
         for cp in c.points() {
@@ -186,7 +194,7 @@ pub fn solve_contacts(
     inv_h: f32,
     use_bias: bool,
 ) {
-    for c in contacts {
+    for c in contacts.iter_mut().filter(|c| c.awake) {
         let n = c.manifold.normal;
         let fixed = states[c.a].inv_mass == 0.0 || states[c.b].inv_mass == 0.0;
         let softness = if fixed { soft.fixed } else { soft.dynamic };
@@ -239,7 +247,7 @@ pub fn solve_contacts(
 /// Restitution after the sub-steps (Box2D v3): bounce points that were approaching faster
 /// than `threshold` and actually pushed, towards `-e · v_before`.
 pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], threshold: f32) {
-    for c in contacts {
+    for c in contacts.iter_mut().filter(|c| c.awake) {
         if c.restitution == 0.0 {
             continue;
         }
@@ -263,7 +271,7 @@ pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], th
 /// The 003 article's positional correction: move each pair apart along the normal by
 /// `percent` of the penetration beyond `slop`, shared by inverse mass (linear only).
 pub fn project_positions(contacts: &[Contact], states: &mut [SolverBody], percent: f32, slop: f32) {
-    for c in contacts {
+    for c in contacts.iter().filter(|c| c.awake) {
         let n = c.manifold.normal;
         for cp in c.points() {
             let (ma, mb) = (states[c.a].inv_mass, states[c.b].inv_mass);

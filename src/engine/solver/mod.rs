@@ -1,12 +1,13 @@
 //! Sequential-impulse solver (003 article "impulse resolution", grown up with accumulated
-//! impulses, warm starting, sub-steps and a choice of position correction).
+//! impulses, warm starting, sub-steps and a choice of position correction), with Box2D v3's
+//! joints.
 
 pub mod contact;
-pub mod mouse;
+pub mod joints;
 pub mod params;
 pub mod soft;
 pub mod state;
 
 pub use contact::{Contact, ContactPoint};
-pub use mouse::MouseJoint;
+pub use joints::{Joint, JointKind, MouseJoint};
 pub use params::{PositionCorrection, SolverParams};

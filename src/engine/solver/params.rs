@@ -72,6 +72,18 @@ pub struct SolverParams {
     /// against dynamic ones) and moved back to their time of impact. As in Box2D, bodies then
     /// turn at most [`super::state::MAX_ROTATION`] per step, which the sweeps rely on.
     pub continuous: bool,
+    /// Joint constraint softness (Box2D v3's `constraintHertz`), cycles per second; clamped
+    /// to a quarter of the sub-step rate.
+    pub joint_hertz: f32,
+    pub joint_damping_ratio: f32,
+    /// Islands whose bodies all stay still for `time_to_sleep` fall asleep.
+    pub sleep: bool,
+    /// A body is still below this speed, m/s (Box2D v3's sleep threshold) ...
+    pub linear_sleep_tolerance: f32,
+    /// ... and this turn rate, rad/s (Box2D v2.4's 2°/s).
+    pub angular_sleep_tolerance: f32,
+    /// Seconds of stillness before an island sleeps (Box2D's `b2_timeToSleep`).
+    pub time_to_sleep: f32,
 }
 
 impl Default for SolverParams {
@@ -96,6 +108,12 @@ impl Default for SolverParams {
             restitution_override: None,
             max_linear_speed: 400.0,
             continuous: true,
+            joint_hertz: 60.0,
+            joint_damping_ratio: 2.0,
+            sleep: true,
+            linear_sleep_tolerance: 0.05,
+            angular_sleep_tolerance: 2.0_f32.to_radians(),
+            time_to_sleep: 0.5,
         }
     }
 }
@@ -116,6 +134,11 @@ impl SolverParams {
             ("restitution_threshold", self.restitution_threshold),
             ("speculative_margin", self.speculative_margin),
             ("max_linear_speed", self.max_linear_speed),
+            ("joint_hertz", self.joint_hertz),
+            ("joint_damping_ratio", self.joint_damping_ratio),
+            ("linear_sleep_tolerance", self.linear_sleep_tolerance),
+            ("angular_sleep_tolerance", self.angular_sleep_tolerance),
+            ("time_to_sleep", self.time_to_sleep),
         ];
         for (name, v) in finite {
             if !v.is_finite() {
@@ -136,6 +159,11 @@ impl SolverParams {
         check(self.restitution_threshold >= 0.0, "`restitution_threshold` must not be negative")?;
         check((0.0..=1.0).contains(&self.speculative_margin), "`speculative_margin` must be between 0 and 1")?;
         check(self.max_linear_speed > 0.0, "`max_linear_speed` must be positive")?;
+        check(self.joint_hertz >= 0.0, "`joint_hertz` must not be negative")?;
+        check(self.joint_damping_ratio >= 0.0, "`joint_damping_ratio` must not be negative")?;
+        check(self.linear_sleep_tolerance >= 0.0, "`linear_sleep_tolerance` must not be negative")?;
+        check(self.angular_sleep_tolerance >= 0.0, "`angular_sleep_tolerance` must not be negative")?;
+        check(self.time_to_sleep >= 0.0, "`time_to_sleep` must not be negative")?;
         if let Some(f) = self.friction_override {
             check(f.is_finite() && f >= 0.0, "`friction_override` must be a non-negative number")?;
         }

@@ -9,6 +9,12 @@ pub struct Softness {
     pub impulse_scale: f32,
 }
 
+impl Default for Softness {
+    fn default() -> Self {
+        Softness::RIGID
+    }
+}
+
 impl Softness {
     /// A rigid constraint: no bias, full mass.
     pub const RIGID: Softness = Softness { bias_rate: 0.0, mass_scale: 1.0, impulse_scale: 0.0 };

@@ -33,6 +33,19 @@ impl SolverBody {
         }
     }
 
+    /// A body at rest that has not moved this step (no mass: impulses leave it unchanged).
+    pub fn at_rest() -> SolverBody {
+        SolverBody {
+            v: Vec2::ZERO,
+            w: 0.0,
+            inv_mass: 0.0,
+            inv_inertia: 0.0,
+            dp: Vec2::ZERO,
+            dq: Rot::IDENTITY,
+            da: 0.0,
+        }
+    }
+
     /// Applies impulse `p` at lever arm `r`.
     #[inline]
     pub fn apply(&mut self, r: Vec2, p: Vec2) {
@@ -53,13 +66,20 @@ pub fn solver_bodies(bodies: &[Body]) -> Vec<SolverBody> {
     bodies.iter().map(SolverBody::new).collect()
 }
 
-/// Semi-implicit Euler, velocity half: gravity and damping for dynamic bodies, speed clamp.
+/// Semi-implicit Euler, velocity half: gravity, applied forces and damping for awake dynamic
+/// bodies, speed clamp.
 pub fn integrate_velocities(states: &mut [SolverBody], bodies: &[Body], gravity: Vec2, h: f32, max_speed: f32) {
     for (s, b) in states.iter_mut().zip(bodies) {
-        if b.kind != BodyKind::Dynamic {
+        if b.kind != BodyKind::Dynamic || !b.awake {
             continue;
         }
         let mut v = s.v + h * b.gravity_scale * gravity;
+        if b.force != Vec2::ZERO {
+            v += (h * b.inv_mass) * b.force;
+        }
+        if b.torque != 0.0 {
+            s.w += (h * b.inv_inertia) * b.torque;
+        }
         // Implicit damping: v *= 1 / (1 + h c).
         v *= 1.0 / (1.0 + h * b.linear_damping);
         if v.length_squared() > max_speed * max_speed {
@@ -88,10 +108,10 @@ pub fn integrate_positions(states: &mut [SolverBody], h: f32, max_angular_speed:
     }
 }
 
-/// Writes velocities and poses back to the bodies.
+/// Writes velocities and poses back to the bodies (sleeping ones did not move).
 pub fn finalize(states: &[SolverBody], bodies: &mut [Body]) {
     for (s, b) in states.iter().zip(bodies) {
-        if b.kind == BodyKind::Static {
+        if b.kind == BodyKind::Static || !b.awake {
             continue;
         }
         b.linear_velocity = s.v;

@@ -1,10 +1,10 @@
 //! The mouse joint (as in the Box2D samples): a soft spring pulling a point of a body towards
 //! the cursor, with a force cap so a dragged body cannot punch through the world.
 
-use super::soft::Softness;
-use super::state::SolverBody;
 use crate::engine::body::Body;
 use crate::engine::math::cross_sv;
+use crate::engine::solver::soft::Softness;
+use crate::engine::solver::state::SolverBody;
 use glam::{Mat2, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,7 @@ pub struct MouseJoint {
     pub hertz: f32,
     pub damping_ratio: f32,
     pub max_force: f32,
-    impulse: Vec2,
+    pub impulse: Vec2,
     r: Vec2,
     center0: Vec2,
     linear_mass: Mat2,
@@ -79,5 +79,15 @@ impl MouseJoint {
         }
         impulse = self.impulse - old;
         s.apply(self.r, impulse);
+    }
+
+    /// Reaction force on the body, `impulse · inv_h`.
+    pub fn reaction(&self, inv_h: f32) -> Vec2 {
+        self.impulse * inv_h
+    }
+
+    /// Distance from the grabbed point to the target, metres.
+    pub fn error(&self, bodies: &[Body]) -> f32 {
+        (self.anchor(bodies) - self.target).length()
     }
 }

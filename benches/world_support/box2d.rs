@@ -1,0 +1,112 @@
+//! A Box2D v3 world (its C library through `boxdd-sys`, the raw FFI under the `boxdd` crate)
+//! for the world benchmarks: single-threaded (`workerCount` 1, no task system), Box2D's own
+//! defaults (contact 30 Hz / damping 10, push 3 m/s, joint 60 Hz / damping 2), sleep on or off.
+
+use boxdd_sys::ffi::{
+    b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetPosition, b2Circle, b2CreateBody,
+    b2CreateCircleShape, b2CreatePolygonShape, b2CreateRevoluteJoint, b2CreateWorld, b2DefaultBodyDef,
+    b2DefaultRevoluteJointDef, b2DefaultShapeDef, b2DefaultWorldDef, b2DestroyWorld, b2MakeBox, b2Rot, b2Transform,
+    b2Vec2, b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
+};
+
+fn v(x: f32, y: f32) -> b2Vec2 {
+    b2Vec2 { x, y }
+}
+
+/// Shape and material of a body.
+pub enum B2Shape {
+    Box { hx: f32, hy: f32 },
+    Circle { radius: f32 },
+}
+
+pub struct B2World {
+    id: b2WorldId,
+    pub steps: usize,
+}
+
+impl B2World {
+    pub fn new(gravity: (f32, f32), sleep: bool) -> B2World {
+        // SAFETY: plain C calls on stack data; the world lives until `drop`.
+        unsafe {
+            let mut def = b2DefaultWorldDef();
+            def.gravity = v(gravity.0, gravity.1);
+            def.enableSleep = sleep;
+            def.workerCount = 1;
+            B2World { id: b2CreateWorld(&def), steps: 0 }
+        }
+    }
+
+    /// A body with one shape; `category`/`mask` set Box2D's collision filter.
+    pub fn body(
+        &mut self,
+        dynamic: bool,
+        position: (f32, f32),
+        shape: &B2Shape,
+        density: f32,
+        filter: Option<(u64, u64)>,
+    ) -> b2BodyId {
+        // SAFETY: as above; the definitions outlive the calls.
+        unsafe {
+            let mut bd = b2DefaultBodyDef();
+            bd.type_ = if dynamic { b2BodyType_b2_dynamicBody } else { b2BodyType_b2_staticBody };
+            bd.position = v(position.0, position.1);
+            let body = b2CreateBody(self.id, &bd);
+            let mut sd = b2DefaultShapeDef();
+            sd.density = density;
+            sd.material.friction = 0.6;
+            if let Some((category, mask)) = filter {
+                sd.filter.categoryBits = category;
+                sd.filter.maskBits = mask;
+            }
+            match shape {
+                B2Shape::Box { hx, hy } => {
+                    let poly = b2MakeBox(*hx, *hy);
+                    b2CreatePolygonShape(body, &sd, &poly);
+                }
+                B2Shape::Circle { radius } => {
+                    let circle = b2Circle { center: v(0.0, 0.0), radius: *radius };
+                    b2CreateCircleShape(body, &sd, &circle);
+                }
+            }
+            body
+        }
+    }
+
+    /// A revolute joint with its anchor at `local_a` on A and `local_b` on B.
+    pub fn revolute(&mut self, a: b2BodyId, b: b2BodyId, local_a: (f32, f32), local_b: (f32, f32)) {
+        // SAFETY: as above; both bodies belong to this world.
+        unsafe {
+            let mut jd = b2DefaultRevoluteJointDef();
+            jd.base.bodyIdA = a;
+            jd.base.bodyIdB = b;
+            let identity = b2Rot { c: 1.0, s: 0.0 };
+            jd.base.localFrameA = b2Transform { p: v(local_a.0, local_a.1), q: identity };
+            jd.base.localFrameB = b2Transform { p: v(local_b.0, local_b.1), q: identity };
+            b2CreateRevoluteJoint(self.id, &jd);
+        }
+    }
+
+    pub fn step(&mut self, dt: f32, substeps: i32) {
+        // SAFETY: the world is alive.
+        unsafe { b2World_Step(self.id, dt, substeps) };
+        self.steps += 1;
+    }
+
+    pub fn awake_bodies(&self) -> usize {
+        // SAFETY: the world is alive.
+        unsafe { b2World_GetAwakeBodyCount(self.id) as usize }
+    }
+
+    pub fn position(&self, body: b2BodyId) -> (f32, f32) {
+        // SAFETY: the body belongs to this live world.
+        let p = unsafe { b2Body_GetPosition(body) };
+        (p.x, p.y)
+    }
+}
+
+impl Drop for B2World {
+    fn drop(&mut self) {
+        // SAFETY: created by b2CreateWorld and destroyed once.
+        unsafe { b2DestroyWorld(self.id) };
+    }
+}

@@ -1,0 +1,241 @@
+//! Capsule–capsule and capsule–circle manifolds (Box2D v3's `b2CollideCapsules` and
+//! `b2CollideCapsuleAndCircle`). Capsule–capsule follows Ericson's closest points of two
+//! segments, then tries to clip one segment against the other's extent for a second point
+//! (so a capsule lying on another rests on two points), falling back to the single closest
+//! point when clipping would report points much further apart than the segments are.
+//!
+//! Everything is computed in A's frame shifted to A's first centre (round-off stays small far
+//! from the world origin) and returned in world space, normal from A to B.
+
+use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use super::segment::segment_distance;
+use crate::engine::math::{left_perp, Transform};
+use crate::engine::shape::Capsule;
+use crate::engine::LINEAR_SLOP;
+use glam::Vec2;
+
+/// A manifold computed in A's shifted local frame, mapped to world space.
+fn to_world(mut m: Manifold, xfa: &Transform, origin: Vec2) -> Manifold {
+    m.normal = xfa.q.apply(m.normal);
+    for p in &mut m.points[..m.count] {
+        p.point = xfa.apply(p.point + origin);
+    }
+    m
+}
+
+fn capsule_id(flip: bool, a: usize, b: usize) -> FeatureId {
+    FeatureId::new(flip, FeatureKind::Capsule, a, b)
+}
+
+/// Contact between capsules A and B; points separated by less than `margin` are kept.
+pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transform, margin: f32) -> Manifold {
+    let origin = a.center1;
+    let xf = xfa.inv_mul(xfb);
+    let p1 = Vec2::ZERO;
+    let q1 = a.center2 - origin;
+    let p2 = xf.apply(b.center1) - origin;
+    let q2 = xf.apply(b.center2) - origin;
+    let closest = segment_distance(p1, q1, p2, q2);
+    let (ra, rb) = (a.radius, b.radius);
+    let radius = ra + rb;
+    let max_distance = radius + margin;
+    if closest.distance_squared > max_distance * max_distance {
+        return Manifold::EMPTY;
+    }
+    let distance = closest.distance_squared.sqrt();
+    let (d1, d2) = (q1 - p1, q2 - p2);
+    let (length1, length2) = (d1.length(), d2.length());
+    let (u1, u2) = (d1 / length1, d2 / length2);
+
+    // Does segment B project outside segment A, or A outside B?
+    let fp2 = (p2 - p1).dot(u1);
+    let fq2 = (q2 - p1).dot(u1);
+    let outside_a = (fp2 <= 0.0 && fq2 <= 0.0) || (fp2 >= length1 && fq2 >= length1);
+    let fp1 = (p1 - p2).dot(u2);
+    let fq1 = (q1 - p2).dot(u2);
+    let outside_b = (fp1 <= 0.0 && fq1 <= 0.0) || (fp1 >= length2 && fq1 >= length2);
+
+    let mut m = Manifold::EMPTY;
+    if !outside_a && !outside_b {
+        // Reference segment by SAT on the two segment normals (each side's best sign).
+        let (normal_a, separation_a) = segment_axis(u1, p1, p2, q2);
+        let (normal_b, separation_b) = segment_axis(u2, p2, p1, q1);
+        // Biased towards A to avoid feature flip-flop.
+        if separation_a + 0.1 * LINEAR_SLOP >= separation_b {
+            let (cp, cq) = clip_to_extent(p2, q2, fp2, fq2, length1);
+            let sp = (cp - p1).dot(normal_a);
+            let sq = (cq - p1).dot(normal_a);
+            if sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP {
+                m.normal = normal_a;
+                push_clip(&mut m, cp + 0.5 * (ra - rb - sp) * normal_a, sp - radius, capsule_id(false, 0, 0), margin);
+                push_clip(&mut m, cq + 0.5 * (ra - rb - sq) * normal_a, sq - radius, capsule_id(false, 0, 1), margin);
+            }
+        } else {
+            let (cp, cq) = clip_to_extent(p1, q1, fp1, fq1, length2);
+            let sp = (cp - p2).dot(normal_b);
+            let sq = (cq - p2).dot(normal_b);
+            if sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP {
+                // The normal always points from A to B.
+                m.normal = -normal_b;
+                push_clip(&mut m, cp + 0.5 * (rb - ra - sp) * normal_b, sp - radius, capsule_id(true, 0, 0), margin);
+                push_clip(&mut m, cq + 0.5 * (rb - ra - sq) * normal_b, sq - radius, capsule_id(true, 1, 0), margin);
+            }
+        }
+    }
+    if m.count == 0 {
+        // The single closest point.
+        let (c1, c2) = (closest.closest1, closest.closest2);
+        let delta = c2 - c1;
+        let normal =
+            if delta.length_squared() > f32::EPSILON * f32::EPSILON { delta.normalize() } else { left_perp(u1) };
+        let i1 = usize::from(closest.fraction1 != 0.0);
+        let i2 = usize::from(closest.fraction2 != 0.0);
+        m = Manifold::EMPTY;
+        m.normal = normal;
+        let on_a = c1 + ra * normal;
+        let on_b = c2 - rb * normal;
+        m.push(ManifoldPoint {
+            point: 0.5 * (on_a + on_b),
+            penetration: radius - distance,
+            id: capsule_id(false, i1, i2),
+        });
+    }
+    to_world(m, xfa, origin)
+}
+
+/// The better signed normal of a segment (direction `u`, through `p`) against the other
+/// segment `a b`: the side the other segment is most separated on, and that separation.
+fn segment_axis(u: Vec2, p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
+    let n = left_perp(u);
+    let (s1, s2) = ((a - p).dot(n), (b - p).dot(n));
+    let positive = s1.min(s2);
+    let negative = (-s1).min(-s2);
+    if positive > negative {
+        (n, positive)
+    } else {
+        (-n, negative)
+    }
+}
+
+/// Clips segment `p q` (projections `fp`, `fq` on the reference axis) to `[0, length]`.
+fn clip_to_extent(p: Vec2, q: Vec2, fp: f32, fq: f32, length: f32) -> (Vec2, Vec2) {
+    let (mut cp, mut cq) = (p, q);
+    if fp < 0.0 && fq > 0.0 {
+        cp = p.lerp(q, (0.0 - fp) / (fq - fp));
+    } else if fq < 0.0 && fp > 0.0 {
+        cq = q.lerp(p, (0.0 - fq) / (fp - fq));
+    }
+    if fp > length && fq < length {
+        cp = p.lerp(q, (fp - length) / (fp - fq));
+    } else if fq > length && fp < length {
+        cq = q.lerp(p, (fq - length) / (fq - fp));
+    }
+    (cp, cq)
+}
+
+fn push_clip(m: &mut Manifold, point: Vec2, separation: f32, id: FeatureId, margin: f32) {
+    if separation <= margin {
+        m.push(ManifoldPoint { point, penetration: -separation, id });
+    }
+}
+
+/// Contact between capsule A and a circle B (centre `center` in world space); the normal
+/// points from the capsule to the circle.
+pub fn collide_capsule_circle(a: &Capsule, xfa: &Transform, center: Vec2, radius: f32, margin: f32) -> Manifold {
+    let origin = a.center1;
+    let pb = xfa.apply_inv(center) - origin;
+    let (p1, p2) = (Vec2::ZERO, a.center2 - origin);
+    let e = p2 - p1;
+    // The closest point of the segment: an end, or the projection inside.
+    let s1 = (pb - p1).dot(e);
+    let s2 = (p2 - pb).dot(e);
+    let (pa, feature) = if s1 < 0.0 {
+        (p1, 0)
+    } else if s2 < 0.0 {
+        (p2, 1)
+    } else {
+        (p1 + (s1 / e.dot(e)) * e, 2)
+    };
+    let delta = pb - pa;
+    let distance = delta.length();
+    let separation = distance - a.radius - radius;
+    if separation > margin {
+        return Manifold::EMPTY;
+    }
+    // Coincident centre and segment: push out along the segment's normal.
+    let normal = if distance > f32::EPSILON { delta / distance } else { left_perp(e.normalize()) };
+    let mut m = Manifold::EMPTY;
+    m.normal = normal;
+    let on_a = pa + a.radius * normal;
+    let on_b = pb - radius * normal;
+    m.push(ManifoldPoint { point: 0.5 * (on_a + on_b), penetration: -separation, id: capsule_id(false, feature, 0) });
+    to_world(m, xfa, origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cap(h: f32, r: f32) -> Capsule {
+        Capsule::horizontal(h, r).unwrap()
+    }
+
+    #[test]
+    fn parallel_capsules_rest_on_two_points() {
+        let m = collide_capsules(
+            &cap(1.0, 0.25),
+            &Transform::IDENTITY,
+            &cap(0.5, 0.25),
+            &Transform::new(Vec2::new(0.2, 0.45), 0.0),
+            0.0,
+        );
+        assert_eq!(m.count, 2);
+        assert!((m.normal - Vec2::Y).length() < 1e-6);
+        for p in m.points() {
+            assert!((p.penetration - 0.05).abs() < 1e-5);
+            assert!((p.point.y - 0.225).abs() < 1e-5);
+        }
+        let xs: Vec<f32> = m.points().iter().map(|p| p.point.x).collect();
+        assert!(xs.iter().any(|x| (x + 0.3).abs() < 1e-5) && xs.iter().any(|x| (x - 0.7).abs() < 1e-5), "{xs:?}");
+    }
+
+    #[test]
+    fn crossed_and_end_to_end_capsules_touch_at_one_point() {
+        // B stands upright above A's middle: the closest point is B's lower end.
+        let xb = Transform::new(Vec2::new(0.0, 1.4), std::f32::consts::FRAC_PI_2);
+        let m = collide_capsules(&cap(1.0, 0.25), &Transform::IDENTITY, &cap(1.0, 0.25), &xb, 0.0);
+        assert!(m.count >= 1);
+        assert!((m.normal - Vec2::Y).length() < 1e-5);
+        assert!((m.max_penetration() - 0.1).abs() < 1e-5);
+        // End to end along x: the normal joins the two end centres.
+        let xb = Transform::new(Vec2::new(1.6, 0.1), 0.0);
+        let m = collide_capsules(&cap(1.0, 0.25), &Transform::IDENTITY, &cap(0.2, 0.25), &xb, 0.0);
+        assert_eq!(m.count, 1);
+        let n = Vec2::new(0.4, 0.1).normalize();
+        assert!((m.normal - n).length() < 1e-5);
+        assert!((m.points[0].penetration - (0.5 - Vec2::new(0.4, 0.1).length())).abs() < 1e-5);
+        // Coincident segments still give a finite unit normal.
+        let m = collide_capsules(&cap(1.0, 0.25), &Transform::IDENTITY, &cap(1.0, 0.25), &Transform::IDENTITY, 0.0);
+        assert!(m.count >= 1 && (m.normal.length() - 1.0).abs() < 1e-5);
+        assert!(m.points().iter().all(|p| p.point.is_finite() && p.penetration.is_finite()));
+    }
+
+    #[test]
+    fn capsule_and_circle() {
+        let xa = Transform::new(Vec2::new(1.0, 0.0), 0.3);
+        let m = collide_capsule_circle(&cap(1.0, 0.25), &xa, xa.apply(Vec2::new(0.4, 0.6)), 0.5, 0.0);
+        assert_eq!(m.count, 1);
+        assert!((m.normal - xa.q.apply(Vec2::Y)).length() < 1e-5);
+        assert!((m.points[0].penetration - 0.15).abs() < 1e-5);
+        // Beyond the end: the normal leaves the end centre.
+        let m = collide_capsule_circle(&cap(1.0, 0.25), &Transform::IDENTITY, Vec2::new(1.5, 0.0), 0.3, 0.0);
+        assert!((m.normal - Vec2::X).length() < 1e-6 && (m.points[0].penetration - 0.05).abs() < 1e-5);
+        assert_eq!(
+            collide_capsule_circle(&cap(1.0, 0.25), &Transform::IDENTITY, Vec2::new(0.0, 2.0), 0.3, 0.0).count,
+            0
+        );
+        // Centre on the segment.
+        let m = collide_capsule_circle(&cap(1.0, 0.25), &Transform::IDENTITY, Vec2::new(0.3, 0.0), 0.3, 0.0);
+        assert!((m.normal.length() - 1.0).abs() < 1e-6 && (m.points[0].penetration - 0.55).abs() < 1e-5);
+    }
+}

@@ -1,0 +1,125 @@
+//! The solve half of `World::step`: Box2D v3's sub-stepped soft step over joints and contacts
+//! of the awake islands, then breaking overloaded joints.
+//!
+//! Per step: prepare (masses, anchors, effective masses); per sub-step: integrate velocities,
+//! warm start, `iterations` biased passes (joints, then contacts), integrate positions, and
+//! the chosen position correction (the soft step's relax passes: joints, then contacts);
+//! restitution once after the sub-steps. Every constraint works on the one `SolverBody`
+//! array, so a later graph-colouring solver can call the same functions.
+
+use super::solver::contact::{
+    apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
+};
+use super::solver::joints::JointContext;
+use super::solver::state::{finalize, integrate_positions, integrate_velocities, solver_bodies};
+use super::solver::PositionCorrection;
+use super::world::World;
+
+impl World {
+    /// Whether joint `k` is solved this step: valid bodies, at least one awake dynamic one.
+    fn joint_awake(&self, k: usize) -> bool {
+        let (a, b) = self.joints[k].bodies();
+        let n = self.bodies.len();
+        if a >= n || b >= n || a == b {
+            return false;
+        }
+        let moving = |i: usize| self.bodies[i].is_dynamic() && self.bodies[i].awake;
+        moving(a) || moving(b)
+    }
+
+    pub(crate) fn solve(&mut self) {
+        let p = self.params.clone();
+        let substeps = p.substeps.max(1);
+        let h = p.dt() / substeps as f32;
+        let inv_h = 1.0 / h;
+        let softness = ContactSoftness::new(&p, h);
+        let jctx = JointContext::new(h, p.joint_hertz, p.joint_damping_ratio, p.warm_starting);
+
+        for b in &mut self.bodies {
+            b.center0 = b.center;
+            b.q0 = b.xf.q;
+        }
+        prepare_contacts(&mut self.contacts, &self.bodies, p.warm_starting);
+        let awake: Vec<usize> = (0..self.joints.len()).filter(|&k| self.joint_awake(k)).collect();
+        for &k in &awake {
+            self.joints[k].prepare(&self.bodies, &jctx);
+        }
+        if let Some(j) = &mut self.mouse_joint {
+            if j.body < self.bodies.len() {
+                j.prepare(&self.bodies);
+            } else {
+                self.mouse_joint = None;
+            }
+        }
+        let mut states = solver_bodies(&self.bodies);
+        let contacts = &mut self.contacts;
+        let joints = &mut self.joints;
+        let mut mouse = self.mouse_joint.as_mut();
+
+        for _ in 0..substeps {
+            integrate_velocities(&mut states, &self.bodies, p.gravity, h, p.max_linear_speed);
+            if p.warm_starting {
+                if let Some(j) = &mouse {
+                    j.warm_start(&mut states);
+                }
+                for &k in &awake {
+                    joints[k].warm_start(&mut states);
+                }
+                warm_start(contacts, &mut states);
+            }
+            for _ in 0..p.iterations {
+                if let Some(j) = &mut mouse {
+                    j.solve(&mut states, h, true);
+                }
+                for &k in &awake {
+                    joints[k].solve(&mut states, &jctx, true);
+                }
+                solve_contacts(contacts, &mut states, &p, softness, inv_h, true);
+            }
+            integrate_positions(&mut states, h, p.max_angular_speed());
+            match p.position_correction {
+                PositionCorrection::Soft => {
+                    for _ in 0..p.relax_iterations {
+                        if let Some(j) = &mut mouse {
+                            j.solve(&mut states, h, false);
+                        }
+                        for &k in &awake {
+                            joints[k].solve(&mut states, &jctx, false);
+                        }
+                        solve_contacts(contacts, &mut states, &p, softness, inv_h, false);
+                    }
+                }
+                PositionCorrection::Projection => project_positions(contacts, &mut states, p.percent, p.slop),
+                PositionCorrection::Baumgarte => {}
+            }
+        }
+        apply_restitution(contacts, &mut states, p.restitution_threshold);
+        finalize(&states, &mut self.bodies);
+        self.finish_step();
+    }
+
+    /// Removes joints whose reaction over the last sub-step exceeded their break force or
+    /// torque (Box2D v3 reports these as joint events; here the joint disappears), waking
+    /// their bodies and counting them in `broken_joints`.
+    pub(crate) fn break_joints(&mut self) {
+        let inv_h = 1.0 / self.substep_dt();
+        let mut broken = 0;
+        let mut k = 0;
+        while k < self.joints.len() {
+            if self.joint_awake(k) && self.joints[k].exceeds_break_threshold(&self.bodies, inv_h) {
+                let j = self.joints.remove(k);
+                let (a, b) = j.bodies();
+                self.bodies[a].wake();
+                self.bodies[b].wake();
+                broken += 1;
+            } else {
+                k += 1;
+            }
+        }
+        if broken > 0 {
+            self.joint_filter = None;
+        }
+        self.broken_joints += broken;
+        self.profile.joints_broken = broken;
+    }
+}
