@@ -35,8 +35,9 @@ fn dynamic_count(w: &World) -> usize {
 }
 
 /// (file, all bodies, dynamic bodies)
-const EXPECTED: [(&str, usize, usize); 9] = [
+const EXPECTED: [(&str, usize, usize); 11] = [
     ("bullets.ron", 13, 9),
+    ("buoyancy.ron", 10, 7),
     ("default.ron", 3 + 36 + 48, 36 + 48),
     ("friction_ramp.ron", 11, 5),
     ("large_pyramid.ron", 5051, 5050),
@@ -45,6 +46,7 @@ const EXPECTED: [(&str, usize, usize); 9] = [
     ("rain.ron", 26 + 2 + 3000, 3000),
     ("restitution.ron", 12, 11),
     ("vertical_stack.ron", 11, 10),
+    ("waves.ron", 7, 4),
 ];
 
 #[test]

@@ -30,11 +30,18 @@ pub enum Layer {
     Sweep,
     /// Broadphase candidate pairs, as lines between body centres.
     Pair,
+    // Added after the others so existing layers keep their bit positions.
+    /// The water: its surface line and the water below it.
+    Water,
+    /// The submerged part of each body in water, filled.
+    Submerged,
+    /// Centre of buoyancy with the buoyant force, and the drag on each submerged edge.
+    Buoyancy,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 12] = [
+    pub const WORLD: [Layer; 15] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -47,6 +54,9 @@ impl Layer {
         Layer::Friction,
         Layer::Joint,
         Layer::Label,
+        Layer::Water,
+        Layer::Submerged,
+        Layer::Buoyancy,
     ];
 
     pub fn bit(self) -> u32 {
@@ -75,6 +85,9 @@ impl Layer {
             Layer::IncidentFace => "Incident face",
             Layer::ClipPlane => "Clip planes",
             Layer::Sweep => "Sweeps",
+            Layer::Water => "Water",
+            Layer::Submerged => "Submerged parts",
+            Layer::Buoyancy => "Buoyancy and drag",
         }
     }
 }
@@ -104,9 +117,18 @@ impl LayerSet {
 }
 
 impl Default for LayerSet {
-    /// Shapes, angle lines, contacts and normals: what a first look needs.
+    /// Shapes, angle lines, contacts and normals, and water when a scene has some: what a
+    /// first look needs.
     fn default() -> Self {
-        LayerSet::of(&[Layer::Shape, Layer::Angle, Layer::Contact, Layer::Normal, Layer::Joint])
+        LayerSet::of(&[
+            Layer::Shape,
+            Layer::Angle,
+            Layer::Contact,
+            Layer::Normal,
+            Layer::Joint,
+            Layer::Water,
+            Layer::Submerged,
+        ])
     }
 }
 
@@ -160,6 +182,19 @@ pub mod palette {
     pub const POLYTOPE: Color = Color::rgb(150, 110, 255);
     pub const CLOSEST_EDGE: Color = Color::rgb(255, 215, 0);
     pub const PENETRATION: Color = Color::rgb(255, 40, 40);
+    // Sutherland–Hodgman slicing: the two parts, the edge cases and the line.
+    pub const SLICE_BEHIND: Color = Color::rgb(90, 170, 255);
+    pub const SLICE_FRONT: Color = Color::rgb(255, 160, 60);
+    pub const CASE_IN_OUT: Color = Color::rgb(200, 120, 255);
+    pub const CASE_OUT_IN: Color = Color::rgb(80, 230, 160);
+    pub const CLIP_LINE: Color = Color::rgb(240, 240, 240);
+    pub const INTERSECTION: Color = Color::rgb(255, 60, 160);
+    // Water.
+    pub const WATER: Color = Color::rgb(40, 110, 200).with_alpha(0.28);
+    pub const WATER_SURFACE: Color = Color::rgb(110, 190, 255);
+    pub const SUBMERGED: Color = Color::rgb(60, 150, 255);
+    pub const BUOYANCY: Color = Color::rgb(120, 255, 255);
+    pub const DRAG: Color = Color::rgb(255, 110, 90);
 }
 
 /// Receives debug geometry in world units.
@@ -265,6 +300,8 @@ pub struct DrawOptions {
     pub tree_depth: (u32, u32),
     /// Also draw the tree leaves' tight AABBs (on `Layer::Aabb`) inside their fat ones.
     pub tree_tight: bool,
+    /// Metres of arrow per newton of force (buoyancy and drag arrows).
+    pub force_scale: f32,
 }
 
 impl Default for DrawOptions {
@@ -277,6 +314,21 @@ impl Default for DrawOptions {
             pixel_size: 0.0,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            force_scale: 0.05,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layer_bits_of_existing_layers_do_not_move() {
+        // Saved layer masks and the labs' masks are bit positions: new layers go at the end.
+        assert_eq!((Layer::Shape.bit(), Layer::Label.bit()), (1, 1 << 9));
+        assert_eq!((Layer::Sweep as u32, Layer::Pair as u32), (18, 19));
+        assert_eq!((Layer::Water as u32, Layer::Submerged as u32, Layer::Buoyancy as u32), (20, 21, 22));
+        assert!(LayerSet::default().contains(Layer::Water) && !LayerSet::default().contains(Layer::Buoyancy));
     }
 }

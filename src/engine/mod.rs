@@ -4,13 +4,17 @@ pub mod body;
 pub mod broadphase;
 pub mod collide;
 pub mod debug;
+pub mod geometry;
 pub mod hull3d;
 pub mod math;
 pub mod shape;
 pub mod solver;
+pub mod water;
 pub mod world;
 pub mod world_ccd;
 pub mod world_draw;
+pub mod world_slice;
+pub mod world_water;
 
 pub use body::{Body, BodyDef, BodyKind};
 pub use world::World;

@@ -8,8 +8,9 @@ use super::solver::contact::{
     apply_restitution, mix_friction, mix_restitution, prepare_contacts, project_positions, solve_contacts, warm_start,
     ContactSoftness,
 };
-use super::solver::state::{finalize, integrate_positions, integrate_velocities, solver_bodies};
+use super::solver::state::{finalize, integrate_positions, integrate_velocities_with, solver_bodies, BodyForce};
 use super::solver::{Contact, MouseJoint, PositionCorrection, SolverParams};
+use super::water::Water;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -32,6 +33,8 @@ pub struct StepProfile {
     /// Continuous collision: time spent, and bodies moved back to a time of impact.
     pub ccd_ms: f32,
     pub toi_events: usize,
+    /// Water: buoyancy and drag before the sub-steps, the surface after them, ms.
+    pub water_ms: f32,
 }
 
 /// The simulation state. `Clone` and serializable so history and replays can store it.
@@ -48,6 +51,9 @@ pub struct World {
     /// serialized: a deserialized world rebuilds it on its first step.
     #[serde(skip)]
     pub broadphase: Broadphase,
+    /// Water, if the scene has some (`world_water`).
+    #[serde(default)]
+    pub water: Option<Water>,
 }
 
 impl World {
@@ -60,6 +66,7 @@ impl World {
             step_count: 0,
             profile: StepProfile::default(),
             broadphase: Broadphase::default(),
+            water: None,
         }
     }
 
@@ -78,9 +85,11 @@ impl World {
         let t0 = Instant::now();
         self.update_contacts();
         let t1 = Instant::now();
-        self.solve();
+        let forces = self.water_forces();
+        self.solve(&forces);
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
         self.solve_continuous();
+        self.advance_water();
         // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
         // matches the world between steps; new pairs are found at the next step.
         let t2 = Instant::now();
@@ -94,9 +103,10 @@ impl World {
 
     /// Finds the contacts of the current poses without stepping, so a scene loaded paused shows
     /// them before its first step. The next step finds the same pairs and manifolds again, so
-    /// the simulation does not change.
+    /// the simulation does not change. Refreshes the water's reports too.
     pub fn refresh_contacts(&mut self) {
         self.update_contacts();
+        self.refresh_water();
     }
 
     /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
@@ -139,7 +149,8 @@ impl World {
         self.profile.narrowphase_ms = t1.elapsed().as_secs_f32() * 1000.0;
     }
 
-    fn solve(&mut self) {
+    /// The sub-steps; `forces[i]` (the water's) acts on body `i` throughout the step.
+    fn solve(&mut self, forces: &[BodyForce]) {
         let p = self.params.clone();
         let substeps = p.substeps.max(1);
         let h = p.dt() / substeps as f32;
@@ -163,7 +174,7 @@ impl World {
         let mut joint = self.mouse_joint.as_mut();
 
         for _ in 0..substeps {
-            integrate_velocities(&mut states, &self.bodies, p.gravity, h, p.max_linear_speed);
+            integrate_velocities_with(&mut states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
             if p.warm_starting {
                 warm_start(contacts, &mut states);
                 if let Some(j) = &joint {
@@ -258,16 +269,25 @@ impl World {
         self.contacts.iter().map(|c| c.manifold.max_penetration()).fold(0.0, f32::max)
     }
 
-    /// A 64-bit FNV-1a hash of every body's pose and velocity bits. Equal worlds give equal
-    /// hashes; it detects any divergence between runs.
+    /// A 64-bit FNV-1a hash of every body's pose and velocity bits, and of the water's
+    /// surface state when there is water. Equal worlds give equal hashes; it detects any
+    /// divergence between runs.
     pub fn state_hash(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |x: f32| {
-            for byte in x.to_bits().to_le_bytes() {
+        let mut eat_bytes = |bytes: &[u8]| {
+            for &byte in bytes {
                 h ^= byte as u64;
                 h = h.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
+        if let Some(w) = &self.water {
+            eat_bytes(&w.state.time.to_bits().to_le_bytes());
+            for (y, v) in w.state.heights.iter().zip(&w.state.velocities) {
+                eat_bytes(&y.to_bits().to_le_bytes());
+                eat_bytes(&v.to_bits().to_le_bytes());
+            }
+        }
+        let mut eat = |x: f32| eat_bytes(&x.to_bits().to_le_bytes());
         for b in &self.bodies {
             eat(b.center.x);
             eat(b.center.y);

@@ -22,6 +22,9 @@ impl Scene {
                 world.create_body(&def);
             }
         }
+        if let Some(water) = &self.water {
+            world.set_water(Some(water.to_water()));
+        }
         world
     }
 
