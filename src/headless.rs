@@ -39,6 +39,10 @@ pub struct Report {
     pub ccd_ms: f32,
     /// Bodies moved back to a time of impact, over the whole run.
     pub toi_events: usize,
+    /// Water (buoyancy, drag, surface), ms per step (median); 0 without water.
+    pub water_ms: f32,
+    /// Bodies touching the water at the end.
+    pub bodies_in_water: usize,
     /// Broadphase time over total step time, percent (medians).
     pub broadphase_share_percent: f32,
     pub tree_height: i32,
@@ -63,6 +67,7 @@ fn median(v: &mut [f32]) -> f32 {
 pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
     let mut total = Vec::with_capacity(steps as usize);
     let (mut bp, mut np, mut sv, mut ccd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut water = Vec::new();
     let (mut repaired, mut toi_events) = (0, 0);
     for _ in 0..steps {
         let t = Instant::now();
@@ -72,6 +77,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         np.push(world.profile.narrowphase_ms);
         sv.push(world.profile.solve_ms);
         ccd.push(world.profile.ccd_ms);
+        water.push(world.profile.water_ms);
         repaired += world.profile.repaired;
         toi_events += world.profile.toi_events;
     }
@@ -100,6 +106,8 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         solve_ms_median: median(&mut sv),
         ccd_ms: median(&mut ccd),
         toi_events,
+        water_ms: median(&mut water),
+        bodies_in_water: world.water().map_or(0, |w| w.reports.len()),
         state_hash: format!("{:016x}", world.state_hash()),
         max_penetration: world.max_penetration(),
         kinetic_energy: world.kinetic_energy(),
@@ -140,6 +148,13 @@ impl Report {
             "continuous       {:.3} ms/step median, {} time-of-impact events",
             self.ccd_ms, self.toi_events
         );
+        if self.water_ms > 0.0 || self.bodies_in_water > 0 {
+            let _ = writeln!(
+                s,
+                "water            {:.3} ms/step median, {} bodies in the water",
+                self.water_ms, self.bodies_in_water
+            );
+        }
         let _ = writeln!(
             s,
             "broadphase       {:.1}% of the step; tree height {}, area ratio {:.2}, {} pairs",

@@ -37,10 +37,11 @@ fn dynamic_count(w: &World) -> usize {
 }
 
 /// (file, all bodies, dynamic bodies)
-const EXPECTED: [(&str, usize, usize); 16] = [
+const EXPECTED: [(&str, usize, usize); 18] = [
     ("angle_joint.ron", 10, 8),
     ("bridge.ron", 2 + 160 + 24, 160 + 24),
     ("bullets.ron", 13, 9),
+    ("buoyancy.ron", 10, 7),
     ("car.ron", 32 + 3, 3),
     ("chain.ron", 2 + 30, 31),
     ("default.ron", 3 + 36 + 48, 36 + 48),
@@ -54,6 +55,7 @@ const EXPECTED: [(&str, usize, usize); 16] = [
     ("restitution.ron", 12, 11),
     ("sleep.ron", 2 + 10 + 5 + 6, 1 + 10 + 5 + 6),
     ("vertical_stack.ron", 11, 10),
+    ("waves.ron", 7, 4),
 ];
 
 #[test]

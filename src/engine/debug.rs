@@ -30,15 +30,22 @@ pub enum Layer {
     Sweep,
     /// Broadphase candidate pairs, as lines between body centres.
     Pair,
+    // Added after the others so existing layers keep their bit positions.
     /// Bodies coloured by the island they belong to.
     Island,
     /// Joint reaction forces and torques.
     Reaction,
+    /// The water: its surface line and the water below it.
+    Water,
+    /// The submerged part of each body in water, filled.
+    Submerged,
+    /// Centre of buoyancy with the buoyant force, and the drag on each submerged edge.
+    Buoyancy,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 14] = [
+    pub const WORLD: [Layer; 17] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -53,6 +60,9 @@ impl Layer {
         Layer::Reaction,
         Layer::Island,
         Layer::Label,
+        Layer::Water,
+        Layer::Submerged,
+        Layer::Buoyancy,
     ];
 
     pub fn bit(self) -> u32 {
@@ -83,6 +93,9 @@ impl Layer {
             Layer::Sweep => "Sweeps",
             Layer::Island => "Islands",
             Layer::Reaction => "Joint reactions",
+            Layer::Water => "Water",
+            Layer::Submerged => "Submerged parts",
+            Layer::Buoyancy => "Buoyancy and drag",
         }
     }
 }
@@ -112,9 +125,18 @@ impl LayerSet {
 }
 
 impl Default for LayerSet {
-    /// Shapes, angle lines, contacts and normals: what a first look needs.
+    /// Shapes, angle lines, contacts and normals, and water when a scene has some: what a
+    /// first look needs.
     fn default() -> Self {
-        LayerSet::of(&[Layer::Shape, Layer::Angle, Layer::Contact, Layer::Normal, Layer::Joint])
+        LayerSet::of(&[
+            Layer::Shape,
+            Layer::Angle,
+            Layer::Contact,
+            Layer::Normal,
+            Layer::Joint,
+            Layer::Water,
+            Layer::Submerged,
+        ])
     }
 }
 
@@ -188,6 +210,19 @@ pub mod palette {
     pub const CLIP_PLANE: Color = Color::rgb(190, 150, 255);
     pub const KEPT: Color = Color::rgb(110, 255, 110);
     pub const REJECTED: Color = Color::rgb(255, 80, 80);
+    // Sutherland–Hodgman slicing: the two parts, the edge cases and the line.
+    pub const SLICE_BEHIND: Color = Color::rgb(90, 170, 255);
+    pub const SLICE_FRONT: Color = Color::rgb(255, 160, 60);
+    pub const CASE_IN_OUT: Color = Color::rgb(200, 120, 255);
+    pub const CASE_OUT_IN: Color = Color::rgb(80, 230, 160);
+    pub const CLIP_LINE: Color = Color::rgb(240, 240, 240);
+    pub const INTERSECTION: Color = Color::rgb(255, 60, 160);
+    // Water.
+    pub const WATER: Color = Color::rgb(40, 110, 200).with_alpha(0.28);
+    pub const WATER_SURFACE: Color = Color::rgb(110, 190, 255);
+    pub const SUBMERGED: Color = Color::rgb(60, 150, 255);
+    pub const BUOYANCY: Color = Color::rgb(120, 255, 255);
+    pub const DRAG: Color = Color::rgb(255, 110, 90);
 }
 
 /// A distinct colour for island `k` (hues a golden angle apart, so neighbours differ).
@@ -315,6 +350,8 @@ pub struct DrawOptions {
     pub joint_size: f32,
     /// Metres of reaction arrow per newton (and radians of arc per newton-metre).
     pub force_scale: f32,
+    /// Metres of arrow per newton of force (buoyancy and drag arrows).
+    pub buoyancy_scale: f32,
 }
 
 impl Default for DrawOptions {
@@ -330,6 +367,22 @@ impl Default for DrawOptions {
             selected_joints: Vec::new(),
             joint_size: 0.25,
             force_scale: 0.01,
+            buoyancy_scale: 0.05,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layer_bits_of_existing_layers_do_not_move() {
+        // Saved layer masks and the labs' masks are bit positions: new layers go at the end.
+        assert_eq!((Layer::Shape.bit(), Layer::Label.bit()), (1, 1 << 9));
+        assert_eq!((Layer::Sweep as u32, Layer::Pair as u32), (18, 19));
+        assert_eq!((Layer::Island as u32, Layer::Reaction as u32), (20, 21));
+        assert_eq!((Layer::Water as u32, Layer::Submerged as u32, Layer::Buoyancy as u32), (22, 23, 24));
+        assert!(LayerSet::default().contains(Layer::Water) && !LayerSet::default().contains(Layer::Buoyancy));
     }
 }

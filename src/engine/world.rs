@@ -7,6 +7,7 @@ use super::island::Islands;
 use super::math::Aabb;
 use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::{Contact, Joint, MouseJoint, SolverParams};
+use super::water::Water;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -31,6 +32,8 @@ pub struct StepProfile {
     pub toi_events: usize,
     /// Joints that broke this step (their reaction exceeded a break threshold).
     pub joints_broken: usize,
+    /// Water: buoyancy and drag before the sub-steps, the surface after them, ms.
+    pub water_ms: f32,
 }
 
 /// The simulation state. `Clone` and serializable so history and replays can store it.
@@ -62,6 +65,9 @@ pub struct World {
     /// The parameters of the last step: a change wakes every body.
     #[serde(skip)]
     pub(crate) last_params: Option<SolverParams>,
+    /// Water, if the scene has some (`world_water`).
+    #[serde(default)]
+    pub water: Option<Water>,
 }
 
 impl World {
@@ -79,6 +85,7 @@ impl World {
             islands: Islands::default(),
             joint_filter: None,
             last_params: None,
+            water: None,
         }
     }
 
@@ -111,12 +118,14 @@ impl World {
         }
         self.update_contacts();
         let t1 = Instant::now();
+        let forces = self.water_forces();
         self.update_islands();
-        self.solve();
+        self.solve(&forces);
         self.break_joints();
         self.update_sleep();
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
         self.solve_continuous();
+        self.advance_water();
         // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
         // matches the world between steps; new pairs are found at the next step.
         let t2 = Instant::now();
@@ -130,9 +139,10 @@ impl World {
 
     /// Finds the contacts of the current poses without stepping, so a scene loaded paused shows
     /// them before its first step. The next step finds the same pairs and manifolds again, so
-    /// the simulation does not change.
+    /// the simulation does not change. Refreshes the water's reports too.
     pub fn refresh_contacts(&mut self) {
         self.update_contacts();
+        self.refresh_water();
     }
 
     /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
@@ -259,16 +269,25 @@ impl World {
         self.contacts.iter().map(|c| c.manifold.max_penetration()).fold(0.0, f32::max)
     }
 
-    /// A 64-bit FNV-1a hash of every body's pose and velocity bits. Equal worlds give equal
-    /// hashes; it detects any divergence between runs.
+    /// A 64-bit FNV-1a hash of every body's pose and velocity bits, and of the water's
+    /// surface state when there is water. Equal worlds give equal hashes; it detects any
+    /// divergence between runs.
     pub fn state_hash(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |x: f32| {
-            for byte in x.to_bits().to_le_bytes() {
+        let mut eat_bytes = |bytes: &[u8]| {
+            for &byte in bytes {
                 h ^= byte as u64;
                 h = h.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
+        if let Some(w) = &self.water {
+            eat_bytes(&w.state.time.to_bits().to_le_bytes());
+            for (y, v) in w.state.heights.iter().zip(&w.state.velocities) {
+                eat_bytes(&y.to_bits().to_le_bytes());
+                eat_bytes(&v.to_bits().to_le_bytes());
+            }
+        }
+        let mut eat = |x: f32| eat_bytes(&x.to_bits().to_le_bytes());
         for b in &self.bodies {
             eat(b.center.x);
             eat(b.center.y);

@@ -100,13 +100,19 @@ impl Lod {
 }
 
 impl World {
-    /// Draws bodies, AABBs, centres of mass, contacts, normals, impulses and the mouse joint,
-    /// each on its layer.
+    /// Draws the water (under the bodies), bodies, AABBs, centres of mass, the water's surface,
+    /// submerged parts and forces, contacts, normals, impulses and the mouse joint, each on
+    /// its layer.
     pub fn debug_draw(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
         let visible = |b: &Body| match opts.view {
             Some(view) => b.shape.compute_aabb(&b.xf).overlaps(&view),
             None => true,
         };
+        if let Some(w) = &self.water {
+            // Under the bodies; without a view, down to a little below the lowest body.
+            let lowest = self.bounds().map_or(w.params.level, |b| b.min.y.min(w.params.level));
+            w.draw_body_of_water(d, opts, lowest - 1.0);
+        }
         for (i, b) in self.bodies.iter().enumerate() {
             if !visible(b) {
                 continue;
@@ -126,6 +132,9 @@ impl World {
             if d.wants(Layer::Island) {
                 self.draw_island_of(d, i, b);
             }
+        }
+        if let Some(w) = &self.water {
+            w.draw_over_bodies(d, opts);
         }
         self.draw_broadphase(d, opts);
         self.draw_contacts(d, opts);

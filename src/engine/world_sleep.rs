@@ -100,11 +100,12 @@ impl World {
         }
     }
 
-    /// Whether a step can change nothing: sleep on, no mouse joint, the broadphase and the
+    /// Whether a step can change nothing: sleep on, no mouse joint, no moving water, the broadphase and the
     /// islands in step with the bodies, and no body awake, kinematic or edited.
     pub(crate) fn at_rest(&self) -> bool {
         self.params.sleep
             && self.mouse_joint.is_none()
+            && self.water_is_still()
             && self.step_count > 0
             && self.broadphase.has_proxies_for(self.bodies.len())
             && self.islands.of_body.len() == self.bodies.len()

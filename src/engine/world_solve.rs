@@ -11,7 +11,7 @@ use super::solver::contact::{
     apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
 };
 use super::solver::joints::JointContext;
-use super::solver::state::{finalize, integrate_positions, integrate_velocities, solver_bodies};
+use super::solver::state::{finalize, integrate_positions, integrate_velocities_with, solver_bodies, BodyForce};
 use super::solver::PositionCorrection;
 use super::world::World;
 
@@ -27,7 +27,8 @@ impl World {
         moving(a) || moving(b)
     }
 
-    pub(crate) fn solve(&mut self) {
+    /// `forces[i]` (the water's) acts on body `i` throughout the step.
+    pub(crate) fn solve(&mut self, forces: &[BodyForce]) {
         let p = self.params.clone();
         let substeps = p.substeps.max(1);
         let h = p.dt() / substeps as f32;
@@ -57,7 +58,7 @@ impl World {
         let mut mouse = self.mouse_joint.as_mut();
 
         for _ in 0..substeps {
-            integrate_velocities(&mut states, &self.bodies, p.gravity, h, p.max_linear_speed);
+            integrate_velocities_with(&mut states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
             if p.warm_starting {
                 if let Some(j) = &mouse {
                     j.warm_start(&mut states);

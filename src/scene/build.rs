@@ -35,6 +35,9 @@ impl Scene {
                 }
             }
         }
+        if let Some(water) = &self.water {
+            world.set_water(Some(water.to_water()));
+        }
         world
     }
 

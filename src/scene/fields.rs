@@ -4,6 +4,7 @@
 use super::context;
 use super::format::Camera;
 use super::shapes::ShapeSpec;
+use super::water::WaterSpec;
 use crate::engine::shape::Shape;
 use crate::engine::solver::SolverParams;
 use glam::Vec2;
@@ -243,4 +244,20 @@ pub(crate) fn settings<'de, D: Deserializer<'de>>(d: D) -> Result<SolverParams, 
 /// `camera`, with its own error context.
 pub(crate) fn camera<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Camera>, D::Error> {
     context::scoped("camera".to_string(), || Option::<Camera>::deserialize(d))
+}
+
+/// `water`: [`WaterSpec`] checked with [`WaterSpec::check`], in its own error context.
+pub(crate) fn water<'de, D: Deserializer<'de>>(d: D) -> Result<Option<WaterSpec>, D::Error> {
+    context::scoped("water".to_string(), || {
+        let spec = Option::<WaterSpec>::deserialize(d)?;
+        if let Some(spec) = &spec {
+            spec.check().map_err(|msg| {
+                if let Some(field) = msg.split('`').nth(1) {
+                    context::blame_field(field);
+                }
+                D::Error::custom(msg)
+            })?;
+        }
+        Ok(spec)
+    })
 }

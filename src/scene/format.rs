@@ -5,6 +5,7 @@ use super::generators::Generator;
 use super::joints::JointSpec;
 use super::lists;
 use super::shapes::ShapeSpec;
+use super::water::WaterSpec;
 use crate::engine::math::Transform;
 use crate::engine::solver::SolverParams;
 use crate::engine::{Body, BodyDef, BodyKind, World};
@@ -26,6 +27,9 @@ pub struct Scene {
     pub settings: SolverParams,
     #[serde(default, deserialize_with = "fields::camera", skip_serializing_if = "Option::is_none")]
     pub camera: Option<Camera>,
+    /// Water with buoyancy and drag, if any.
+    #[serde(default, deserialize_with = "fields::water", skip_serializing_if = "Option::is_none")]
+    pub water: Option<WaterSpec>,
     #[serde(default, deserialize_with = "lists::bodies", skip_serializing_if = "Vec::is_empty")]
     pub bodies: Vec<BodySpec>,
     #[serde(default, deserialize_with = "lists::generators", skip_serializing_if = "Vec::is_empty")]
@@ -44,6 +48,7 @@ impl Scene {
             description: String::new(),
             settings: SolverParams::default(),
             camera: None,
+            water: None,
             bodies: Vec::new(),
             generators: Vec::new(),
             joints: Vec::new(),
@@ -266,11 +271,11 @@ fn is_default_mask(x: &u32) -> bool {
 }
 
 // Defaults are compared bit for bit so that -0.0 is still written (state hashes see it).
-fn is_zero(x: &f32) -> bool {
+pub(crate) fn is_zero(x: &f32) -> bool {
     x.to_bits() == 0
 }
 
-fn is_one(x: &f32) -> bool {
+pub(crate) fn is_one(x: &f32) -> bool {
     x.to_bits() == 1.0f32.to_bits()
 }
 

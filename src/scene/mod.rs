@@ -1,5 +1,5 @@
 //! Scene files: a versioned, human-writable RON format describing solver settings, a
-//! camera, bodies and body generators (pyramid, stack, rain).
+//! camera, optional water, bodies and body generators (pyramid, stack, rain).
 //!
 //! Loading validates everything while parsing: shapes go through the engine constructors,
 //! numbers must be finite and in range, and every error reads `file:line:column: message`,
@@ -26,6 +26,7 @@ mod ron_file;
 mod save;
 mod shapes;
 mod toi;
+mod water;
 
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
@@ -40,6 +41,7 @@ pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
 pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
+pub use water::WaterSpec;
 
 use std::path::Path;
 

@@ -9,6 +9,7 @@
 
 use super::error::SceneError;
 use super::format::{BodySpec, Camera, Scene};
+use super::water::WaterSpec;
 use crate::engine::math::Transform;
 use crate::engine::{Body, World};
 use glam::Vec2;
@@ -28,6 +29,7 @@ pub fn scene_from_world(world: &World, name: &str, camera: Option<Camera>) -> Sc
     scene.description = format!("Saved at step {}.", world.step_count);
     scene.settings = world.params.clone();
     scene.camera = camera;
+    scene.water = world.water().map(WaterSpec::from_water);
     scene.bodies = world.bodies.iter().map(BodySpec::from_body).collect();
     scene.joints = super::joint_save::joints_of(world);
     scene

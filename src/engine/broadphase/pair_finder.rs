@@ -8,8 +8,9 @@
 //! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin) is
 //!    compared with its proxy's fat AABB; a proxy whose box escaped is reinserted
 //!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
-//!    bodies the app moved, reshaped or retyped directly; added bodies get new proxies, and
-//!    removed bodies (the vector shrank) rebuild the broadphase.
+//!    bodies the app moved, reshaped or retyped directly; added bodies get new proxies.
+//!    Bodies removed through `World::remove_body` are taken out by [`Broadphase::remove_body`];
+//!    if the body vector shrank any other way, the broadphase is rebuilt.
 //! 2. *query*: each proxy in the move buffer queries the tree with its fat AABB; new pairs
 //!    are sorted, deduplicated and merged into the sorted pair set (no hash-map order).
 //! 3. *prune*: pairs whose fat AABBs stopped overlapping are removed.
@@ -164,6 +165,33 @@ impl Broadphase {
         self.move_buffer.clear();
         self.in_move_buffer.clear();
         self.pairs.clear();
+    }
+
+    /// Forgets body `index`, which the world removed (the bodies after it moved down by one):
+    /// destroys its proxy, drops its pairs and renumbers every later body's proxy, pairs and
+    /// move-buffer entry, so the tree and the pair set stay valid without a rebuild.
+    pub fn remove_body(&mut self, index: usize) {
+        let shift = |b: u32| if b as usize > index { b - 1 } else { b };
+        if index < self.proxies.len() {
+            let removed = self.proxies.remove(index);
+            self.tree.destroy_proxy(removed.id);
+            self.in_move_buffer.remove(index);
+            for (k, p) in self.proxies.iter().enumerate().skip(index) {
+                self.tree.set_user_data(p.id, k as u32);
+            }
+        }
+        self.move_buffer.retain(|&b| b as usize != index);
+        for b in &mut self.move_buffer {
+            *b = shift(*b);
+        }
+        // Renumbering is monotone, so the pairs stay sorted and unique.
+        self.pairs.retain(|&(i, j)| i as usize != index && j as usize != index);
+        for (i, j) in &mut self.pairs {
+            (*i, *j) = (shift(*i), shift(*j));
+        }
+        if index < self.tight.len() {
+            self.tight.remove(index);
+        }
     }
 
     /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).

@@ -321,6 +321,12 @@ impl<T: Copy> DynamicTree<T> {
         self.nodes[proxy as usize].user_data.expect("proxy holds user data")
     }
 
+    /// Replaces the user data of `proxy` (the world renumbers bodies when one is removed).
+    pub fn set_user_data(&mut self, proxy: u32, user_data: T) {
+        assert!(self.is_proxy(proxy), "set_user_data: {proxy} is not a proxy");
+        self.nodes[proxy as usize].user_data = Some(user_data);
+    }
+
     pub fn root(&self) -> Option<u32> {
         (self.root != NULL_NODE).then_some(self.root)
     }

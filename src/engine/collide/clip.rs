@@ -1,23 +1,13 @@
 //! Reference/incident faces and Sutherland–Hodgman clipping of a segment against a line
-//! (000 article, "OBB to OBB": side planes, `Segment::Clip`, `DistanceToLine`).
+//! (000 article, "OBB to OBB": side planes, `Segment::Clip`, `DistanceToLine`). The segment
+//! clip is the polygon clipper's special case (`geometry::sutherland_hodgman`): the same
+//! per-edge step, on one open edge, keeping feature ids.
 
+use crate::engine::geometry::crossing;
+pub use crate::engine::geometry::Line;
 use crate::engine::math::Transform;
 use crate::engine::shape::Polygon;
 use glam::Vec2;
-
-/// A line `n·x = c` with unit normal `n` (000 article's `Line`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Line {
-    pub n: Vec2,
-    pub c: f32,
-}
-
-impl Line {
-    /// Signed distance: negative behind the line.
-    pub fn distance_to_line(&self, p: Vec2) -> f32 {
-        self.n.dot(p) - self.c
-    }
-}
 
 /// A point of a clipped segment with the feature that produced it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,14 +35,9 @@ pub fn clip_segment_to_line(input: [ClipVertex; 2], line: &Line, side_plane: usi
         out[count] = input[1];
         count += 1;
     }
-    // Endpoints on different sides: add the intersection (`<` ignores -0.0).
-    if d1 * d2 < 0.0 && count < 2 {
-        let alpha = d1 / (d1 - d2);
-        out[count] = ClipVertex {
-            v: input[0].v + alpha * (input[1].v - input[0].v),
-            incident_vertex: None,
-            side_plane: Some(side_plane),
-        };
+    // Endpoints strictly on different sides: add the intersection.
+    if let Some(v) = crossing(input[0].v, input[1].v, d1, d2).filter(|_| count < 2) {
+        out[count] = ClipVertex { v, incident_vertex: None, side_plane: Some(side_plane) };
         count += 1;
     }
     (out, count)

@@ -66,10 +66,34 @@ pub fn solver_bodies(bodies: &[Body]) -> Vec<SolverBody> {
     bodies.iter().map(SolverBody::new).collect()
 }
 
+/// A force held constant over a step (Box2D's applied force and torque), plus an angular
+/// drag rate applied implicitly like `angular_damping`. The water's buoyancy and drag.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BodyForce {
+    pub force: Vec2,
+    /// About the centre of mass.
+    pub torque: f32,
+    /// 1/s: ω is scaled by `1 / (1 + h·(angular_damping + angular_drag))` per sub-step.
+    pub angular_drag: f32,
+}
+
 /// Semi-implicit Euler, velocity half: gravity, applied forces and damping for awake dynamic
 /// bodies, speed clamp.
 pub fn integrate_velocities(states: &mut [SolverBody], bodies: &[Body], gravity: Vec2, h: f32, max_speed: f32) {
-    for (s, b) in states.iter_mut().zip(bodies) {
+    integrate_velocities_with(states, bodies, &[], gravity, h, max_speed);
+}
+
+/// [`integrate_velocities`] with `forces[i]` also applied to body `i` (bodies past the end of
+/// `forces` get none, and compute exactly as without).
+pub fn integrate_velocities_with(
+    states: &mut [SolverBody],
+    bodies: &[Body],
+    forces: &[BodyForce],
+    gravity: Vec2,
+    h: f32,
+    max_speed: f32,
+) {
+    for (i, (s, b)) in states.iter_mut().zip(bodies).enumerate() {
         if b.kind != BodyKind::Dynamic || !b.awake {
             continue;
         }
@@ -80,13 +104,19 @@ pub fn integrate_velocities(states: &mut [SolverBody], bodies: &[Body], gravity:
         if b.torque != 0.0 {
             s.w += (h * b.inv_inertia) * b.torque;
         }
+        let mut angular_damping = b.angular_damping;
+        if let Some(f) = forces.get(i) {
+            v += h * s.inv_mass * f.force;
+            s.w += h * s.inv_inertia * f.torque;
+            angular_damping += f.angular_drag;
+        }
         // Implicit damping: v *= 1 / (1 + h c).
         v *= 1.0 / (1.0 + h * b.linear_damping);
         if v.length_squared() > max_speed * max_speed {
             v = v.normalize() * max_speed;
         }
         s.v = v;
-        s.w *= 1.0 / (1.0 + h * b.angular_damping);
+        s.w *= 1.0 / (1.0 + h * angular_damping);
     }
 }
 

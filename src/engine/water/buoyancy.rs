@@ -1,0 +1,294 @@
+//! A body's submerged part and the forces on it (003 article, "Buoyancy, Rigid Bodies and
+//! Water Surface": clip the body by the water surface; the submerged area `A` and its
+//! centroid give the buoyant force `ρ·g·A`, acting at the centroid).
+//!
+//! **Polygons** are clipped by the surface polyline under them with Sutherland–Hodgman: one
+//! piece per surface segment (its x slab, below its line), so a wavy surface is followed
+//! exactly, and the region's ends cut too. Under a sloped surface the hydrostatic pressure
+//! `p = ρ·g·(η(x) − y)` also pushes sideways: its gradient is constant over a slab of slope
+//! `s`, so that piece's force is `ρ·g·A_i·(−s, 1)` at its centroid (exact; on flat water it
+//! is the article's `ρ·g·A` straight up). This is what lets waves carry floating bodies.
+//!
+//! **Circles** are exact: the surface under a circle is taken as the straight line through
+//! its heights at the circle's left and right extremes (flat water: the surface itself), and
+//! the part below it is a circular segment with a closed-form area and centroid
+//! (`geometry::circular_segment`). A circle across an end of the region is clipped as a
+//! 32-gon instead (the one case where a circle is not exact).
+//!
+//! **Drag**: the per-edge pressure drag of `drag` on every submerged boundary part, and an
+//! angular drag after Box2D 2.1's `b2BuoyancyController`: `dω/dt = −angular_drag · ρ·A/m · ω`,
+//! applied implicitly by the solver (like `angular_damping`), so it never overshoots.
+
+use super::drag::{edge_drag, DragEdge};
+use super::Water;
+use crate::engine::body::Body;
+use crate::engine::geometry::{area_centroid, circle_behind_line, clip_polygon_to_line, clip_segment, Line};
+use crate::engine::math::cross;
+use crate::engine::shape::Shape;
+use crate::engine::solver::state::BodyForce;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use std::f32::consts::{PI, TAU};
+
+/// The drag on one submerged edge (or arc piece): where it acts and the force.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DragArrow {
+    pub point: Vec2,
+    pub force: Vec2,
+}
+
+/// What the water does to one body, from its pose and velocity at the time of computing.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BuoyancyReport {
+    /// The body's index in the world.
+    pub body: usize,
+    /// The submerged polygons, world space, counter-clockwise (one per surface segment
+    /// under the body; for a circle, its segment outlined by arc points, for drawing only:
+    /// `area` and `centroid` are exact).
+    pub pieces: Vec<Vec<Vec2>>,
+    /// Submerged area, m².
+    pub area: f32,
+    /// Submerged area over the body's area.
+    pub fraction: f32,
+    /// Centre of buoyancy (centroid of the submerged part).
+    pub centroid: Vec2,
+    /// Buoyant force, and its torque about the centre of mass.
+    pub force: Vec2,
+    pub torque: f32,
+    /// Drag of the submerged edges, summed, and its torque about the centre of mass.
+    pub drag_force: Vec2,
+    pub drag_torque: f32,
+    /// Each facing edge's drag.
+    pub drag: Vec<DragArrow>,
+    /// Angular drag as a rate, 1/s: the solver scales ω by `1 / (1 + h·rate)` per sub-step.
+    pub angular_drag_rate: f32,
+}
+
+impl BuoyancyReport {
+    /// The force, torque and angular drag the solver applies over the step.
+    pub fn body_force(&self) -> BodyForce {
+        BodyForce {
+            force: self.force + self.drag_force,
+            torque: self.torque + self.drag_torque,
+            angular_drag: self.angular_drag_rate,
+        }
+    }
+}
+
+/// Buffers reused from body to body.
+#[derive(Default)]
+pub struct Scratch {
+    surface: Vec<Vec2>,
+    a: Vec<Vec2>,
+    b: Vec<Vec2>,
+    vertices: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    edges: Vec<DragEdge>,
+}
+
+/// Sides of the polygon a circle straddling the region's end is clipped as.
+const CIRCLE_FALLBACK_SIDES: usize = 32;
+/// Sides of each end cap of a capsule clipped as a polygon: the outline is inscribed, so a
+/// fully submerged capsule displaces its true area less 0.6 % of its caps' area (a full disk
+/// of 32 sides).
+const CAPSULE_CAP_SIDES: usize = 16;
+/// Arc pieces of a circle's drag, and points outlining its segment.
+const ARC_DRAG_PIECES: usize = 16;
+const ARC_OUTLINE_POINTS: usize = 24;
+
+/// Sums submerged pieces: area, first moment, force and torque.
+struct Sum<'a> {
+    body: &'a Body,
+    rho_g: f32,
+    report: BuoyancyReport,
+    moment: Vec2,
+}
+
+impl Sum<'_> {
+    /// A submerged piece of `area` at `centroid` under a surface of slope `slope`.
+    fn add(&mut self, area: f32, centroid: Vec2, slope: f32) {
+        let f = self.rho_g * area * Vec2::new(-slope, 1.0);
+        self.report.area += area;
+        self.moment += area * centroid;
+        self.report.force += f;
+        self.report.torque += cross(centroid - self.body.center, f);
+    }
+}
+
+/// What `water` does to `body` (number `index`) under `gravity`, with the drag clamped for a
+/// step of `dt`; `None` when no part of it is under water or its state is not finite.
+pub fn submerge(
+    water: &Water,
+    body: &Body,
+    index: usize,
+    gravity: Vec2,
+    dt: f32,
+    scratch: &mut Scratch,
+) -> Option<BuoyancyReport> {
+    let finite = body.center.is_finite() && body.xf.p.is_finite() && body.linear_velocity.is_finite();
+    if !finite || !body.angular_velocity.is_finite() {
+        return None;
+    }
+    let p = &water.params;
+    let report = BuoyancyReport { body: index, ..Default::default() };
+    let mut sum = Sum { body, rho_g: p.density * (-gravity.y).max(0.0), report, moment: Vec2::ZERO };
+    scratch.edges.clear();
+    match &body.shape {
+        Shape::Polygon(poly) => {
+            scratch.vertices.clear();
+            scratch.vertices.extend(poly.world_vertices(&body.xf));
+            scratch.normals.clear();
+            scratch.normals.extend(poly.normals().iter().map(|&n| body.xf.q.apply(n)));
+            submerge_polygon(water, &mut sum, scratch);
+        }
+        Shape::Capsule(c) => {
+            // As its outline polygon: each end cap a half circle of CAPSULE_CAP_SIDES sides.
+            scratch.vertices.clear();
+            scratch.vertices.extend(c.outline(&body.xf, CAPSULE_CAP_SIDES));
+            let n = scratch.vertices.len();
+            scratch.normals.clear();
+            for k in 0..n {
+                let e = scratch.vertices[(k + 1) % n] - scratch.vertices[k];
+                scratch.normals.push(Vec2::new(e.y, -e.x).normalize_or_zero());
+            }
+            submerge_polygon(water, &mut sum, scratch);
+        }
+        Shape::Circle(c) => {
+            let (center, r) = (body.xf.p, c.radius);
+            if center.x - r >= p.region.0 && center.x + r <= p.region.1 {
+                submerge_circle(water, &mut sum, center, r, scratch);
+            } else {
+                scratch.vertices.clear();
+                scratch.normals.clear();
+                for k in 0..CIRCLE_FALLBACK_SIDES {
+                    let a = TAU * k as f32 / CIRCLE_FALLBACK_SIDES as f32;
+                    scratch.vertices.push(center + r * Vec2::from_angle(a));
+                    scratch.normals.push(Vec2::from_angle(a + PI / CIRCLE_FALLBACK_SIDES as f32));
+                }
+                submerge_polygon(water, &mut sum, scratch);
+            }
+        }
+    }
+    let Sum { mut report, moment, .. } = sum;
+    if !(report.area > 0.0 && report.area.is_finite()) {
+        return None;
+    }
+    report.centroid = moment / report.area;
+    let body_area = body.shape.mass_data(1.0).area;
+    report.fraction = (report.area / body_area).min(1.0);
+    let (drag_force, drag_torque) = edge_drag(&scratch.edges, p.density, p.linear_drag, body, dt, &mut report.drag);
+    report.drag_force = drag_force;
+    report.drag_torque = drag_torque;
+    if body.mass > 0.0 {
+        report.angular_drag_rate = p.angular_drag * p.density * report.area / body.mass;
+    }
+    let finite = report.force.is_finite() && report.torque.is_finite() && report.centroid.is_finite();
+    finite.then_some(report)
+}
+
+/// The surface polyline under x range `[lo, hi]` (clamped to the region), or `false`.
+fn surface_under(water: &Water, lo: f32, hi: f32, out: &mut Vec<Vec2>) -> bool {
+    let (x0, x1) = (lo.max(water.params.region.0), hi.min(water.params.region.1));
+    if x0.partial_cmp(&x1) != Some(std::cmp::Ordering::Less) {
+        return false;
+    }
+    water.surface_polyline(x0, x1, out);
+    true
+}
+
+/// The polygon in `scratch.vertices` (world space, CCW, with `scratch.normals`): one piece
+/// and the submerged part of every edge per surface segment (see the module docs).
+fn submerge_polygon(water: &Water, sum: &mut Sum, scratch: &mut Scratch) {
+    let verts = &scratch.vertices;
+    let min = verts.iter().copied().fold(Vec2::splat(f32::MAX), Vec2::min);
+    let max = verts.iter().copied().fold(Vec2::splat(f32::MIN), Vec2::max);
+    if !surface_under(water, min.x, max.x, &mut scratch.surface) {
+        return;
+    }
+    if scratch.surface.iter().all(|s| s.y <= min.y) {
+        return;
+    }
+    let n = verts.len();
+    for k in 0..scratch.surface.len() - 1 {
+        let (a, b) = (scratch.surface[k], scratch.surface[k + 1]);
+        if b.x <= a.x || a.y.max(b.y) <= min.y {
+            continue;
+        }
+        // The slab's planes: its two sides where they cut the body, and the surface line
+        // (normal up, so the water is behind it).
+        let mut planes = [Line { n: Vec2::ZERO, c: 0.0 }; 3];
+        let mut count = 0;
+        if a.x > min.x {
+            planes[count] = Line { n: Vec2::NEG_X, c: -a.x };
+            count += 1;
+        }
+        if b.x < max.x {
+            planes[count] = Line { n: Vec2::X, c: b.x };
+            count += 1;
+        }
+        if a.y.min(b.y) < max.y {
+            let Some(surface) = Line::through(b, a) else { continue };
+            planes[count] = surface;
+            count += 1;
+        }
+        let planes = &planes[..count];
+        scratch.a.clear();
+        scratch.a.extend_from_slice(verts);
+        for plane in planes {
+            clip_polygon_to_line(&scratch.a, plane, &mut scratch.b);
+            std::mem::swap(&mut scratch.a, &mut scratch.b);
+        }
+        let (area, centroid) = area_centroid(&scratch.a);
+        if area > 0.0 {
+            sum.add(area, centroid, (b.y - a.y) / (b.x - a.x));
+            sum.report.pieces.push(scratch.a.clone());
+        }
+        for i in 0..n {
+            let mut seg = Some((verts[i], verts[(i + 1) % n]));
+            for plane in planes {
+                seg = seg.and_then(|(p, q)| clip_segment(p, q, plane));
+            }
+            if let Some((p, q)) = seg {
+                push_edge(water, sum.body, &mut scratch.edges, 0.5 * (p + q), scratch.normals[i], (q - p).length());
+            }
+        }
+    }
+}
+
+/// A drag edge at `point` with its normal speed relative to the water.
+fn push_edge(water: &Water, body: &Body, edges: &mut Vec<DragEdge>, point: Vec2, normal: Vec2, length: f32) {
+    let relative = body.velocity_at(point) - Vec2::new(0.0, water.vertical_velocity_at(point.x));
+    edges.push(DragEdge { point, normal, length, normal_speed: relative.dot(normal) });
+}
+
+/// A circle inside the region: the circular segment below the line through the surface at
+/// its left and right extremes.
+fn submerge_circle(water: &Water, sum: &mut Sum, center: Vec2, r: f32, scratch: &mut Scratch) {
+    let a = Vec2::new(center.x - r, water.height_at(center.x - r));
+    let b = Vec2::new(center.x + r, water.height_at(center.x + r));
+    let Some(surface) = Line::through(b, a) else { return };
+    let cut = circle_behind_line(center, r, &surface);
+    if cut.area <= 0.0 {
+        return;
+    }
+    sum.add(cut.area, cut.centroid, (b.y - a.y) / (b.x - a.x));
+    // The arc below the line, about the direction −n from the centre.
+    let down = (-surface.n).to_angle();
+    let theta = cut.half_angle;
+    let full = theta >= PI - 1e-6;
+    let points = if full { ARC_OUTLINE_POINTS } else { ARC_OUTLINE_POINTS + 1 };
+    let outline = (0..points)
+        .map(|k| {
+            let t = k as f32 / if full { points as f32 } else { (points - 1) as f32 };
+            center + r * Vec2::from_angle(down - theta + 2.0 * theta * t)
+        })
+        .collect();
+    sum.report.pieces.push(outline);
+    let length = r * 2.0 * theta / ARC_DRAG_PIECES as f32;
+    for k in 0..ARC_DRAG_PIECES {
+        let n = Vec2::from_angle(down - theta + 2.0 * theta * (k as f32 + 0.5) / ARC_DRAG_PIECES as f32);
+        // A circle's rotation moves its boundary tangentially: only the centre's velocity
+        // pushes water, so `velocity_at` of the arc point would give the same normal speed.
+        push_edge(water, sum.body, &mut scratch.edges, center + r * n, n, length);
+    }
+}
