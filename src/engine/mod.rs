@@ -6,6 +6,7 @@ pub mod collide;
 pub mod debug;
 pub mod hull3d;
 pub mod math;
+pub mod rng;
 pub mod shape;
 pub mod solver;
 pub mod world;

@@ -1,0 +1,12 @@
+//! Support shared by the benches (each declares `mod support;`): the alternating timed
+//! comparison of the summaries, and the time-of-impact cases with Box2D's answers that the
+//! tests use too (`tests/support/`). A bench split into several files keeps its parts in
+//! `benches/NAME_parts/`.
+
+#![allow(dead_code)] // each bench uses a part of it
+
+#[path = "../../tests/support/box2d_toi.rs"]
+pub mod box2d_toi;
+pub mod compare;
+#[path = "../../tests/support/toi.rs"]
+pub mod toi;
