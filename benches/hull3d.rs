@@ -17,8 +17,7 @@
 //!
 //! Run with `cargo bench --bench hull3d` (about a minute).
 
-#[path = "common/compare.rs"]
-mod common;
+mod support;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -26,9 +25,10 @@ use std::time::Duration;
 use criterion::Criterion;
 use glam::Vec3;
 use manifold_lab::engine::hull3d::sat::{collide_recorded, collide_with, SatConfig};
-use manifold_lab::engine::hull3d::shapes::{cube, random_sphere_points, SplitMix64};
+use manifold_lab::engine::hull3d::shapes::{cube, random_sphere_points};
 use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::{contact_manifold, Hull, Pose3};
+use manifold_lab::engine::rng::SplitMix64;
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::details::{contact_cuboid_cuboid, contact_manifold_pfm_pfm, contact_support_map_support_map};
 use parry3d::query::ContactManifold;
@@ -183,9 +183,9 @@ fn benches(c: &mut Criterion, d: &mut Data) {
     g.finish();
 }
 
-/// ns per call (per pair) of two routines over the same pairs (see `common/compare.rs`).
+/// ns per call (per pair) of two routines over the same pairs (see `support/compare.rs`).
 fn compare(f: impl FnMut() -> f32, g: impl FnMut() -> f32) -> (f64, f64) {
-    common::compare(PAIRS, f, g)
+    support::compare::compare(PAIRS, f, g)
 }
 
 fn print_summary(d: &mut Data) {

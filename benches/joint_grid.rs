@@ -14,13 +14,8 @@
 //! loops, alternating the engines, print ms/step and the ratios for the first seconds (the net
 //! falling and stretching) and after ten seconds (hanging), with how far each net sagged.
 
-#[path = "world_support/box2d.rs"]
-#[allow(dead_code)] // each bench uses part of the shared support
-mod box2d;
-#[path = "world_support/timing.rs"]
-mod timing;
+mod support;
 
-use box2d::{B2Shape, B2World};
 use criterion::Criterion;
 use manifold_lab::engine::World;
 use rapier2d::prelude::{
@@ -29,7 +24,8 @@ use rapier2d::prelude::{
 };
 use std::hint::black_box;
 use std::time::Duration;
-use timing::{alternate, print_ratios, Stepper};
+use support::box2d_world::{B2Shape, B2World};
+use support::timing::{alternate, print_ratios, Stepper};
 
 const N: usize = 100;
 const HZ: f32 = 60.0;

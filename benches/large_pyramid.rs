@@ -2,9 +2,10 @@
 //!
 //! Scene (identical in both engines, as in Box2D v3's `benchmark/large_pyramid`): a static
 //! ground box of half extents (100, 1) centred at (0, -1), and a pyramid of base 100
-//! (5,050 dynamic unit boxes, half size 0.5, density 1, friction 0.6, restitution 0). Row `i`
-//! (0-based from the bottom) holds `100 - i` boxes at `x = j - (100 - i - 1) / 2`,
-//! `y = 0.5 + i`, with no gap. Gravity (0, -10), 60 Hz, 4 sub-steps, no sleeping.
+//! (5,050 dynamic unit boxes, half size 0.5, density 1, friction 0.6, restitution 0), laid out
+//! by the scene format's `Pyramid` generator as in `scenes/large_pyramid.ron`: row `i` (0-based
+//! from the bottom) holds `100 - i` boxes at `x = j - (100 - i - 1) / 2`, `y = 0.5 + i`, with
+//! no gap. Gravity (0, -10), 60 Hz, 4 sub-steps, no sleeping.
 //!
 //! Each world first runs `WARM_UP_STEPS` steps outside any timing, then criterion times single
 //! `step()` calls (`large_pyramid/manifold_lab`, `large_pyramid/rapier2d`). Criterion's
@@ -22,6 +23,7 @@ use criterion::Criterion;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::scene::Generator;
 use rapier2d::prelude::{
     ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, RigidBodyHandle, SpringCoefficients, Vector,
 };
@@ -40,23 +42,25 @@ const WARM_UP_STEPS: usize = 60;
 /// Steps in the explicit timed loop that produces the printed summary.
 const TIMED_STEPS: usize = 120;
 
-/// Centres of the pyramid's boxes, bottom row first; the last one is the top box.
-fn box_positions() -> Vec<(f32, f32)> {
-    let mut out = Vec::with_capacity(BASE_COUNT * (BASE_COUNT + 1) / 2);
-    for i in 0..BASE_COUNT {
-        let count = BASE_COUNT - i;
-        let y = HALF + i as f32 * 2.0 * HALF;
-        for j in 0..count {
-            let x = (j as f32 - (count - 1) as f32 * 0.5) * 2.0 * HALF;
-            out.push((x, y));
-        }
+/// The pyramid's boxes, laid out by the scene format's `Pyramid` generator (the one that
+/// builds `scenes/large_pyramid.ron`): bottom row first, the last one is the top box.
+fn pyramid() -> Vec<BodyDef> {
+    Generator::Pyramid {
+        base: BASE_COUNT as u32,
+        half_size: HALF,
+        origin: glam::Vec2::ZERO,
+        gap: 0.0,
+        prefix: "box_".to_string(),
+        density: DENSITY,
+        friction: FRICTION,
+        restitution: 0.0,
     }
-    out
+    .bodies()
 }
 
 /// The top box's starting height.
 fn top_start_y() -> f32 {
-    box_positions().last().map(|p| p.1).unwrap_or(0.0)
+    pyramid().last().map(|d| d.position.y).unwrap_or(0.0)
 }
 
 /// The pyramid in our engine. Returns the world and the top box's index.
@@ -73,14 +77,8 @@ fn build_manifold_lab() -> (World, usize) {
     ground.friction = FRICTION;
     ground.restitution = 0.0;
     world.create_body(&ground);
-
-    let box_shape = Shape::make_box(glam::Vec2::splat(HALF)).unwrap();
     let mut top = 0;
-    for (x, y) in box_positions() {
-        let mut def = BodyDef::new(BodyKind::Dynamic, box_shape, glam::Vec2::new(x, y));
-        def.density = DENSITY;
-        def.friction = FRICTION;
-        def.restitution = 0.0;
+    for def in pyramid() {
         top = world.create_body(&def);
     }
     (world, top)
@@ -139,9 +137,9 @@ fn build_rapier(rapier_defaults_for_algorithms: bool) -> (PhysicsWorld, RigidBod
         ColliderBuilder::cuboid(GROUND_HALF_EXTENTS.0, GROUND_HALF_EXTENTS.1).friction(FRICTION).restitution(0.0),
     );
     let mut top = None;
-    for (x, y) in box_positions() {
+    for def in pyramid() {
         let (handle, _) = world.insert(
-            RigidBodyBuilder::dynamic().translation(Vector::new(x, y)).can_sleep(false),
+            RigidBodyBuilder::dynamic().translation(Vector::new(def.position.x, def.position.y)).can_sleep(false),
             ColliderBuilder::cuboid(HALF, HALF).density(DENSITY).friction(FRICTION).restitution(0.0),
         );
         top = Some(handle);

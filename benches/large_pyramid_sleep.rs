@@ -12,16 +12,12 @@
 //! five seconds up to 30 s, then ms/step (alternating rounds, best kept) while settling and at
 //! the end, with the ratios.
 
-#[path = "world_support/box2d.rs"]
-#[allow(dead_code)] // each bench uses part of the shared support
-mod box2d;
-#[path = "world_support/timing.rs"]
-mod timing;
+mod support;
 
-use box2d::{B2Shape, B2World};
 use manifold_lab::engine::World;
 use rapier2d::prelude::{ColliderBuilder, PhysicsWorld, RigidBodyBuilder, Vector};
-use timing::{alternate, print_ratios, Stepper};
+use support::box2d_world::{B2Shape, B2World};
+use support::timing::{alternate, print_ratios, Stepper};
 
 const BASE: usize = 100;
 const HZ: f32 = 60.0;

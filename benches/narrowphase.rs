@@ -24,12 +24,11 @@
 //! ratio ours / parry2d.
 //!
 //! The summary also puts Box2D v3 (its C library through `boxdd-sys`) beside us for the box
-//! and polygon manifolds and GJK distance (`narrowphase_support/box2d.rs`).
+//! and polygon manifolds and GJK distance (`narrowphase_parts/box2d.rs`).
 //!
 //! Run with `cargo bench --bench narrowphase` (about a minute).
 
-#[path = "common/compare.rs"]
-mod common;
+mod support;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -43,6 +42,7 @@ use manifold_lab::engine::collide::gjk::{distance, gjk, gjk_with, GjkOutput};
 use manifold_lab::engine::collide::gjk_trace::GjkTrace;
 use manifold_lab::engine::collide::support::{NoTrace, Proxy};
 use manifold_lab::engine::math::Transform;
+use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::details::{
@@ -52,23 +52,10 @@ use parry2d::query::details::{
 use parry2d::query::ContactManifold;
 use parry2d::shape::{ConvexPolygon, Cuboid};
 
-#[path = "narrowphase_support/box2d.rs"]
+#[path = "narrowphase_parts/box2d.rs"]
 mod box2d;
 
 const PAIRS: usize = 64;
-
-/// SplitMix64, so every run benchmarks the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn f32(&mut self, lo: f32, hi: f32) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        lo + (hi - lo) * (((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32)
-    }
-}
 
 /// One pair in both engines' terms.
 struct Pair<P> {
@@ -87,7 +74,7 @@ fn pose(xf: &Transform) -> Pose {
 }
 
 /// Places B around A at `gap` times the sum of their rough radii (< 1 overlaps, > 1.5 apart).
-fn poses(rng: &mut Rng, ra: f32, rb: f32, gap: (f32, f32)) -> (Transform, Transform) {
+fn poses(rng: &mut SplitMix64, ra: f32, rb: f32, gap: (f32, f32)) -> (Transform, Transform) {
     let xa = Transform::new(Vec2::new(rng.f32(-5.0, 5.0), rng.f32(-5.0, 5.0)), rng.f32(-3.1, 3.1));
     let dir = Vec2::from_angle(rng.f32(0.0, std::f32::consts::TAU));
     let xb = Transform::new(xa.p + dir * (ra + rb) * rng.f32(gap.0, gap.1), rng.f32(-3.1, 3.1));
@@ -95,7 +82,7 @@ fn poses(rng: &mut Rng, ra: f32, rb: f32, gap: (f32, f32)) -> (Transform, Transf
 }
 
 fn box_pairs(seed: u64) -> Vec<Pair<Cuboid>> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     (0..PAIRS)
         .map(|_| {
             let ha = Vec2::new(rng.f32(0.3, 1.5), rng.f32(0.3, 1.5));
@@ -115,7 +102,7 @@ fn box_pairs(seed: u64) -> Vec<Pair<Cuboid>> {
         .collect()
 }
 
-fn random_polygon(rng: &mut Rng) -> (Polygon, f32) {
+fn random_polygon(rng: &mut SplitMix64) -> (Polygon, f32) {
     loop {
         let n = 5 + (rng.f32(0.0, 3.99) as usize);
         let r = rng.f32(0.5, 1.5);
@@ -130,7 +117,7 @@ fn random_polygon(rng: &mut Rng) -> (Polygon, f32) {
 }
 
 fn polygon_pairs(seed: u64, gap: (f32, f32)) -> Vec<Pair<ConvexPolygon>> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let parry = |p: &Polygon| {
         ConvexPolygon::from_convex_polyline_unmodified(p.vertices().iter().map(|v| Vector::new(v.x, v.y)).collect())
             .unwrap()
@@ -294,9 +281,9 @@ fn benches(c: &mut Criterion, d: &Data) {
     g.finish();
 }
 
-/// ns per call (per pair) of two routines over the same pairs (see `common/compare.rs`).
+/// ns per call (per pair) of two routines over the same pairs (see `support/compare.rs`).
 fn compare(f: impl FnMut() -> f32, g: impl FnMut() -> f32) -> (f64, f64) {
-    common::compare(PAIRS, f, g)
+    support::compare::compare(PAIRS, f, g)
 }
 
 fn print_summary(d: &Data) {

@@ -11,16 +11,12 @@
 //!
 //! Run with `cargo bench --bench toi` (about a minute).
 
-#[path = "../tests/toi_parts/box2d.rs"]
-mod box2d;
-#[path = "common/compare.rs"]
-mod common;
-#[path = "../tests/toi_parts/common.rs"]
-mod sweeps;
+mod support;
 
 use criterion::Criterion;
 use manifold_lab::engine::collide::support::Proxy;
 use manifold_lab::engine::collide::toi::{time_of_impact, ToiInput, ToiMethod, ToiState};
+use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
 use parry2d::math::{Pose, Vector};
@@ -28,6 +24,8 @@ use parry2d::query::{cast_shapes_nonlinear, NonlinearRigidMotion};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, SharedShape};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use support::box2d_toi as box2d;
+use support::toi as sweeps;
 
 const CASES: usize = 64;
 
@@ -64,7 +62,7 @@ fn motion(s: &manifold_lab::engine::collide::toi::Sweep) -> NonlinearRigidMotion
 }
 
 fn cases(seed: u64, max_turn: f32) -> Vec<Case> {
-    let mut rng = sweeps::Rng(seed);
+    let mut rng = SplitMix64(seed);
     (0..CASES)
         .map(|_| {
             let input = sweeps::random_input(&mut rng, max_turn);
@@ -118,7 +116,7 @@ fn benches(c: &mut Criterion, rotating: &[Case]) {
 }
 
 fn summary(name: &str, set: &[Case]) {
-    let compare = |f: &mut dyn FnMut() -> f32, g: &mut dyn FnMut() -> f32| common::compare(CASES, f, g);
+    let compare = |f: &mut dyn FnMut() -> f32, g: &mut dyn FnMut() -> f32| support::compare::compare(CASES, f, g);
     let hits = set.iter().filter(|c| box2d::time_of_impact_raw(&c.b2).0 == ToiState::Hit).count();
     let same = set
         .iter()

@@ -14,7 +14,7 @@
 //!
 //! Run with `cargo bench --bench tree` (about 1–2 minutes after compiling).
 
-#[path = "tree_support/peers.rs"]
+#[path = "tree_parts/peers.rs"]
 mod peers;
 
 use criterion::Criterion;

@@ -1,5 +1,5 @@
 //! Capsule manifolds (capsule–capsule, capsule–polygon, capsule–circle) against parry2d and
-//! the exact f64 answer (`exact_f64`: the brute-force Minkowski difference of the cores) on
+//! the exact f64 answer (`support::exact_f64`: the brute-force Minkowski difference of the cores) on
 //! random seeded pairs at three scales.
 //!
 //! The manifolds follow Box2D v3, whose tolerances are part of the algorithm: the reference
@@ -10,9 +10,8 @@
 //! round-off) for all but the pairs in those bands; where it is exact, the normal is the exact
 //! one. Errors are printed with `cargo test --test capsule_manifolds -- --nocapture`.
 
-mod exact_f64;
+mod support;
 
-use exact_f64::{exact, Core};
 use glam::{DVec2, Vec2};
 use manifold_lab::engine::collide::{collide, FeatureId};
 use manifold_lab::engine::math::Transform;
@@ -20,6 +19,7 @@ use manifold_lab::engine::shape::{Polygon, Shape};
 use manifold_lab::engine::LINEAR_SLOP;
 use parry2d::math::{Pose, Vector};
 use parry2d::shape as ps;
+use support::exact_f64::{exact, Core};
 
 struct Rng(u64);
 

@@ -2,6 +2,8 @@
 //! checked against closed forms and the SAT narrowphase (`sat::find_max_separation`). The
 //! property tests are in `gjk_epa_props.rs`.
 
+mod support;
+
 use glam::Vec2;
 use manifold_lab::engine::collide::collide;
 use manifold_lab::engine::collide::distance::signed_distance;
@@ -10,12 +12,13 @@ use manifold_lab::engine::collide::epa_trace::EpaTrace;
 use manifold_lab::engine::collide::gjk::{distance, gjk, Simplex, SimplexVertex};
 use manifold_lab::engine::collide::gjk_trace::GjkTrace;
 use manifold_lab::engine::collide::minkowski::{EdgeSource, FeaturePair, MinkowskiDifference};
-use manifold_lab::engine::collide::sat::{edge_separation, find_max_separation};
 use manifold_lab::engine::collide::support::{Proxy, SupportPoint};
 use manifold_lab::engine::debug::{DebugList, Layer, LayerSet};
 use manifold_lab::engine::math::{cross, Transform};
 use manifold_lab::engine::shape::{Polygon, Shape};
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
+use support::sat::sat_reference;
+use support::{close, vclose};
 
 fn bx(hx: f32, hy: f32) -> Shape {
     Shape::make_box(Vec2::new(hx, hy)).unwrap()
@@ -27,30 +30,6 @@ fn circle(r: f32) -> Shape {
 
 fn xf(x: f32, y: f32, a: f32) -> Transform {
     Transform::new(Vec2::new(x, y), a)
-}
-
-fn close(a: f32, b: f32, tol: f32) -> bool {
-    (a - b).abs() <= tol
-}
-
-fn vclose(a: Vec2, b: Vec2, tol: f32) -> bool {
-    (a - b).length() <= tol
-}
-
-/// SAT for polygons over every face of both: (depth, normal A→B, gap to the best face with a
-/// different normal). EPA's depth must equal `−max(sepA, sepB)`.
-fn sat_reference(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> Option<(f32, Vec2, f32)> {
-    let (Shape::Polygon(pa), Shape::Polygon(pb)) = (a, b) else { return None };
-    let mut faces: Vec<(f32, Vec2)> = (0..pa.count)
-        .map(|i| (edge_separation(pa, xa, i, pb, xb), xa.q.apply(pa.normals[i])))
-        .chain((0..pb.count).map(|k| (edge_separation(pb, xb, k, pa, xa), -xb.q.apply(pb.normals[k]))))
-        .collect();
-    faces.sort_by(|x, y| y.0.total_cmp(&x.0));
-    let (best, n) = faces[0];
-    let (sa, sb) = (find_max_separation(pa, xa, pb, xb).1, find_max_separation(pb, xb, pa, xa).1);
-    assert!(close(best, sa.max(sb), 1e-5));
-    let gap = faces.iter().find(|f| f.1.dot(n) < 1.0 - 1e-4).map(|f| best - f.0).unwrap_or(f32::MAX);
-    Some((-best, n, gap))
 }
 
 #[test]

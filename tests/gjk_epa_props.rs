@@ -5,61 +5,23 @@
 //! difference's signed distance equals GJK's distance or −EPA's depth, and moving B by the
 //! minimum translation makes the shapes touch.
 
-use glam::Vec2;
+mod support;
+
 use manifold_lab::engine::collide::collide;
 use manifold_lab::engine::collide::distance::signed_distance;
 use manifold_lab::engine::collide::gjk::distance;
 use manifold_lab::engine::collide::minkowski::MinkowskiDifference;
-use manifold_lab::engine::collide::sat::{edge_separation, find_max_separation};
 use manifold_lab::engine::math::Transform;
-use manifold_lab::engine::shape::{Polygon, Shape};
 use proptest::prelude::*;
-
-fn close(a: f32, b: f32, tol: f32) -> bool {
-    (a - b).abs() <= tol
-}
-
-/// SAT for polygons over every face of both: (depth, normal A→B, gap to the best face with a
-/// different normal). EPA's depth must equal `−max(sepA, sepB)`.
-fn sat_reference(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> Option<(f32, Vec2, f32)> {
-    let (Shape::Polygon(pa), Shape::Polygon(pb)) = (a, b) else { return None };
-    let mut faces: Vec<(f32, Vec2)> = (0..pa.count)
-        .map(|i| (edge_separation(pa, xa, i, pb, xb), xa.q.apply(pa.normals[i])))
-        .chain((0..pb.count).map(|k| (edge_separation(pb, xb, k, pa, xa), -xb.q.apply(pb.normals[k]))))
-        .collect();
-    faces.sort_by(|x, y| y.0.total_cmp(&x.0));
-    let (best, n) = faces[0];
-    let (sa, sb) = (find_max_separation(pa, xa, pb, xb).1, find_max_separation(pb, xb, pa, xa).1);
-    assert!(close(best, sa.max(sb), 1e-5));
-    let gap = faces.iter().find(|f| f.1.dot(n) < 1.0 - 1e-4).map(|f| best - f.0).unwrap_or(f32::MAX);
-    Some((-best, n, gap))
-}
-
-fn shape_strategy() -> impl Strategy<Value = Shape> {
-    prop_oneof![
-        (0.05f32..3.0).prop_map(|r| Shape::circle(r).unwrap()),
-        (0.05f32..3.0, 0.05f32..3.0).prop_map(|(x, y)| Shape::make_box(Vec2::new(x, y)).unwrap()),
-        (3usize..=8, 0.2f32..2.5, prop::collection::vec(0.6f32..1.0, 8), 0.0f32..std::f32::consts::TAU).prop_map(
-            |(n, r, radii, phase)| {
-                let pts: Vec<Vec2> = (0..n)
-                    .map(|i| Vec2::from_angle(phase + i as f32 * std::f32::consts::TAU / n as f32) * r * radii[i])
-                    .collect();
-                Shape::Polygon(Polygon::hull(&pts).unwrap())
-            }
-        ),
-    ]
-}
-
-fn pose_strategy() -> impl Strategy<Value = Transform> {
-    (-3.0f32..3.0, -3.0f32..3.0, -7.0f32..7.0).prop_map(|(x, y, a)| Transform::new(Vec2::new(x, y), a))
-}
+use support::sat::sat_reference;
+use support::strategies;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
     fn gjk_epa_agree_with_sat_and_the_minkowski_difference(
-        a in shape_strategy(), b in shape_strategy(), xa in pose_strategy(), xb in pose_strategy()
+        a in strategies::shape(), b in strategies::shape(), xa in strategies::pose(), xb in strategies::pose()
     ) {
         let g = distance(&a, &xa, &b, &xb, None);
         let sd = signed_distance(&a, &xa, &b, &xb, None, None);
@@ -104,7 +66,7 @@ proptest! {
 
     #[test]
     fn moving_b_by_the_minimum_translation_makes_the_shapes_touch(
-        a in shape_strategy(), b in shape_strategy(), xa in pose_strategy(), xb in pose_strategy()
+        a in strategies::shape(), b in strategies::shape(), xa in strategies::pose(), xb in strategies::pose()
     ) {
         let sd = signed_distance(&a, &xa, &b, &xb, None, None);
         let moved = Transform { p: xb.p + sd.minimum_translation(), q: xb.q };
@@ -117,7 +79,7 @@ proptest! {
     }
 
     #[test]
-    fn identical_shapes_at_the_same_pose_have_the_sat_depth(a in shape_strategy(), xa in pose_strategy()) {
+    fn identical_shapes_at_the_same_pose_have_the_sat_depth(a in strategies::shape(), xa in strategies::pose()) {
         let sd = signed_distance(&a, &xa, &a, &xa, None, None);
         prop_assert!((sd.normal.length() - 1.0).abs() < 1e-5 && sd.point_a.is_finite() && sd.point_b.is_finite());
         let depth = match sat_reference(&a, &xa, &a, &xa) {
@@ -129,7 +91,7 @@ proptest! {
 
     #[test]
     fn swapping_a_and_b_mirrors_the_result(
-        a in shape_strategy(), b in shape_strategy(), xa in pose_strategy(), xb in pose_strategy()
+        a in strategies::shape(), b in strategies::shape(), xa in strategies::pose(), xb in strategies::pose()
     ) {
         let ab = signed_distance(&a, &xa, &b, &xb, None, None);
         let ba = signed_distance(&b, &xb, &a, &xa, None, None);

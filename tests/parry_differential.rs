@@ -2,11 +2,11 @@
 //! circles, boxes, convex polygons and capsules: overlap, distance and normal when apart,
 //! penetration depth and normal when overlapping. Both our GJK/EPA and our SAT narrowphase
 //! (`collide::collide`) are compared, with parry and with an exact f64 answer
-//! (`exact_f64::exact`: the brute-force Minkowski difference of the cores), which tells whose
-//! error a disagreement is. A seeded SplitMix64 generator keeps it deterministic and fast; the
-//! maximum errors are printed (`cargo test --test parry_differential -- --nocapture`).
+//! (`support::exact_f64::exact`: the brute-force Minkowski difference of the cores), which
+//! tells whose error a disagreement is. The engine's seeded SplitMix64 keeps it deterministic
+//! and fast; the maximum errors are printed (`cargo test --test parry_differential -- --nocapture`).
 
-mod exact_f64;
+mod support;
 
 use glam::{DVec2, Vec2};
 use manifold_lab::engine::collide::collide;
@@ -18,28 +18,9 @@ use manifold_lab::engine::shape::{Polygon, Shape};
 use parry2d::math::{Pose, Vector};
 use parry2d::shape as ps;
 
-use exact_f64::{exact, Core};
-
-/// SplitMix64: a tiny seeded generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn f32(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use manifold_lab::engine::rng::SplitMix64;
+use support::exact_f64::{exact, Core};
+use support::sat::in_bias_band;
 
 #[derive(Clone, Debug)]
 enum Kind {
@@ -54,7 +35,7 @@ enum Kind {
 const MIN: f32 = 0.0055;
 
 impl Kind {
-    fn random(rng: &mut Rng, scale: f32) -> Kind {
+    fn random(rng: &mut SplitMix64, scale: f32) -> Kind {
         match rng.below(4) {
             0 => Kind::Circle((scale * rng.f32(0.05, 2.0)).max(MIN)),
             1 => Kind::Box((scale * Vec2::new(rng.f32(0.05, 2.0), rng.f32(0.05, 2.0))).max(Vec2::splat(MIN))),
@@ -185,7 +166,7 @@ struct Stats {
 
 /// Runs `n` random pairs at `scale`; errors are divided by `scale` (relative to the shapes' size).
 fn run(seed: u64, n: usize, scale: f32) -> Stats {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut st = Stats::default();
     let touch = 1e-4 * scale as f64;
     let s = scale as f64;
@@ -219,7 +200,7 @@ fn run(seed: u64, n: usize, scale: f32) -> Stats {
         // The SAT + clipping narrowphase (shapes only).
         let sat = a.shape().zip(b.shape()).map(|(sa, sb)| {
             let m = collide(&sa, &xa, &sb, &xb, 0.0);
-            (m, -(m.max_penetration() as f64), m.count > 0 && !bias_band(&sa, &xa, &sb, &xb))
+            (m, -(m.max_penetration() as f64), m.count > 0 && !in_bias_band(&sa, &xa, &sb, &xb))
         });
         if let Some((m, sat_depth, usable)) = sat {
             st.sat_pairs += 1;
@@ -255,19 +236,6 @@ fn run(seed: u64, n: usize, scale: f32) -> Stats {
         }
     }
     st
-}
-
-/// Whether SAT's reference face may legitimately be the other polygon's (`BiasGreaterThan`
-/// prefers A's face within a band), so its normal and depth need not be the least ones.
-fn bias_band(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> bool {
-    use manifold_lab::engine::collide::sat::find_max_separation;
-    match (a, b) {
-        (Shape::Polygon(pa), Shape::Polygon(pb)) => {
-            let (sa, sb) = (find_max_separation(pa, xa, pb, xb).1, find_max_separation(pb, xb, pa, xa).1);
-            (sa - sb).abs() <= 0.08 * sa.abs().max(sb.abs()) + 0.02
-        }
-        _ => false,
-    }
 }
 
 fn report(name: &str, st: &Stats) {

@@ -1,11 +1,11 @@
 //! Scene files: shipped scenes load and build, broken files give precise errors, saved
 //! worlds read back bit for bit, and generators lay bodies out as documented.
 
-#[path = "scenes/errors.rs"]
+#[path = "scenes_parts/errors.rs"]
 mod errors;
-#[path = "scenes/generators.rs"]
+#[path = "scenes_parts/generators.rs"]
 mod generators;
-#[path = "scenes/joints.rs"]
+#[path = "scenes_parts/joints.rs"]
 mod joints;
 
 use glam::Vec2;

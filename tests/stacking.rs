@@ -5,6 +5,7 @@ use glam::Vec2;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::scene::pyramid_positions;
 
 fn ground(w: &mut World) {
     let def = BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(40.0, 1.0)).unwrap(), Vec2::new(0.0, -1.0));
@@ -15,13 +16,10 @@ fn unit_box(w: &mut World, p: Vec2) -> usize {
     w.create_body(&BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), p))
 }
 
-fn pyramid(w: &mut World, base: usize) {
-    for row in 0..base {
-        let n = base - row;
-        for j in 0..n {
-            let x = (j as f32 - (n - 1) as f32 * 0.5) * 1.0;
-            unit_box(w, Vec2::new(x, 0.5 + row as f32));
-        }
+/// A pyramid of unit boxes on the ground, laid out by the scene format's generator.
+fn pyramid(w: &mut World, base: u32) {
+    for p in pyramid_positions(base, 0.5, Vec2::ZERO, 0.0) {
+        unit_box(w, p);
     }
 }
 

@@ -6,16 +6,15 @@
 //! `TOI_DIFF_COUNT=1000000 cargo test --test toi differential -- --nocapture` runs a larger
 //! differential test.
 
-#[path = "toi_parts/box2d.rs"]
-mod box2d;
-#[path = "toi_parts/common.rs"]
-mod common;
+mod support;
 #[path = "toi_parts/world.rs"]
 mod world;
 
-use common::{core_distance_at, first_sample_below, random_input, relative_speed, Rng};
 use manifold_lab::engine::collide::toi::{time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState};
+use manifold_lab::engine::rng::SplitMix64;
 use proptest::prelude::*;
+use support::box2d_toi as box2d;
+use support::toi::{core_distance_at, first_sample_below, random_input, relative_speed};
 
 /// Slack for f32 round-off in distances measured independently of the methods, metres.
 const ROUND_OFF: f32 = 2e-5;
@@ -24,7 +23,7 @@ const ROUND_OFF: f32 = 2e-5;
 fn translation_only_sweeps_agree() {
     // The casts are exact; conservative advancement and the root finder stop within
     // `tolerance` of the target, so it is tightened to 10 µm for the comparison.
-    let mut rng = Rng(0x7A_3E);
+    let mut rng = SplitMix64(0x7A_3E);
     let (mut hits, mut grazing) = (0, 0);
     for case in 0..3000 {
         let mut input = random_input(&mut rng, 0.0);
@@ -94,7 +93,7 @@ proptest! {
     /// Translations: every method is complete (none skips an earlier hit).
     #[test]
     fn translations_never_overlap_nor_skip(seed in any::<u64>()) {
-        let input = random_input(&mut Rng(seed), 0.0);
+        let input = random_input(&mut SplitMix64(seed), 0.0);
         for m in ToiMethod::ALL {
             check(&input, &time_of_impact(m, &input, None), true)?;
         }
@@ -105,7 +104,7 @@ proptest! {
     /// collisions", so earlier samples are not checked for it).
     #[test]
     fn rotations_never_overlap_and_advancement_skips_nothing(seed in any::<u64>()) {
-        let input = random_input(&mut Rng(seed), 1.2);
+        let input = random_input(&mut SplitMix64(seed), 1.2);
         check(&input, &time_of_impact(ToiMethod::ConservativeAdvancement, &input, None), true)?;
         check(&input, &time_of_impact(ToiMethod::RootFinder, &input, None), false)?;
     }
@@ -114,7 +113,7 @@ proptest! {
 #[test]
 fn differential_against_box2d() {
     let count: usize = std::env::var("TOI_DIFF_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
-    let mut rng = Rng(0x70_1D1F);
+    let mut rng = SplitMix64(0x70_1D1F);
     let (mut state_mismatch, mut far, mut hits) = (0, 0, 0);
     let mut seen = std::collections::BTreeSet::new();
     for case in 0..count {

@@ -2,7 +2,7 @@
 //! insert/move/remove, queries and ray casts against brute force, broadphase pairs against
 //! all pairs, the world with the tree against the world with all pairs, and shape ray casts.
 
-#[path = "tree_support/world.rs"]
+#[path = "tree_parts/world.rs"]
 mod world;
 
 use glam::Vec2;

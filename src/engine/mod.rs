@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod hull3d;
 pub mod island;
 pub mod math;
+pub mod rng;
 pub mod shape;
 pub mod solver;
 pub mod trace;

@@ -5,6 +5,7 @@ use super::format::{default_density, default_friction};
 use super::jointed::{self, RAGDOLL_BONES};
 use super::joints::BodyRef;
 use super::shapes::ShapeSpec;
+use crate::engine::rng::SplitMix64;
 use crate::engine::shape::Shape;
 use crate::engine::{BodyDef, BodyKind};
 use glam::Vec2;
@@ -244,8 +245,8 @@ impl Generator {
                     for col in 0..*columns {
                         let i = defs.len();
                         let grid = *origin + Vec2::new(col as f32 * spacing.x, row as f32 * spacing.y);
-                        let offset = Vec2::new(rng.next_signed(), rng.next_signed()) * *jitter;
-                        let turn = rng.next_signed();
+                        let offset = rng.vec2(-1.0, 1.0) * *jitter;
+                        let turn = rng.f32(-1.0, 1.0);
                         let angle = if *angle_jitter > 0.0 { turn * *angle_jitter } else { 0.0 };
                         let shape = shapes[i % shapes.len()].shape();
                         defs.push(material.def(format!("{prefix}{i}"), shape, grid + offset, angle));
@@ -292,43 +293,9 @@ impl Material {
     }
 }
 
-/// SplitMix64: a tiny, well-mixed PRNG, so rain is identical on every platform.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [-1, 1).
-    fn next_signed(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splitmix_is_in_range_and_repeatable() {
-        let mut a = SplitMix64::new(7);
-        let mut b = SplitMix64::new(7);
-        for _ in 0..1000 {
-            let x = a.next_signed();
-            assert!((-1.0..1.0).contains(&x));
-            assert_eq!(x.to_bits(), b.next_signed().to_bits());
-        }
-        assert_ne!(SplitMix64::new(1).next_u64(), SplitMix64::new(2).next_u64());
-    }
 
     #[test]
     fn pyramid_matches_box2d_layout() {

@@ -1,8 +1,9 @@
 //! Shared helpers: seeded random hull pairs and their parry3d twins.
 
 use glam::{Quat, Vec3};
-use manifold_lab::engine::hull3d::shapes::{random_cloud, SplitMix64};
+use manifold_lab::engine::hull3d::shapes::random_cloud;
 use manifold_lab::engine::hull3d::{Hull, Pose3};
+use manifold_lab::engine::rng::SplitMix64;
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::shape::ConvexPolyhedron;
 

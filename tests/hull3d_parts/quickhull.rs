@@ -2,8 +2,9 @@
 //! V − E + F = 2, every input point inside, no duplicate vertices, planar convex faces.
 
 use glam::Vec3;
-use manifold_lab::engine::hull3d::shapes::{random_cloud, random_sphere_points, SplitMix64};
+use manifold_lab::engine::hull3d::shapes::{random_cloud, random_sphere_points};
 use manifold_lab::engine::hull3d::{Hull, HullError, HullOptions};
+use manifold_lab::engine::rng::SplitMix64;
 use std::collections::HashSet;
 
 /// Checks the invariants every hull must meet and returns (V, E, F).

@@ -81,35 +81,9 @@ fn hull_of(pts: &[Vec3]) -> Hull {
     Hull::from_points(pts).expect("a preset solid is a valid hull")
 }
 
-/// SplitMix64: a tiny seeded generator, so clouds are the same on every run and platform.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    pub fn f32(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-
-    /// Uniform on the unit sphere.
-    pub fn unit_vector(&mut self) -> Vec3 {
-        loop {
-            let v = Vec3::new(self.f32(-1.0, 1.0), self.f32(-1.0, 1.0), self.f32(-1.0, 1.0));
-            let l = v.length_squared();
-            if l > 1e-4 && l <= 1.0 {
-                return v / l.sqrt();
-            }
-        }
-    }
-}
+/// The engine's generator ([`crate::engine::rng::SplitMix64`]), under the name this module
+/// has always given it.
+pub use crate::engine::rng::SplitMix64;
 
 /// `n` points uniform in a ball of radius `radius`, from `seed`.
 pub fn random_cloud(seed: u64, n: usize, radius: f32) -> Vec<Vec3> {

@@ -1,43 +1,17 @@
 //! Random shapes and sweeps for the time-of-impact tests, and an independent oracle: the core
 //! distance sampled densely along a sweep with GJK.
 
-#![allow(dead_code)] // shared with benches/toi.rs, which uses part of it
-
 use glam::Vec2;
 use manifold_lab::engine::collide::gjk::gjk;
 use manifold_lab::engine::collide::support::Proxy;
 use manifold_lab::engine::collide::toi::{local_proxy, Sweep, ToiInput};
 use manifold_lab::engine::math::Transform;
+use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
-
-/// SplitMix64, so every run tests the same cases.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn f32(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-
-    pub fn vec(&mut self, lo: f32, hi: f32) -> Vec2 {
-        Vec2::new(self.f32(lo, hi), self.f32(lo, hi))
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// A random shape as a proxy in its body frame, with its centre of mass: a box, a convex
 /// polygon (hull of 3–8 random points), a circle or a capsule.
-pub fn random_proxy(rng: &mut Rng) -> (Proxy, Vec2) {
+pub fn random_proxy(rng: &mut SplitMix64) -> (Proxy, Vec2) {
     match rng.below(4) {
         0 => {
             let s = Shape::make_box(Vec2::new(rng.f32(0.05, 1.0), rng.f32(0.05, 1.0))).unwrap();
@@ -45,7 +19,7 @@ pub fn random_proxy(rng: &mut Rng) -> (Proxy, Vec2) {
         }
         1 => loop {
             let n = 3 + rng.below(6);
-            let pts: Vec<Vec2> = (0..n).map(|_| rng.vec(-0.8, 0.8)).collect();
+            let pts: Vec<Vec2> = (0..n).map(|_| rng.vec2(-0.8, 0.8)).collect();
             if let Ok(p) = Polygon::hull(&pts) {
                 let s = Shape::Polygon(p);
                 break (local_proxy(&s), s.mass_data(1.0).center);
@@ -61,13 +35,13 @@ pub fn random_proxy(rng: &mut Rng) -> (Proxy, Vec2) {
 
 /// A random sweep: B starts a few metres from A and crosses it; each turns by up to
 /// `max_turn` radians (0 = translation only).
-pub fn random_input(rng: &mut Rng, max_turn: f32) -> ToiInput {
+pub fn random_input(rng: &mut SplitMix64, max_turn: f32) -> ToiInput {
     let (pa, lca) = random_proxy(rng);
     let (pb, lcb) = random_proxy(rng);
-    let a0 = Transform::new(rng.vec(-0.5, 0.5), rng.f32(-3.0, 3.0));
-    let a1 = Transform::new(a0.p + rng.vec(-1.0, 1.0), a0.q.angle() + max_turn * rng.f32(-1.0, 1.0));
+    let a0 = Transform::new(rng.vec2(-0.5, 0.5), rng.f32(-3.0, 3.0));
+    let a1 = Transform::new(a0.p + rng.vec2(-1.0, 1.0), a0.q.angle() + max_turn * rng.f32(-1.0, 1.0));
     let dir = Vec2::from_angle(rng.f32(0.0, std::f32::consts::TAU));
-    let start = -dir * rng.f32(2.0, 5.0) + rng.vec(-1.5, 1.5);
+    let start = -dir * rng.f32(2.0, 5.0) + rng.vec2(-1.5, 1.5);
     let b0 = Transform::new(start, rng.f32(-3.0, 3.0));
     let b1 = Transform::new(start + dir * rng.f32(2.0, 9.0), b0.q.angle() + max_turn * rng.f32(-1.0, 1.0));
     ToiInput::new(pa, Sweep::between(lca, &a0, &a1), pb, Sweep::between(lcb, &b0, &b1))

@@ -2,8 +2,6 @@
 //! `boxdd` crate) on our inputs: the same proxies (points + radius in the body frame) and the
 //! same sweeps (centre of mass lerped, rotation nlerped).
 
-#![allow(dead_code)] // shared with benches/toi.rs, which uses part of it
-
 use boxdd_sys::ffi::{
     b2MakeProxy, b2Rot, b2Sweep, b2TOIInput, b2TOIState_b2_toiStateFailed, b2TOIState_b2_toiStateHit,
     b2TOIState_b2_toiStateOverlapped, b2TOIState_b2_toiStateSeparated, b2TimeOfImpact, b2Vec2,
