@@ -52,6 +52,9 @@ pub struct Report {
     pub max_penetration: f32,
     pub kinetic_energy: f32,
     pub repaired_bodies: usize,
+    /// Steps in which the broadphase reached its pair limit (`MAX_PAIRS`) and put off finding
+    /// pairs: bodies piled on top of each other.
+    pub pair_limit_steps: u32,
     pub poses: Vec<Pose>,
 }
 
@@ -68,7 +71,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
     let mut total = Vec::with_capacity(steps as usize);
     let (mut bp, mut np, mut sv, mut ccd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut water = Vec::new();
-    let (mut repaired, mut toi_events) = (0, 0);
+    let (mut repaired, mut toi_events, mut pair_limit_steps) = (0, 0, 0);
     for _ in 0..steps {
         let t = Instant::now();
         world.step();
@@ -80,6 +83,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         water.push(world.profile.water_ms);
         repaired += world.profile.repaired;
         toi_events += world.profile.toi_events;
+        pair_limit_steps += (world.broadphase.stats.deferred > 0) as u32;
     }
     let mean = if total.is_empty() { 0.0 } else { total.iter().sum::<f32>() / total.len() as f32 };
     let (total_median, bp_median) = (median(&mut total), median(&mut bp));
@@ -112,6 +116,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         max_penetration: world.max_penetration(),
         kinetic_energy: world.kinetic_energy(),
         repaired_bodies: repaired,
+        pair_limit_steps,
         poses: world
             .bodies
             .iter()
@@ -165,6 +170,15 @@ impl Report {
         let _ = writeln!(s, "kinetic energy   {:.5} J", self.kinetic_energy);
         if self.repaired_bodies > 0 {
             let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
+        }
+        if self.pair_limit_steps > 0 {
+            let _ = writeln!(
+                s,
+                "warning          the broadphase reached its limit of {} pairs in {} steps: bodies overlap \
+                 in piles, and their contacts are found over several steps",
+                manifold_lab::engine::broadphase::MAX_PAIRS,
+                self.pair_limit_steps
+            );
         }
         let shown = 20.min(self.poses.len());
         let _ = writeln!(s, "final poses      (first {shown} of {}; --json lists all)", self.poses.len());

@@ -432,6 +432,17 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
             ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
             ui.separator();
+            if w.broadphase.stats.deferred > 0 {
+                let limit = manifold_lab::engine::broadphase::MAX_PAIRS;
+                ui.label(
+                    RichText::new(format!("⚠ pair limit ({limit}) reached")).color(Color32::from_rgb(255, 170, 60)),
+                )
+                .on_hover_text(format!(
+                    "Bodies overlap in piles: {} pair queries were put off to the next steps.",
+                    w.broadphase.stats.deferred
+                ));
+                ui.separator();
+            }
             ui.label(format!("step {:.2} ms", app.median_step_ms()));
             ui.separator();
         }

@@ -3,6 +3,7 @@
 
 use super::context;
 use super::format::Camera;
+use super::limits;
 use super::shapes::ShapeSpec;
 use super::water::WaterSpec;
 use crate::engine::shape::Shape;
@@ -13,33 +14,51 @@ use serde::de::{Deserialize, Deserializer, Error};
 /// The only scene format version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The range a number must lie in (`limits` has the bounds); NaN is in none.
 #[derive(Clone, Copy)]
 enum Rule {
-    Finite,
-    NonNegative,
-    Positive,
+    /// Within `[lo, hi]`.
+    Range(f32, f32),
+    /// Within `(0, hi]`.
+    PositiveUpTo(f32),
 }
 
 fn real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<f32, D::Error> {
     let v = f32::deserialize(d)?;
-    let (ok, what) = match rule {
-        Rule::Finite => (v.is_finite(), "a finite number"),
-        Rule::NonNegative => (v.is_finite() && v >= 0.0, "a finite number >= 0"),
-        Rule::Positive => (v.is_finite() && v > 0.0, "a finite number > 0"),
+    let (ok, range) = match rule {
+        Rule::Range(lo, hi) => ((lo..=hi).contains(&v), format!("[{lo}, {hi}]")),
+        Rule::PositiveUpTo(hi) => (v > 0.0 && v <= hi, format!("(0, {hi}]")),
     };
     if ok {
         Ok(v)
     } else {
-        Err(D::Error::custom(format!("`{field}` must be {what}, got {v}")))
+        let what = if v.is_finite() { "" } else { "a finite number " };
+        Err(D::Error::custom(format!("`{field}` must be {what}in {range}, got {}", limits::number(v))))
     }
 }
 
+/// Two finite numbers, each within ±[`limits::MAX_COORDINATE`].
 fn vec2<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Vec2, D::Error> {
     let (x, y) = <(f32, f32)>::deserialize(d)?;
-    if x.is_finite() && y.is_finite() {
-        Ok(Vec2::new(x, y))
+    if !(x.is_finite() && y.is_finite()) {
+        return Err(D::Error::custom(format!("`{field}` must be two finite numbers, got ({x}, {y})")));
+    }
+    let v = Vec2::new(x, y);
+    limits::check_point(field, v).map_err(D::Error::custom)?;
+    Ok(v)
+}
+
+/// A velocity: finite, at most [`limits::MAX_SPEED`] long.
+pub(crate) fn linear_velocity<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2, D::Error> {
+    let (x, y) = <(f32, f32)>::deserialize(d)?;
+    let v = Vec2::new(x, y);
+    if v.is_finite() && v.length() <= limits::MAX_SPEED {
+        Ok(v)
     } else {
-        Err(D::Error::custom(format!("`{field}` must be two finite numbers, got ({x}, {y})")))
+        Err(D::Error::custom(format!(
+            "`linear_velocity` must be at most {} m/s long, got ({x}, {y})",
+            limits::MAX_SPEED
+        )))
     }
 }
 
@@ -53,9 +72,9 @@ fn at_least_one<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<u32, D::
 }
 
 macro_rules! real_fields {
-    ($($fn:ident = $field:literal: $rule:ident;)*) => {$(
+    ($($fn:ident = $field:literal: $rule:expr;)*) => {$(
         pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
-            real(d, $field, Rule::$rule)
+            real(d, $field, $rule)
         }
     )*};
 }
@@ -85,27 +104,27 @@ fn opt_real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<
 }
 
 macro_rules! opt_real_fields {
-    ($($fn:ident = $field:literal: $rule:ident;)*) => {$(
+    ($($fn:ident = $field:literal: $rule:expr;)*) => {$(
         pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
-            opt_real(d, $field, Rule::$rule)
+            opt_real(d, $field, $rule)
         }
     )*};
 }
 
 // Joint fields (an absent limit, motor or spring is off).
 opt_real_fields! {
-    lower = "lower": Finite;
-    upper = "upper": Finite;
-    length = "length": Finite;
-    min_length = "min_length": Finite;
-    max_length = "max_length": Finite;
-    max_motor_torque = "max_motor_torque": NonNegative;
-    max_motor_force = "max_motor_force": NonNegative;
-    max_torque = "max_torque": NonNegative;
-    opt_hertz = "hertz": NonNegative;
-    opt_target_angle = "target_angle": Finite;
-    break_force = "break_force": Positive;
-    break_torque = "break_torque": Positive;
+    lower = "lower": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    upper = "upper": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    length = "length": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);
+    min_length = "min_length": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);
+    max_length = "max_length": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);
+    max_motor_torque = "max_motor_torque": Rule::Range(0.0, limits::MAX_FORCE);
+    max_motor_force = "max_motor_force": Rule::Range(0.0, limits::MAX_FORCE);
+    max_torque = "max_torque": Rule::Range(0.0, limits::MAX_FORCE);
+    opt_hertz = "hertz": Rule::Range(0.0, limits::MAX_HERTZ);
+    opt_target_angle = "target_angle": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    break_force = "break_force": Rule::PositiveUpTo(limits::MAX_FORCE);
+    break_torque = "break_torque": Rule::PositiveUpTo(limits::MAX_FORCE);
 }
 
 /// An optional world point.
@@ -114,7 +133,10 @@ pub(crate) fn opt_point<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec2>,
         Some((x, y)) if !(x.is_finite() && y.is_finite()) => {
             Err(D::Error::custom(format!("a point must be two finite numbers, got ({x}, {y})")))
         }
-        other => Ok(other.map(|(x, y)| Vec2::new(x, y))),
+        Some((x, y)) => {
+            limits::check_point("point", Vec2::new(x, y)).map(|_| Some(Vec2::new(x, y))).map_err(D::Error::custom)
+        }
+        None => Ok(None),
     }
 }
 
@@ -137,38 +159,37 @@ pub(crate) fn opt_axis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec2>, 
 }
 
 real_fields! {
-    motor_speed = "motor_speed": Finite;
-    target_angle = "target_angle": Finite;
-    target_translation = "target_translation": Finite;
-    hertz = "hertz": NonNegative;
-    damping_ratio = "damping_ratio": NonNegative;
-    linear_hertz = "linear_hertz": NonNegative;
-    linear_damping_ratio = "linear_damping_ratio": NonNegative;
-    angular_hertz = "angular_hertz": NonNegative;
-    angular_damping_ratio = "angular_damping_ratio": NonNegative;
-    angle = "angle": Finite;
-    angular_velocity = "angular_velocity": Finite;
-    density = "density": NonNegative;
-    generator_density = "density": Positive;
-    friction = "friction": NonNegative;
-    restitution = "restitution": NonNegative;
-    linear_damping = "linear_damping": NonNegative;
-    angular_damping = "angular_damping": NonNegative;
-    gravity_scale = "gravity_scale": Finite;
-    gap = "gap": NonNegative;
-    jitter = "jitter": NonNegative;
-    angle_jitter = "angle_jitter": NonNegative;
-    height = "height": Positive;
-    friction_torque = "friction_torque": NonNegative;
-    radius = "radius": Positive;
-    pitch = "spacing": Positive;
-    scale = "scale": Positive;
+    motor_speed = "motor_speed": Rule::Range(-limits::MAX_MOTOR_SPEED, limits::MAX_MOTOR_SPEED);
+    target_angle = "target_angle": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    target_translation = "target_translation": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);
+    hertz = "hertz": Rule::Range(0.0, limits::MAX_HERTZ);
+    damping_ratio = "damping_ratio": Rule::Range(0.0, limits::MAX_HERTZ);
+    linear_hertz = "linear_hertz": Rule::Range(0.0, limits::MAX_HERTZ);
+    linear_damping_ratio = "linear_damping_ratio": Rule::Range(0.0, limits::MAX_HERTZ);
+    angular_hertz = "angular_hertz": Rule::Range(0.0, limits::MAX_HERTZ);
+    angular_damping_ratio = "angular_damping_ratio": Rule::Range(0.0, limits::MAX_HERTZ);
+    angle = "angle": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    angular_velocity = "angular_velocity": Rule::Range(-limits::MAX_ANGULAR_SPEED, limits::MAX_ANGULAR_SPEED);
+    density = "density": Rule::Range(0.0, limits::MAX_DENSITY);
+    generator_density = "density": Rule::PositiveUpTo(limits::MAX_DENSITY);
+    friction = "friction": Rule::Range(0.0, limits::MAX_FRICTION);
+    restitution = "restitution": Rule::Range(0.0, limits::MAX_RESTITUTION);
+    linear_damping = "linear_damping": Rule::Range(0.0, limits::MAX_DAMPING);
+    angular_damping = "angular_damping": Rule::Range(0.0, limits::MAX_DAMPING);
+    gravity_scale = "gravity_scale": Rule::Range(-limits::MAX_GRAVITY_SCALE, limits::MAX_GRAVITY_SCALE);
+    gap = "gap": Rule::Range(0.0, limits::MAX_COORDINATE);
+    jitter = "jitter": Rule::Range(0.0, limits::MAX_COORDINATE);
+    angle_jitter = "angle_jitter": Rule::Range(0.0, limits::MAX_ANGLE);
+    height = "height": Rule::PositiveUpTo(limits::MAX_COORDINATE);
+    friction_torque = "friction_torque": Rule::Range(0.0, limits::MAX_FORCE);
+    radius = "radius": Rule::PositiveUpTo(limits::MAX_COORDINATE);
+    pitch = "spacing": Rule::PositiveUpTo(limits::MAX_COORDINATE);
+    scale = "scale": Rule::PositiveUpTo(1.0e3);
 }
 
 vec2_fields! {
     point = "point";
     position = "position";
-    linear_velocity = "linear_velocity";
     origin = "origin";
     spacing = "spacing";
     center = "center";
@@ -189,7 +210,10 @@ pub(crate) fn center_of_mass<'de, D: Deserializer<'de>>(d: D) -> Result<Option<V
         Some((x, y)) if !(x.is_finite() && y.is_finite()) => {
             Err(D::Error::custom(format!("`center` must be two finite numbers, got ({x}, {y})")))
         }
-        other => Ok(other.map(|(x, y)| Vec2::new(x, y))),
+        Some((x, y)) => {
+            limits::check_point("center", Vec2::new(x, y)).map(|_| Some(Vec2::new(x, y))).map_err(D::Error::custom)
+        }
+        None => Ok(None),
     }
 }
 

@@ -5,6 +5,7 @@ use super::context;
 use super::format::BodySpec;
 use super::generators::{Generator, MAX_GENERATED_BODIES};
 use super::joints::JointSpec;
+use super::limits;
 use serde::de::{DeserializeSeed, Deserializer, Error, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -33,7 +34,9 @@ trait ItemSeed: Default {
 }
 
 #[derive(Default)]
-struct BodySeed;
+struct BodySeed {
+    count: usize,
+}
 
 impl ItemSeed for BodySeed {
     type Item = BodySpec;
@@ -41,6 +44,10 @@ impl ItemSeed for BodySeed {
     const EXPECTING: &'static str = "a list of bodies";
 
     fn check(&mut self, body: &BodySpec) -> Result<(), String> {
+        self.count += 1;
+        if self.count > limits::MAX_BODIES {
+            return Err(format!("more than {} bodies in the `bodies` list; use a generator", limits::MAX_BODIES));
+        }
         body.check_fields().map_err(|(field, msg)| {
             context::blame_field(field);
             msg
@@ -65,6 +72,11 @@ impl ItemSeed for GeneratorSeed {
                 "generators would create {} bodies, more than the limit of {MAX_GENERATED_BODIES}",
                 self.total
             ));
+        }
+        // What it makes must be in range too (a huge spacing puts bodies out of reach).
+        for def in generator.bodies() {
+            limits::check_point("a generated body's position", def.position)
+                .map_err(|e| format!("{e}: the generator places bodies out of range"))?;
         }
         Ok(())
     }

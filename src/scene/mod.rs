@@ -18,6 +18,7 @@ mod joint_refs;
 mod joint_save;
 mod jointed;
 mod joints;
+pub mod limits;
 mod lists;
 mod locate;
 mod overrides;

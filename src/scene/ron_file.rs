@@ -19,9 +19,25 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(text: &str, file_name: &str) -> Res
     result.map_err(|e| SceneError::from_ron(file_name, e, ctx))
 }
 
-/// Reads the file at `path` as text.
+/// Reads the file at `path` as text; bytes that are not UTF-8 are a parse error at their
+/// line and column (the column counts characters, the bad byte's own included).
 pub(crate) fn read_text(path: &Path) -> Result<String, SceneError> {
-    std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: path.display().to_string(), source })
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = e.utf8_error().valid_up_to();
+        // The prefix before the bad byte is valid UTF-8 by definition.
+        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        SceneError::Parse {
+            file,
+            line,
+            column,
+            message: format!("byte 0x{:02x} is not UTF-8 text (scene files are UTF-8)", bytes[good]),
+        }
+    })
 }
 
 /// `value` as pretty RON, one item per line, prefixed with its top-level `name`.

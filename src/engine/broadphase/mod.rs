@@ -20,7 +20,7 @@ pub mod tree_validate;
 pub mod world_ray;
 
 pub use brute::find_pairs_brute_force;
-pub use pair_finder::{body_aabb, Broadphase, BroadphaseStats, PairFinding};
+pub use pair_finder::{body_aabb, Broadphase, BroadphaseStats, PairFinding, MAX_PAIRS};
 pub use sweep::find_pairs;
 pub use tree::{Balancing, DynamicTree, InsertionStrategy, TreeNode, TreeSettings, NULL_NODE};
 pub use tree_draw::{depth_color, TreeDrawOptions};

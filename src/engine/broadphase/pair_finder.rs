@@ -71,7 +71,16 @@ pub struct BroadphaseStats {
     pub query: QueryStats,
     /// Number of move-buffer queries.
     pub queries: usize,
+    /// Queries put off to the next update because the pair set reached [`MAX_PAIRS`]
+    /// (tree mode), or pairs dropped for it (sort and sweep, brute force).
+    pub deferred: usize,
 }
+
+/// Most pairs the broadphase keeps. Bodies created on top of each other overlap in n²/2
+/// pairs (10,000 coincident circles: 50 million); past this the update stops looking for new
+/// pairs and counts what it put off, instead of allocating without bound. Real scenes stay
+/// far below it (`large_pyramid`: about 15,000 pairs).
+pub const MAX_PAIRS: usize = 250_000;
 
 #[derive(Clone, Copy, Debug)]
 struct Proxy {
@@ -213,13 +222,25 @@ impl Broadphase {
                 self.query_move_buffer(bodies);
                 self.stats.new_pairs = self.pairs.len() - kept;
             }
-            PairFinding::SortAndSweep => {
+            PairFinding::SortAndSweep | PairFinding::BruteForce => {
                 self.drop_tree();
-                self.pairs = sweep_pairs(&self.tight, &mut self.order, pair_ok);
-            }
-            PairFinding::BruteForce => {
-                self.drop_tree();
-                self.pairs = find_pairs_brute_force(&self.tight, pair_ok);
+                let refused = std::cell::Cell::new(0usize);
+                let kept = std::cell::Cell::new(0usize);
+                let capped = |i: usize, j: usize| {
+                    let ok = pair_ok(i, j);
+                    if ok && kept.get() >= MAX_PAIRS {
+                        refused.set(refused.get() + 1);
+                        return false;
+                    }
+                    kept.set(kept.get() + ok as usize);
+                    ok
+                };
+                self.pairs = if self.mode == PairFinding::SortAndSweep {
+                    sweep_pairs(&self.tight, &mut self.order, capped)
+                } else {
+                    find_pairs_brute_force(&self.tight, capped)
+                };
+                self.stats.deferred = refused.get();
             }
         }
         debug_assert!(self.pairs.windows(2).all(|w| w[0] < w[1]), "pairs sorted and unique");
@@ -324,29 +345,47 @@ impl Broadphase {
     }
 
     /// Step 2: queries the tree for every proxy in the move buffer and merges the new pairs.
+    /// Once the pairs would pass [`MAX_PAIRS`], the remaining proxies stay in the move buffer
+    /// for the next update (the one being queried too: its pairs found so far are kept, and
+    /// the repeat is deduplicated).
     fn query_move_buffer(&mut self, bodies: &[Body]) {
         self.candidates.clear();
+        let room = MAX_PAIRS.saturating_sub(self.pairs.len());
         let (tree, proxies, in_buffer) = (&self.tree, &self.proxies, &self.in_move_buffer);
+        let mut done = 0;
         for &q in &self.move_buffer {
+            if self.candidates.len() >= room {
+                break;
+            }
             let fat = tree.fat_aabb(proxies[q as usize].id);
             let q_body = &bodies[q as usize];
             let candidates = &mut self.candidates;
+            let mut complete = true;
             self.stats.query += tree.query(&fat, |_, p| {
                 // A pair of two moved proxies is reported by the query of the larger index.
                 if p == q || (in_buffer[p as usize] && p > q) {
                     return true;
                 }
                 if should_collide(q_body, &bodies[p as usize]) {
+                    if candidates.len() >= room {
+                        complete = false;
+                        return false;
+                    }
                     candidates.push(if p < q { (p, q) } else { (q, p) });
                 }
                 true
             });
+            if !complete {
+                break;
+            }
+            done += 1;
         }
-        self.stats.queries = self.move_buffer.len();
-        for &q in &self.move_buffer {
+        self.stats.queries = done;
+        self.stats.deferred = self.move_buffer.len() - done;
+        for &q in &self.move_buffer[..done] {
             self.in_move_buffer[q as usize] = false;
         }
-        self.move_buffer.clear();
+        self.move_buffer.drain(..done);
         if self.candidates.is_empty() {
             return;
         }

@@ -41,8 +41,10 @@ impl std::fmt::Display for PolygonError {
             ),
             PolygonError::BadBox { half_extents } => write!(
                 f,
-                "box half extents must be finite, positive and below 1e5, got ({}, {})",
-                half_extents.x, half_extents.y
+                "box half extents must be finite and between {} and 1e5 (like a circle's radius), got ({}, {})",
+                super::MIN_EXTENT,
+                half_extents.x,
+                half_extents.y
             ),
         }
     }
@@ -94,8 +96,8 @@ impl Polygon {
     pub fn make_box(half_extents: Vec2) -> Result<Polygon, PolygonError> {
         let h = half_extents;
         let ok = h.is_finite()
-            && h.x > super::MIN_EXTENT
-            && h.y > super::MIN_EXTENT
+            && h.x >= super::MIN_EXTENT
+            && h.y >= super::MIN_EXTENT
             && h.x < super::hull::MAX_COORDINATE
             && h.y < super::hull::MAX_COORDINATE;
         if !ok {

@@ -147,6 +147,15 @@ impl SolverParams {
         }
         let check = |ok: bool, msg: &str| if ok { Ok(()) } else { Err(msg.to_string()) };
         check(self.hz >= 1.0 && self.hz <= 10_000.0, "`hz` must be between 1 and 10000")?;
+        check(
+            self.gravity.x.abs() <= 1.0e3 && self.gravity.y.abs() <= 1.0e3,
+            "`gravity` must be within ±1000 m/s² on each axis",
+        )?;
+        check(self.contact_hertz <= 1.0e4, "`contact_hertz` must be at most 10000")?;
+        check(self.contact_damping_ratio <= 1.0e4, "`contact_damping_ratio` must be at most 10000")?;
+        check(self.max_push_velocity <= 100.0, "`max_push_velocity` must be at most 100 m/s")?;
+        check(self.max_linear_speed <= 1.0e4, "`max_linear_speed` must be at most 10000 m/s")?;
+        check(self.restitution_threshold <= 1.0e3, "`restitution_threshold` must be at most 1000 m/s")?;
         check(self.substeps >= 1 && self.substeps <= 64, "`substeps` must be between 1 and 64")?;
         check(self.iterations >= 1 && self.iterations <= 200, "`iterations` must be between 1 and 200")?;
         check(self.relax_iterations <= 200, "`relax_iterations` must be at most 200")?;
@@ -165,10 +174,10 @@ impl SolverParams {
         check(self.angular_sleep_tolerance >= 0.0, "`angular_sleep_tolerance` must not be negative")?;
         check(self.time_to_sleep >= 0.0, "`time_to_sleep` must not be negative")?;
         if let Some(f) = self.friction_override {
-            check(f.is_finite() && f >= 0.0, "`friction_override` must be a non-negative number")?;
+            check((0.0..=10.0).contains(&f), "`friction_override` must be between 0 and 10")?;
         }
         if let Some(e) = self.restitution_override {
-            check(e.is_finite() && e >= 0.0, "`restitution_override` must be a non-negative number")?;
+            check((0.0..=1.0).contains(&e), "`restitution_override` must be between 0 and 1")?;
         }
         Ok(())
     }

@@ -1,0 +1,54 @@
+//! The range of every number a scene may hold, in one place (the README's limits table is
+//! this file). Values outside are located errors that state the range: a number that passes
+//! here cannot overflow the engine (positions, speeds and masses stay far inside f32) nor
+//! feed energy into it (restitution at most 1).
+
+/// Positions, origins, points and generator spacings: |x|, |y| ≤ 100 km (Box2D's `B2_HUGE`).
+pub const MAX_COORDINATE: f32 = 1.0e5;
+/// Initial linear speed, m/s: the engine's default speed clamp.
+pub const MAX_SPEED: f32 = 400.0;
+/// Initial angular speed, rad/s.
+pub const MAX_ANGULAR_SPEED: f32 = 1.0e3;
+/// Angles, radians.
+pub const MAX_ANGLE: f32 = 1.0e4;
+/// Density, kg/m² (steel is about 8,000 kg/m³).
+pub const MAX_DENSITY: f32 = 1.0e5;
+/// Friction coefficient (10 already never slips).
+pub const MAX_FRICTION: f32 = 10.0;
+/// Restitution: above 1 a bounce adds energy, without bound.
+pub const MAX_RESTITUTION: f32 = 1.0;
+/// Linear and angular damping, 1/s.
+pub const MAX_DAMPING: f32 = 1.0e3;
+/// Gravity scale, either sign.
+pub const MAX_GRAVITY_SCALE: f32 = 100.0;
+/// Joint motor torques and forces, spring stiffness, break thresholds.
+pub const MAX_FORCE: f32 = 1.0e9;
+/// Joint motor speeds (rad/s or m/s).
+pub const MAX_MOTOR_SPEED: f32 = 1.0e4;
+/// Spring and constraint frequencies, Hz, and damping ratios.
+pub const MAX_HERTZ: f32 = 1.0e4;
+/// Explicit bodies in one scene (generated bodies have their own limit,
+/// `generators::MAX_GENERATED_BODIES`).
+pub const MAX_BODIES: usize = 100_000;
+
+/// `Ok` when every coordinate of `p` is within ±[`MAX_COORDINATE`], else the message.
+pub(crate) fn check_point(field: &str, p: glam::Vec2) -> Result<(), String> {
+    if p.x.abs() <= MAX_COORDINATE && p.y.abs() <= MAX_COORDINATE {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{field}` must lie within ±{MAX_COORDINATE} m on each axis, got ({}, {})",
+            number(p.x),
+            number(p.y)
+        ))
+    }
+}
+
+/// `v` as a file would write it: plain, or in exponent form when very large or very small.
+pub(crate) fn number(v: f32) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-4..1e6).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}

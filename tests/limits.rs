@@ -1,0 +1,241 @@
+//! Hard limits: numbers out of range, files that are not text, bodies piled on one point and
+//! bouncy worlds either give a located error naming the range, or run finite and bounded.
+//! The fuzz test mutates the shipped scenes (`FUZZ_CASES`, default 120) and requires each
+//! mutant to load and step with finite state, or to fail with `file:line:column`.
+
+use glam::Vec2;
+use manifold_lab::engine::broadphase::MAX_PAIRS;
+use manifold_lab::engine::rng::SplitMix64;
+use manifold_lab::engine::shape::Shape;
+use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::scene::{self, SceneError};
+use std::path::{Path, PathBuf};
+
+fn parse(text: &str) -> Result<scene::Scene, SceneError> {
+    scene::parse(text, "limits.ron")
+}
+
+/// The error of `text`, which must be a located parse error mentioning every part of `needles`.
+fn located(text: &str, needles: &[&str]) -> (usize, usize) {
+    match parse(text) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(SceneError::Parse { line, column, message, .. }) => {
+            for n in needles {
+                assert!(message.contains(n), "`{n}` missing from {message}");
+            }
+            (line, column)
+        }
+        Err(e) => panic!("not located: {e}"),
+    }
+}
+
+fn body(fields: &str) -> String {
+    format!("Scene(version: 1, bodies: [\n    Body(position: (0, 1), shape: Circle(radius: 0.5), {fields}),\n])")
+}
+
+#[test]
+fn large_finite_values_are_located_errors_that_state_the_range() {
+    assert_eq!(located(&body("density: 1e30"), &["`density`", "[0, 100000]", "1e30"]).0, 2);
+    located(&body("density: -0.5"), &["`density`", "[0, 100000]", "-0.5"]);
+    located(&body("angular_velocity: 1e30"), &["`angular_velocity`", "[-1000, 1000]"]);
+    located(&body("friction: 1.8e19"), &["`friction`", "[0, 10]"]);
+    located(&body("restitution: 10"), &["`restitution`", "[0, 1]"]);
+    located(&body("linear_velocity: (500, 0)"), &["`linear_velocity`", "400 m/s"]);
+    located(&body("gravity_scale: -1e9"), &["`gravity_scale`", "[-100, 100]"]);
+    located("Scene(version: 1, bodies: [Body(position: (3e38, 0), shape: Circle(radius: 1))])", &["±100000"]);
+    located("Scene(version: 1, settings: (gravity: (0, -1e12)))", &["`gravity`", "1000"]);
+    // A generator whose bodies land out of range is an error at the generator.
+    let rain = "Scene(version: 1, generators: [\n  Rain(columns: 3, rows: 3, spacing: (1e38, 1), shapes: [Circle(radius: 0.5)]),\n])";
+    let (line, _) = located(rain, &["`spacing`", "±100000", "1e38"]);
+    assert_eq!(line, 2);
+    let far = "Scene(version: 1, generators: [\n  Rain(columns: 3, rows: 3, origin: (99999, 0), spacing: (2, 1), shapes: [Circle(radius: 0.5)]),\n])";
+    let (line, _) = located(far, &["out of range"]);
+    assert_eq!(line, 2);
+}
+
+#[test]
+fn boxes_and_circles_share_one_minimum_size_and_say_it() {
+    let tiny = |shape: &str| {
+        parse(&format!("Scene(version: 1, bodies: [Body(position: (0, 1), shape: {shape})])")).map(|_| ())
+    };
+    assert!(tiny("Circle(radius: 0.005)").is_ok());
+    assert!(tiny("Box(half_extents: (0.005, 0.005))").is_ok());
+    let e = tiny("Box(half_extents: (0.004, 0.005))").unwrap_err().to_string();
+    assert!(e.contains("0.005") && e.contains("between"), "{e}");
+    let e = tiny("Circle(radius: 0.004)").unwrap_err().to_string();
+    assert!(e.contains("0.005") && e.contains("between"), "{e}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_located() {
+    let path = std::env::temp_dir().join(format!("limits_utf8_{}.ron", std::process::id()));
+    let mut bytes = b"Scene(version: 1, bodies: [\n  Body(position: (0, 1), name: \"b".to_vec();
+    bytes.push(0xff);
+    bytes.extend_from_slice(b"\", shape: Circle(radius: 1)),\n])");
+    std::fs::write(&path, &bytes).unwrap();
+    let e = scene::load(&path).unwrap_err();
+    std::fs::remove_file(&path).ok();
+    match e {
+        SceneError::Parse { line, column, message, .. } => {
+            assert_eq!((line, column), (2, 34), "{message}");
+            assert!(message.contains("0xff") && message.contains("UTF-8"), "{message}");
+        }
+        other => panic!("not located: {other}"),
+    }
+}
+
+#[test]
+fn ten_thousand_coincident_circles_step_within_the_pair_limit() {
+    let mut w = World::new(SolverParams::default());
+    let circle = Shape::circle(0.5).unwrap();
+    for _ in 0..10_000 {
+        w.create_body(&BodyDef::new(BodyKind::Dynamic, circle, Vec2::new(0.0, 5.0)));
+    }
+    for _ in 0..3 {
+        w.step();
+        assert!(w.broadphase.pairs().len() <= MAX_PAIRS);
+        assert!(w.contacts.len() <= MAX_PAIRS);
+        assert!(w.bodies.iter().all(|b| b.center.is_finite() && b.linear_velocity.is_finite()));
+    }
+    assert!(w.broadphase.stats.deferred > 0, "the limit was reached and reported");
+    assert!(w.kinetic_energy().is_finite());
+}
+
+/// A closed box of static walls in zero gravity, all of restitution 1 (the upper limit).
+fn closed_box() -> World {
+    let mut w = World::new(SolverParams { gravity: Vec2::ZERO, ..SolverParams::default() });
+    for (p, h) in [
+        (Vec2::new(0.0, -5.5), Vec2::new(6.0, 0.5)),
+        (Vec2::new(0.0, 5.5), Vec2::new(6.0, 0.5)),
+        (Vec2::new(-5.5, 0.0), Vec2::new(0.5, 6.0)),
+        (Vec2::new(5.5, 0.0), Vec2::new(0.5, 6.0)),
+    ] {
+        w.create_body(&BodyDef { restitution: 1.0, ..BodyDef::new(BodyKind::Static, Shape::make_box(h).unwrap(), p) });
+    }
+    w
+}
+
+/// The largest kinetic energy over `steps` steps, as a multiple of the first.
+fn peak_energy_ratio(w: &mut World, steps: usize) -> f32 {
+    let start = w.kinetic_energy();
+    let mut peak = start;
+    for _ in 0..steps {
+        w.step();
+        peak = peak.max(w.kinetic_energy());
+    }
+    peak / start
+}
+
+#[test]
+fn a_spinning_box_bouncing_at_restitution_one_never_gains_energy() {
+    let mut w = closed_box();
+    w.create_body(&BodyDef {
+        restitution: 1.0,
+        friction: 0.0,
+        linear_velocity: Vec2::new(7.0, 4.0),
+        angular_velocity: 3.0,
+        ..BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::new(0.6, 0.3)).unwrap(), Vec2::ZERO)
+    });
+    // f32 round-off only: a single body's bounces at e = 1 return exactly what came in.
+    let ratio = peak_energy_ratio(&mut w, 1200);
+    assert!(ratio <= 1.0 + 1e-5, "the box gained energy: ×{ratio}");
+}
+
+#[test]
+fn forty_balls_at_restitution_one_stay_bounded() {
+    let mut w = closed_box();
+    let mut rng = SplitMix64::new(7);
+    for i in 0..40 {
+        let p = Vec2::new(-4.0 + (i % 8) as f32, -3.0 + (i / 8) as f32 * 1.5);
+        let v = Vec2::new(rng.f32(-8.0, 8.0), rng.f32(-8.0, 8.0));
+        w.create_body(&BodyDef {
+            restitution: 1.0,
+            friction: 0.0,
+            linear_velocity: v,
+            ..BodyDef::new(BodyKind::Dynamic, Shape::circle(0.3).unwrap(), p)
+        });
+    }
+    // Simultaneous contacts solved one after another can pass a little energy around (1.1 %
+    // at most over these 20 s), but never build it up as restitution above 1 does.
+    let ratio = peak_energy_ratio(&mut w, 1200);
+    assert!(ratio < 1.05, "the balls gained energy: ×{ratio}");
+}
+
+/// The shipped scenes small enough to step often.
+fn fuzz_bases() -> Vec<(PathBuf, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ron") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            if scene::parse(&text, "base").is_ok_and(|s| s.body_count() <= 400) {
+                out.push((p, text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// One mutation: truncation, a byte flip, or a number swapped for an extreme one.
+fn mutate(text: &str, rng: &mut SplitMix64) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    match rng.below(4) {
+        0 => bytes.truncate(rng.below(bytes.len() + 1)),
+        1 => {
+            let i = rng.below(bytes.len());
+            bytes[i] ^= 1 << rng.below(8) as u8;
+        }
+        _ => {
+            let numbers: Vec<usize> = (0..bytes.len())
+                .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()))
+                .collect();
+            if let Some(&start) = numbers.get(rng.below(numbers.len().max(1))) {
+                let end = (start..bytes.len())
+                    .find(|&i| !(bytes[i].is_ascii_digit() || bytes[i] == b'.'))
+                    .unwrap_or(bytes.len());
+                let extreme = ["1e38", "0", "-0.0001", "1e-30", "99999", "-7", "1000000", "0.001"];
+                let pick = extreme[rng.below(extreme.len())];
+                bytes.splice(start..end, pick.bytes());
+            }
+        }
+    }
+    bytes
+}
+
+#[test]
+fn mutated_scenes_load_and_step_finite_or_fail_located() {
+    let cases: usize = std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(120);
+    let bases = fuzz_bases();
+    assert!(bases.len() >= 5, "{} small scenes", bases.len());
+    let mut rng = SplitMix64::new(2026);
+    let dir = std::env::temp_dir().join(format!("limits_fuzz_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut loaded, mut refused) = (0, 0);
+    for case in 0..cases {
+        let (base, text) = &bases[case % bases.len()];
+        let bytes = mutate(text, &mut rng);
+        let path = dir.join(format!("case{case}.ron"));
+        std::fs::write(&path, &bytes).unwrap();
+        match scene::load(&path) {
+            Ok(s) => {
+                loaded += 1;
+                let mut w = s.build_world();
+                for _ in 0..60 {
+                    w.step();
+                }
+                let finite = w.bodies.iter().all(|b| b.center.is_finite() && b.angle.is_finite());
+                assert!(finite && w.kinetic_energy().is_finite(), "case {case} from {}: not finite", base.display());
+            }
+            Err(SceneError::Parse { line, column, .. }) => {
+                refused += 1;
+                assert!(line >= 1 && column >= 1);
+            }
+            Err(e) => panic!("case {case} from {}: not located: {e}", base.display()),
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(loaded > 0 && refused > 0, "{loaded} loaded, {refused} refused");
+}
