@@ -19,14 +19,18 @@
 //! Everything here is plain data in `glam::Vec3`; the app projects and draws it (the 2D
 //! `DebugDraw` seam is not used for 3D).
 
+pub mod accel;
 pub mod clip;
 pub mod gauss;
 pub mod hull;
+pub mod lanes;
 pub mod lines;
 mod merge;
 pub mod pose;
 pub mod quickhull;
 pub mod sat;
+mod sat_edges;
+pub mod sat_local;
 pub mod shapes;
 pub mod trace;
 
@@ -36,4 +40,5 @@ pub use hull::{Hull, HullError, Plane};
 pub use pose::Pose3;
 pub use quickhull::{quickhull, HullOptions};
 pub use sat::{collide, collide_with, ContactKind, EdgeOrientation, HullContact, SatConfig, SeparatingAxis};
+pub use sat_local::{collide_posed, collide_posed_with, separation_along, SatScratch};
 pub use trace::{AxisKind, AxisRecord, SatTrace3};
