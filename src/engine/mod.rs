@@ -4,11 +4,13 @@ pub mod body;
 pub mod broadphase;
 pub mod collide;
 pub mod debug;
+pub mod debug3;
 pub mod hull3d;
 pub mod math;
 pub mod shape;
 pub mod solver;
 pub mod world;
+pub mod world3d;
 pub mod world_draw;
 
 pub use body::{Body, BodyDef, BodyKind};

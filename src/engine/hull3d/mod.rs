@@ -15,12 +15,17 @@
 //! * [`gauss`]: Gauss maps (face normals as points on the unit sphere, edges as great arcs) and
 //!   the Minkowski-face test on them.
 //! * [`trace`]: [`SatTrace3`], every axis tested, recorded only when asked for.
+//! * [`sat_local`]: the same SAT on hulls in their own frames with poses, fast enough to step a
+//!   world (A's frame, packed lanes ([`accel`], [`lanes`]), Gauss-map pruning, a support bound
+//!   on the edge pairs, hill-climbing supports, a remembered axis first), and [`clip_local`]:
+//!   its manifold with feature ids for warm starting.
 //!
-//! Everything here is plain data in `glam::Vec3`; the app projects and draws it (the 2D
-//! `DebugDraw` seam is not used for 3D).
+//! Everything here is plain data in `glam::Vec3`; the 3D world ([`crate::engine::world3d`])
+//! describes its pictures through [`crate::engine::debug3::DebugDraw3`].
 
 pub mod accel;
 pub mod clip;
+pub mod clip_local;
 pub mod gauss;
 pub mod hull;
 pub mod lanes;
@@ -35,6 +40,7 @@ pub mod shapes;
 pub mod trace;
 
 pub use clip::{contact_manifold, ClipTrace3, ContactManifold3, HullSide, ManifoldPoint3};
+pub use clip_local::{contact_manifold_posed, FeatureManifold, FeaturePoint, MAX_MANIFOLD_POINTS};
 pub use gauss::GaussMap;
 pub use hull::{Hull, HullError, Plane};
 pub use pose::Pose3;
