@@ -7,5 +7,7 @@
 mod common;
 #[path = "world3d_parts/dynamics.rs"]
 mod dynamics;
+#[path = "world3d_parts/scenes.rs"]
+mod scenes;
 #[path = "world3d_parts/water.rs"]
 mod water;

@@ -19,7 +19,7 @@ pub(crate) fn generators<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Generato
 }
 
 /// Parses one list item; keeps state across items (such as a running total).
-trait ItemSeed: Default {
+pub(crate) trait ItemSeed: Default {
     type Item;
     const LABEL: &'static str;
     const EXPECTING: &'static str;
@@ -81,7 +81,7 @@ where
     }
 }
 
-struct ListVisitor<S>(S);
+pub(crate) struct ListVisitor<S>(S);
 
 impl<S: Default> Default for ListVisitor<S> {
     fn default() -> Self {

@@ -1,5 +1,6 @@
 //! Scene files: a versioned, human-writable RON format describing solver settings, a
-//! camera, bodies and body generators (pyramid, stack, rain).
+//! camera, bodies and body generators (pyramid, stack, rain); 3D world files (`World3d(...)`,
+//! module `world3d`) with hull bodies, joints and water.
 //!
 //! Loading validates everything while parsing: shapes go through the engine constructors,
 //! numbers must be finite and in range, and every error reads `file:line:column: message`,
@@ -19,6 +20,9 @@ mod pair;
 mod ron_file;
 mod save;
 mod shapes;
+mod world3d;
+mod world3d_build;
+mod world3d_fields;
 
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
@@ -30,6 +34,10 @@ pub use hulls::{
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
+pub use world3d::{
+    is_world3d_text, load_world3d, parse_world3d, Body3Spec, BodyRef, Camera3, Joint3Spec, WaterSpec, World3dScene,
+};
+pub use world3d_build::save_world3d;
 
 use std::path::Path;
 

@@ -27,8 +27,10 @@ pub struct MassProperties3 {
 /// Why mass properties could not be computed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum MassError {
-    #[error("the hull has no volume ({volume:e} m³): flat or degenerate")]
-    NoVolume { volume: f64 },
+    #[error(
+        "the hull is flat: its volume {volume:.3e} m³ is below {limit:.3e} (a millionth of its bounding radius cubed)"
+    )]
+    NoVolume { volume: f64, limit: f64 },
     #[error("density must be a finite number > 0, got {0}")]
     BadDensity(f32),
 }
@@ -105,8 +107,9 @@ pub fn mass_properties(hull: &Hull, density: f32) -> Result<MassProperties3, Mas
     }
     let sums = hull_sums(hull, true);
     let r = hull.radius() as f64;
-    if sums.volume.is_nan() || sums.volume <= 1e-6 * r * r * r || !sums.volume.is_finite() {
-        return Err(MassError::NoVolume { volume: sums.volume });
+    let limit = 1e-6 * r * r * r;
+    if sums.volume.is_nan() || sums.volume <= limit || !sums.volume.is_finite() {
+        return Err(MassError::NoVolume { volume: sums.volume, limit });
     }
     let c = sums.moment / sums.volume;
     // Covariance about the centre of mass: C − V c cᵀ (the reference is the origin of `c`).
