@@ -31,6 +31,10 @@ pub struct Report {
     pub broadphase_ms_median: f32,
     pub narrowphase_ms_median: f32,
     pub solve_ms_median: f32,
+    /// Continuous collision, ms per step (median).
+    pub ccd_ms: f32,
+    /// Bodies moved back to a time of impact, over the whole run.
+    pub toi_events: usize,
     /// Broadphase time over total step time, percent (medians).
     pub broadphase_share_percent: f32,
     pub tree_height: i32,
@@ -54,8 +58,8 @@ fn median(v: &mut [f32]) -> f32 {
 /// Steps `world` `steps` times and reports.
 pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
     let mut total = Vec::with_capacity(steps as usize);
-    let (mut bp, mut np, mut sv) = (Vec::new(), Vec::new(), Vec::new());
-    let mut repaired = 0;
+    let (mut bp, mut np, mut sv, mut ccd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut repaired, mut toi_events) = (0, 0);
     for _ in 0..steps {
         let t = Instant::now();
         world.step();
@@ -63,7 +67,9 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         bp.push(world.profile.broadphase_ms);
         np.push(world.profile.narrowphase_ms);
         sv.push(world.profile.solve_ms);
+        ccd.push(world.profile.ccd_ms);
         repaired += world.profile.repaired;
+        toi_events += world.profile.toi_events;
     }
     let mean = if total.is_empty() { 0.0 } else { total.iter().sum::<f32>() / total.len() as f32 };
     let (total_median, bp_median) = (median(&mut total), median(&mut bp));
@@ -83,6 +89,8 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
         broadphase_pairs: world.broadphase.pairs().len(),
         narrowphase_ms_median: median(&mut np),
         solve_ms_median: median(&mut sv),
+        ccd_ms: median(&mut ccd),
+        toi_events,
         state_hash: format!("{:016x}", world.state_hash()),
         max_penetration: world.max_penetration(),
         kinetic_energy: world.kinetic_energy(),
@@ -114,6 +122,11 @@ impl Report {
         );
         let _ = writeln!(
             s,
+            "continuous       {:.3} ms/step median, {} time-of-impact events",
+            self.ccd_ms, self.toi_events
+        );
+        let _ = writeln!(
+            s,
             "broadphase       {:.1}% of the step; tree height {}, area ratio {:.2}, {} pairs",
             self.broadphase_share_percent, self.tree_height, self.tree_area_ratio, self.broadphase_pairs
         );
@@ -132,18 +145,24 @@ impl Report {
     }
 }
 
-/// `manifold-lab run`.
-pub fn run(path: &Path, steps: u32, json: bool) -> i32 {
+/// `manifold-lab run`; `set` holds `FIELD=VALUE` solver overrides, applied in order.
+pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
     if world3d::is_3d(path) {
-        return world3d::run(path, steps, json);
+        return world3d::run(path, steps, json, set);
     }
-    let scene = match scene::load(path) {
+    let mut scene = match scene::load(path) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
             return 1;
         }
     };
+    for assignment in set {
+        if let Err(e) = scene::set_solver_field(&mut scene.settings, assignment) {
+            eprintln!("--set {assignment}: {e}");
+            return 2;
+        }
+    }
     let report = run_world(scene.build_world(), &path.display().to_string(), steps);
     if json {
         match serde_json::to_string_pretty(&report) {

@@ -28,6 +28,10 @@ struct Cli {
     /// Open a lab instead of a scene.
     #[arg(long, value_enum)]
     lab: Option<LabKind>,
+    /// Write the app's state (camera, selection, step, frame time ...) as JSON to this file
+    /// after every frame, for tests that drive the window with real input.
+    #[arg(long, value_name = "FILE")]
+    state_out: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -41,6 +45,10 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Override a solver setting, in scene syntax (repeatable): `--set continuous=false`,
+        /// `--set hz=120`, `--set gravity=(0,-9.8)`, `--set position_correction=Projection`.
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
     },
     /// Open the window, play a script, render frames and write a PNG.
     Screenshot {
@@ -77,7 +85,7 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
     };
     let mut app =
         App::from_path(Path::new(DEFAULT_SCENE)).unwrap_or_else(|_| App::new(scene::Scene::new("empty"), None));
-    app.apply(Action::OpenLab { kind, pair: scene.map(Path::to_path_buf) });
+    app.apply(Action::OpenLab { kind, file: scene.map(Path::to_path_buf) });
     match app.error.take() {
         Some(e) => Err(e),
         None => Ok(app),
@@ -87,13 +95,13 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run { scene, steps, json }) => std::process::exit(headless::run(&scene, steps, json)),
+        Some(Command::Run { scene, steps, json, set }) => std::process::exit(headless::run(&scene, steps, json, &set)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
         Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
             let shot = app::Shot { frames, out, script };
-            macroquad::Window::from_config(app::window_conf(width, height), app::run(app, Some(shot)));
+            macroquad::Window::from_config(app::window_conf(width, height, false), app::run(app, Some(shot), None));
         }
         None => {
             let app = match open_app(cli.scene.as_deref(), cli.lab) {
@@ -104,7 +112,7 @@ fn main() {
                     App::new(scene::Scene::new("empty"), None)
                 }
             };
-            macroquad::Window::from_config(app::window_conf(1280, 720), app::run(app, None));
+            macroquad::Window::from_config(app::window_conf(1280, 720, true), app::run(app, None, cli.state_out));
         }
     }
 }

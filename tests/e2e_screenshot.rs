@@ -68,15 +68,31 @@ fn shoot(name: &str, args: &[&str]) -> (RgbaImage, ShotInfo) {
     );
     let out = out_path(name);
     let _ = std::fs::remove_file(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("screenshot")
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .expect("the binary runs");
-    assert!(status.success(), "screenshot command failed: {status}");
+    // Xvfb resets when its last client leaves, and a window opened during that reset cannot
+    // connect: such a start is retried (any other failure is the test's).
+    let mut attempts = 0;
+    let output = loop {
+        let output = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("screenshot")
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("the binary runs");
+        attempts += 1;
+        let refused = String::from_utf8_lossy(&output.stderr).contains("XOpenDisplay");
+        if output.status.success() || !refused || attempts == 3 {
+            break output;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    };
+    assert!(
+        output.status.success(),
+        "screenshot command failed: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
     let img = image::open(&out).expect("a PNG was written").to_rgba8();
     let info = std::fs::read_to_string(out.with_extension("json")).expect("shot info written");
     (img, serde_json::from_str(&info).expect("shot info parses"))
@@ -257,4 +273,26 @@ fn hull3d_lab_screenshot_shows_both_hulls_the_winner_and_the_gauss_maps() {
     // The inset hides the 3D view behind it: its plate is dark and opaque.
     let plate = count(&img, inset, |[r, g, b]| r < 20 && g < 20 && b < 25);
     assert!(plate > (iw * ih * 0.15) as usize, "inset plate pixels: {plate}");
+}
+
+#[test]
+fn toi_lab_screenshot_shows_the_sweep_the_impact_and_configuration_space() {
+    let (img, info) = shoot(
+        "e2e_toi_lab.png",
+        &["--lab", "toi", "scenes/toi/box_onto_box.ron", "--frames", "2", "--script", "tests/scripts/toi_lab.ron"],
+    );
+    let [x, y, w, h] = info.inset.expect("the linear cast has a configuration-space view");
+    let inset = (x as u32, y as u32, (x + w) as u32, (y + h) as u32);
+    let main = (info.viewport_min[0] as u32, 0, x as u32, img.height());
+    // A (red) and B (green) along their sweeps, the impact pose in the winner colour (yellow).
+    let red = |[r, g, b]: [i32; 3]| r > g + 40 && r > b + 40;
+    let green = |[r, g, b]: [i32; 3]| g > r + 35 && g > b + 20;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 200 && b < 120;
+    assert!(count(&img, main, red) > 300, "shape A pixels: {}", count(&img, main, red));
+    assert!(count(&img, main, green) > 300, "shape B pixels: {}", count(&img, main, green));
+    assert!(count(&img, main, yellow) > 100, "impact pose pixels: {}", count(&img, main, yellow));
+    // Configuration space: the Minkowski difference's edges (red from A, green from B) and the
+    // ray (yellow-green) with the hit in the winner colour.
+    assert!(count(&img, inset, red) > 30 && count(&img, inset, green) > 30, "Minkowski edges in the inset");
+    assert!(count(&img, inset, yellow) > 20, "the hit in configuration space");
 }

@@ -3,8 +3,8 @@
 //! manifold (`UPDATE_GOLDEN=1 cargo test --test pairs` records new ones after an intended
 //! change).
 
+use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId};
 use manifold_lab::engine::collide::polygon::collide_polygons_traced;
-use manifold_lab::engine::collide::trace::{ClipTrace, ShapeId};
 use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;

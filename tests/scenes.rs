@@ -35,13 +35,14 @@ fn dynamic_count(w: &World) -> usize {
 }
 
 /// (file, all bodies, dynamic bodies)
-const EXPECTED: [(&str, usize, usize); 8] = [
+const EXPECTED: [(&str, usize, usize); 9] = [
+    ("bullets.ron", 13, 9),
     ("default.ron", 3 + 36 + 48, 36 + 48),
     ("friction_ramp.ron", 11, 5),
     ("large_pyramid.ron", 5051, 5050),
     ("mixed_shapes.ron", 3 + 120, 120),
     ("pyramid.ron", 211, 210),
-    ("rain.ron", 24 + 2 + 3000, 3000),
+    ("rain.ron", 26 + 2 + 3000, 3000),
     ("restitution.ron", 12, 11),
     ("vertical_stack.ron", 11, 10),
 ];

@@ -2,6 +2,8 @@
 //! line widths given in pixels (converted through the current world-per-pixel scale) and text
 //! queued for a screen-space pass so it stays upright and legible.
 
+use super::batch::Batch;
+use super::materials::Materials;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{Color, DebugDraw, Layer, LayerSet};
@@ -11,7 +13,8 @@ pub fn mq_color(c: Color) -> mq::Color {
     mq::Color::new(c.r, c.g, c.b, c.a)
 }
 
-/// Draws world-space primitives under a world camera.
+/// Draws world-space primitives under a world camera, into one batched mesh (`Batch`); call
+/// `flush` before drawing anything else over them.
 pub struct MqDraw {
     pub layers: LayerSet,
     /// World units per pixel.
@@ -20,26 +23,46 @@ pub struct MqDraw {
     pub texts: Vec<(Vec2, String, Color)>,
     /// Multiplies every line width (the selection highlight draws at 2×).
     pub width_scale: f32,
+    batch: Batch,
 }
 
 impl MqDraw {
-    pub fn new(layers: LayerSet, px: f32) -> MqDraw {
-        MqDraw { layers, px, texts: Vec::new(), width_scale: 1.0 }
+    /// Draws with `materials.blended` when given (see `materials`).
+    pub fn new(layers: LayerSet, px: f32, materials: Option<&Materials>) -> MqDraw {
+        let batch = Batch::new(px, materials.map(|m| m.blended.clone()));
+        MqDraw { layers, px, texts: Vec::new(), width_scale: 1.0, batch }
     }
+
+    /// The mesh being built, for drawing beside the `DebugDraw` calls.
+    pub fn batch(&mut self) -> &mut Batch {
+        &mut self.batch
+    }
+
+    /// Draws what is queued.
+    pub fn flush(&mut self) {
+        self.batch.flush();
+    }
+
+    /// Discs smaller than this radius (pixels) get no feathered rim: on a few pixels it is
+    /// three times the triangles for no visible gain.
+    const RIM_MIN_PX: f32 = 4.0;
 
     /// Line width in pixels per layer.
-    fn width(layer: Layer) -> f32 {
-        match layer {
-            Layer::Shape => 1.5,
-            Layer::Aabb | Layer::TreeNode | Layer::Angle => 1.0,
-            Layer::Normal | Layer::Friction => 1.5,
-            Layer::Impulse | Layer::Joint | Layer::RefFace | Layer::IncidentFace => 2.5,
-            _ => 1.5,
-        }
+    fn width(&self, layer: Layer) -> f32 {
+        self.width_scale
+            * match layer {
+                Layer::Shape => 1.5,
+                Layer::Aabb | Layer::TreeNode | Layer::Angle => 1.0,
+                Layer::Normal | Layer::Friction => 1.5,
+                Layer::Impulse | Layer::Joint | Layer::RefFace | Layer::IncidentFace => 2.5,
+                _ => 1.5,
+            }
     }
+}
 
-    fn line(&self, a: Vec2, b: Vec2, w_px: f32, c: mq::Color) {
-        mq::draw_line(a.x, a.y, b.x, b.y, w_px * self.width_scale * self.px, c);
+impl Drop for MqDraw {
+    fn drop(&mut self) {
+        self.batch.flush();
     }
 }
 
@@ -49,66 +72,58 @@ impl DebugDraw for MqDraw {
     }
 
     fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, color: Color) {
-        self.line(a, b, Self::width(layer), mq_color(color));
+        let w = self.width(layer);
+        self.batch.line(a, b, w, mq_color(color));
     }
 
     fn polygon(&mut self, layer: Layer, points: &[Vec2], fill: Color, outline: Color) {
-        if points.len() < 2 {
-            return;
-        }
-        if fill.a > 0.0 && points.len() >= 3 {
-            let f = mq_color(fill);
-            for i in 1..points.len() - 1 {
-                mq::draw_triangle(points[0], points[i], points[i + 1], f);
-            }
-        }
-        let o = mq_color(outline);
-        let w = Self::width(layer);
-        for i in 0..points.len() {
-            self.line(points[i], points[(i + 1) % points.len()], w, o);
-        }
+        self.batch.fill_convex(points, mq_color(fill));
+        let w = self.width(layer);
+        self.batch.outline(points, w, mq_color(outline));
     }
 
     fn circle(&mut self, layer: Layer, center: Vec2, radius: f32, fill: Color, outline: Color) {
-        let screen_r = radius / self.px;
-        let sides = (screen_r * 0.5).clamp(12.0, 72.0) as u8;
-        if fill.a > 0.0 {
-            mq::draw_poly(center.x, center.y, sides, radius, 0.0, mq_color(fill));
+        // The outline covers the fill's edge, so only a disc without an outline needs a
+        // feathered rim.
+        if outline.a > 0.0 || radius < Self::RIM_MIN_PX * self.px {
+            self.batch.disc_fill(center, radius, mq_color(fill));
+        } else {
+            self.batch.disc(center, radius, mq_color(fill));
         }
-        mq::draw_poly_lines(
-            center.x,
-            center.y,
-            sides,
-            radius,
-            0.0,
-            Self::width(layer) * self.width_scale * self.px,
-            mq_color(outline),
-        );
+        let w = self.width(layer);
+        self.batch.ring(center, radius, w, mq_color(outline));
     }
 
     fn point(&mut self, _layer: Layer, p: Vec2, size: f32, color: Color) {
-        mq::draw_circle(p.x, p.y, 0.5 * size * self.px, mq_color(color));
+        let r = 0.5 * size * self.px;
+        if size < 2.0 * Self::RIM_MIN_PX {
+            self.batch.disc_fill(p, r, mq_color(color));
+        } else {
+            self.batch.disc(p, r, mq_color(color));
+        }
     }
 
     fn arrow(&mut self, layer: Layer, from: Vec2, to: Vec2, color: Color) {
         let c = mq_color(color);
-        let w = Self::width(layer);
-        self.line(from, to, w, c);
+        let w = self.width(layer);
+        self.batch.line(from, to, w, c);
         let d = to - from;
         let len = d.length();
-        if len <= 0.0 {
+        if len.is_nan() || len <= 0.0 {
             return;
         }
         let head = (9.0 * self.px).min(0.4 * len);
         let dir = d / len;
         let side = Vec2::new(-dir.y, dir.x);
-        self.line(to, to - head * dir + 0.5 * head * side, w, c);
-        self.line(to, to - head * dir - 0.5 * head * side, w, c);
+        self.batch.line(to, to - head * dir + 0.5 * head * side, w, c);
+        self.batch.line(to, to - head * dir - 0.5 * head * side, w, c);
     }
 
     fn aabb(&mut self, layer: Layer, aabb: Aabb, color: Color) {
-        let s = aabb.max - aabb.min;
-        mq::draw_rectangle_lines(aabb.min.x, aabb.min.y, s.x, s.y, Self::width(layer) * self.px, mq_color(color));
+        let (lo, hi) = (aabb.min, aabb.max);
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        let w = self.width(layer);
+        self.batch.outline(&corners, w, mq_color(color));
     }
 
     fn text(&mut self, _layer: Layer, p: Vec2, text: &str, color: Color) {

@@ -1,5 +1,6 @@
 //! The world grid with metre labels, spaced so lines stay 40+ pixels apart at any zoom.
 
+use super::batch::Batch;
 use super::camera::{ScreenRect, ViewCamera};
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -22,15 +23,14 @@ pub fn label(v: f32, spacing: f32) -> String {
     format!("{:.*}", decimals, v)
 }
 
-/// Draws grid lines under the world camera.
-pub fn draw_grid_lines(cam: &ViewCamera, vp: &ScreenRect) {
+/// Queues the grid lines (world units) into `batch`.
+pub fn draw_grid_lines(cam: &ViewCamera, vp: &ScreenRect, batch: &mut Batch) {
     let px = cam.scale(vp);
     let spacing = grid_spacing(px, 48.0);
     let view = cam.visible(vp);
     let minor = mq::Color::new(1.0, 1.0, 1.0, 0.05);
     let major = mq::Color::new(1.0, 1.0, 1.0, 0.11);
     let axis = mq::Color::new(1.0, 1.0, 1.0, 0.28);
-    let w = px;
     let x0 = (view.min.x / spacing).floor() as i64;
     let x1 = (view.max.x / spacing).ceil() as i64;
     let y0 = (view.min.y / spacing).floor() as i64;
@@ -47,7 +47,7 @@ pub fn draw_grid_lines(cam: &ViewCamera, vp: &ScreenRect) {
         } else {
             minor
         };
-        mq::draw_line(x, view.min.y, x, view.max.y, w, c);
+        batch.line(Vec2::new(x, view.min.y), Vec2::new(x, view.max.y), 1.0, c);
     }
     for j in y0..=y1 {
         let y = j as f32 * spacing;
@@ -58,7 +58,7 @@ pub fn draw_grid_lines(cam: &ViewCamera, vp: &ScreenRect) {
         } else {
             minor
         };
-        mq::draw_line(view.min.x, y, view.max.x, y, w, c);
+        batch.line(Vec2::new(view.min.x, y), Vec2::new(view.max.x, y), 1.0, c);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Mouse gestures turned into actions. The pointer state of a frame comes either from
-//! macroquad or from a script, so scripted runs exercise the same code as a real mouse.
+//! macroquad (`mq_input`) or from a script, so scripted runs exercise the same code as a real
+//! mouse.
 
 use super::state::{Action, App, RunMode};
 use glam::Vec2;
@@ -38,14 +39,9 @@ pub enum Gesture {
         body: usize,
         offset: f32,
     },
-    /// Tree lab: dragging a query box (or, with `ray`, a ray) from `start`.
-    TreeQuery {
-        start: Vec2,
-        ray: bool,
-    },
     Pan,
-    /// 3D hull lab: orbit, pan, drag or turn a hull.
-    Hull3d(super::lab::hull3d_input::Gesture3),
+    /// The open lab handles the pointer (`Lab::pointer`) until it lets go.
+    Lab,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -68,11 +64,10 @@ pub fn rotate_handle(app: &App) -> Option<(usize, Vec2, Vec2)> {
     Some((i, b.center, b.center + b.xf.q.apply(Vec2::X) * reach))
 }
 
-/// Actions for this frame's pointer. `over_ui` is true when egui owns the pointer.
-pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui: bool) -> Vec<Action> {
-    if app.hull3d().is_some() {
-        return super::lab::hull3d_input::pointer_actions(app, st, f, over_ui);
-    }
+/// Actions for this frame's pointer. `over_ui` is true when egui owns the pointer. The wheel
+/// and right or middle drags move the view in every lab; left-button gestures go to the open
+/// lab first (`Lab::pointer`), then to the ordinary select, drag and rotate gestures.
+pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, over_ui: bool) -> Vec<Action> {
     let mut out = Vec::new();
     let vp = app.viewport;
     let world = app.camera.screen_to_world(&vp, f.pos);
@@ -82,17 +77,21 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
     if !over_ui && f.wheel != 0.0 && vp.contains(f.pos) {
         out.push(Action::ZoomAt { screen: f.pos, factor: 1.15f32.powf(f.wheel) });
     }
+    if matches!(st.gesture, Gesture::None | Gesture::Lab) && !(st.gesture == Gesture::None && f.pan_down) {
+        let handled = app.with_lab(|lab, app| lab.pointer(app, f, over_ui && st.gesture == Gesture::None)).flatten();
+        st.gesture = if handled.is_some() { Gesture::Lab } else { Gesture::None };
+        if let Some(actions) = handled {
+            out.extend(actions);
+            return out;
+        }
+    }
 
     match st.gesture {
-        Gesture::None => {
-            if f.pan_down && !over_ui {
+        Gesture::None | Gesture::Lab => {
+            if f.pan_down && !over_ui && vp.contains(f.pos) {
                 st.gesture = Gesture::Pan;
             } else if f.left_pressed && !over_ui && vp.contains(f.pos) {
-                if app.lab.as_ref().is_some_and(|l| l.tree.is_some()) {
-                    st.gesture = Gesture::TreeQuery { start: world, ray: f.shift };
-                } else {
-                    start_left_gesture(app, st, f, world, &mut out);
-                }
+                start_left_gesture(app, st, f, world, &mut out);
             }
         }
         Gesture::Pan => {
@@ -122,19 +121,6 @@ pub fn pointer_actions(app: &App, st: &mut InputState, f: &PointerFrame, over_ui
                 st.gesture = Gesture::None;
             }
         }
-        Gesture::TreeQuery { start, ray } => {
-            if start != world {
-                out.push(if ray {
-                    Action::TreeLabRay { from: start, to: world }
-                } else {
-                    Action::TreeLabQueryBox { from: start, to: world }
-                });
-            }
-            if !f.left_down {
-                st.gesture = Gesture::None;
-            }
-        }
-        Gesture::Hull3d(_) => st.gesture = Gesture::None,
         Gesture::Rotate { body, offset } => {
             if f.left_down {
                 if let Some(b) = app.world.bodies.get(body) {

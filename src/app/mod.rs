@@ -1,17 +1,23 @@
 //! The window: macroquad draws the world through `MqDraw`, egui draws the panels. Each frame:
 //! panels and input produce actions → actions are applied → the world steps → draw.
 
+pub mod batch;
 pub mod camera;
 pub mod draw;
 pub mod grid;
 pub mod history;
 pub mod input;
 pub mod lab;
+pub mod materials;
+pub mod mq_input;
 pub mod panels;
+pub mod report;
 pub mod script;
 pub mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod ui_tests;
 pub mod view;
 
 use camera::ScreenRect;
@@ -22,6 +28,7 @@ use macroquad::prelude as mq;
 use script::ScriptPlayer;
 use state::{Action, App};
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// Where the shipped scenes live (relative to the working directory).
 pub const SCENE_DIR: &str = "scenes";
@@ -33,25 +40,44 @@ pub struct Shot {
     pub script: Option<ScriptPlayer>,
 }
 
-pub fn window_conf(width: i32, height: i32) -> mq::Conf {
-    mq::Conf {
+/// The window. `vsync: false` (screenshot runs) lets frames run as fast as they draw, so the
+/// measured frame time is the drawing's, not the display's refresh.
+pub fn window_conf(width: i32, height: i32, vsync: bool) -> macroquad::conf::Conf {
+    let window = mq::Conf {
         window_title: "manifold-lab".to_owned(),
         window_width: width,
         window_height: height,
         window_resizable: true,
         high_dpi: false,
-        sample_count: 4,
+        // Lines and discs are anti-aliased by feathering (`batch`); multisampling would cost
+        // several times the fill rate on a software renderer.
+        sample_count: 1,
+        platform: mq::miniquad::conf::Platform { swap_interval: Some(vsync as i32), ..Default::default() },
+        ..Default::default()
+    };
+    macroquad::conf::Conf {
+        miniquad_conf: window,
+        // Room for the world's batched mesh in few draw calls (`batch::CHUNK_*`).
+        draw_call_vertex_capacity: 2 * batch::CHUNK_VERTICES,
+        draw_call_index_capacity: 2 * batch::CHUNK_INDICES,
         ..Default::default()
     }
 }
 
-/// Runs the window until it is closed, or until the screenshot is written.
-pub async fn run(mut app: App, mut shot: Option<Shot>) {
+/// Runs the window until it is closed, or until the screenshot is written. With `state_out`,
+/// the app's state is written there as JSON after every frame (see `report`).
+pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf>) {
     let mut ui_state = panels::UiState::new(SCENE_DIR);
     let mut input = InputState::default();
+    let mut mq_input = mq_input::MqInput::new();
+    let materials = materials::Materials::new();
+    let mut times = report::FrameTimes::default();
     let mut frames_after_script = 0u32;
+    let mut frame: u64 = 0;
     let mut styled_for = 0.0;
+    let mut over_ui = false;
     loop {
+        let frame_start = Instant::now();
         let mut actions: Vec<Action> = Vec::new();
         let screen_h = mq::screen_height();
         if screen_h != styled_for {
@@ -59,11 +85,17 @@ pub async fn run(mut app: App, mut shot: Option<Shot>) {
             styled_for = screen_h;
         }
 
+        // Real input is read every frame (so events never pile up), and used unless a
+        // screenshot run drives the app from its script.
+        let real = mq_input.frame();
+
         // Panels (collect actions and learn the free screen area).
         let mut central = egui::Rect::NOTHING;
-        let mut over_ui = false;
+        let over_ui_before = over_ui;
         let mut typing = false;
+        ui_state.fps = mq::get_fps();
         egui_macroquad::ui(|ctx| {
+            mq_input::scroll_panels(ctx, real.pointer.wheel, over_ui_before);
             central = panels::build(ctx, &app, &mut ui_state, &mut actions);
             let ppp = ctx.pixels_per_point();
             central = egui::Rect::from_min_max(
@@ -77,9 +109,9 @@ pub async fn run(mut app: App, mut shot: Option<Shot>) {
             min: Vec2::new(central.min.x, central.min.y),
             size: Vec2::new(central.width().max(1.0), central.height().max(1.0)),
         };
-        (app.viewport, app.inset) = lab::split_viewport(app.lab.as_ref().map(|l| l.kind), free);
+        let (main, inset) = app.lab.as_ref().map_or((free, None), |l| l.viewport(free));
+        app.set_viewport(main, inset);
 
-        // Pointer: scripted or real.
         let script_frame = shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
         let pointer = match &script_frame {
             Some(f) => f.pointer.map(|p| PointerFrame {
@@ -91,81 +123,70 @@ pub async fn run(mut app: App, mut shot: Option<Shot>) {
                 rotate_modifier: p.rotate,
                 ..Default::default()
             }),
-            None if shot.is_none() => Some(real_pointer()),
+            None if shot.is_none() => Some(real.pointer),
             None => None,
         };
         if let Some(a) = script_frame.as_ref().and_then(|f| f.action.clone()) {
             actions.push(a);
         }
         if let Some(p) = pointer {
-            let scripted = script_frame.is_some();
-            actions.extend(input::pointer_actions(&app, &mut input, &p, over_ui && !scripted));
+            // A scripted pointer is not egui's: it is over the panels where it lies outside the
+            // free area or on an egui window, as a real pointer there would be.
+            let over = match script_frame {
+                Some(_) => {
+                    let mut on_window = false;
+                    egui_macroquad::cfg(|ctx| on_window = over_window(ctx, p.pos));
+                    on_window || !free.contains(p.pos)
+                }
+                None => over_ui,
+            };
+            actions.extend(input::pointer_actions(&mut app, &mut input, &p, over));
         }
-        if shot.is_none() && !typing {
-            keyboard_actions(&mut actions);
+        if shot.is_none() {
+            actions.extend(real.key_actions(typing));
         }
         for a in actions {
             app.apply(a);
         }
         // Screenshots use a fixed frame time so they are reproducible.
         let dt = if shot.is_some() { 1.0 / 60.0 } else { mq::get_frame_time() };
+        let (update_start, update_cpu) = (Instant::now(), report::thread_cpu_seconds());
         app.update(dt);
+        let update_time = update_start.elapsed();
+        let update_cpu = report::thread_cpu_seconds().zip(update_cpu).map_or(0.0, |(b, a)| b - a);
 
-        view::draw_world(&app);
+        view::clear_frame(&free, materials.as_ref());
+        view::draw_world(&app, materials.as_ref());
         egui_macroquad::draw();
 
+        if let Some(path) = &state_out {
+            report::write_json(path, &report::state_json(&app, &ui_state, frame, &times));
+        }
         if let Some(s) = &shot {
             let script_done = s.script.as_ref().is_none_or(|p| p.is_done());
             if script_done {
+                if frames_after_script == 0 {
+                    times.restart();
+                }
                 frames_after_script += 1;
             }
             if script_done && frames_after_script >= s.frames.max(1) {
                 save_screenshot(&s.out);
-                save_shot_info(&app, &s.out);
+                report::write_json(&s.out.with_extension("json"), &report::state_json(&app, &ui_state, frame, &times));
                 return;
             }
         }
         mq::next_frame().await;
+        frame += 1;
+        let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
+        times.push(frame_ms, update_cpu);
     }
 }
 
-fn real_pointer() -> PointerFrame {
-    use mq::{
-        is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released, KeyCode, MouseButton,
-    };
-    let (x, y) = mq::mouse_position();
-    let wheel = mq::mouse_wheel().1;
-    PointerFrame {
-        pos: Vec2::new(x, y),
-        left_pressed: is_mouse_button_pressed(MouseButton::Left),
-        left_down: is_mouse_button_down(MouseButton::Left),
-        left_released: is_mouse_button_released(MouseButton::Left),
-        pan_down: is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle),
-        shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
-        rotate_modifier: is_key_down(KeyCode::LeftControl)
-            || is_key_down(KeyCode::RightControl)
-            || is_key_down(KeyCode::LeftAlt),
-        wheel: wheel.signum(),
-    }
-}
-
-fn keyboard_actions(out: &mut Vec<Action>) {
-    use mq::{is_key_pressed, KeyCode};
-    if is_key_pressed(KeyCode::Space) {
-        out.push(Action::TogglePlay);
-    }
-    if is_key_pressed(KeyCode::Period) || is_key_pressed(KeyCode::S) {
-        out.push(Action::Step);
-    }
-    if is_key_pressed(KeyCode::B) || is_key_pressed(KeyCode::Backspace) {
-        out.push(Action::StepBack);
-    }
-    if is_key_pressed(KeyCode::R) {
-        out.push(Action::Restart);
-    }
-    if is_key_pressed(KeyCode::F) || is_key_pressed(KeyCode::Home) {
-        out.push(Action::FrameAll);
-    }
+/// Whether an egui window or popup (not a panel) covers the screen pixel `pos`.
+fn over_window(ctx: &egui::Context, pos: Vec2) -> bool {
+    let p = egui::pos2(pos.x, pos.y) / ctx.pixels_per_point();
+    ctx.layer_id_at(p).is_some_and(|l| l.order != egui::Order::Background)
 }
 
 /// Writes the current frame (world and panels) to a PNG.
@@ -175,25 +196,4 @@ fn save_screenshot(path: &std::path::Path) {
     let (w, h) = (img.width, img.height);
     img.export_png(&path.to_string_lossy());
     println!("wrote {} ({}x{})", path.display(), w, h);
-}
-
-/// Writes `<out>.json` beside the PNG: the viewport and camera, so tests can map world points
-/// to pixels.
-fn save_shot_info(app: &App, png: &std::path::Path) {
-    let centers: Vec<[f32; 2]> =
-        app.selection.iter().filter_map(|&i| app.world.bodies.get(i)).map(|b| b.center.to_array()).collect();
-    let info = serde_json::json!({
-        "viewport_min": app.viewport.min.to_array(),
-        "viewport_size": app.viewport.size.to_array(),
-        "camera_center": app.camera.center.to_array(),
-        "camera_height": app.camera.height,
-        "selected_centers": centers,
-        "inset": app.inset.map(|r| [r.min.x, r.min.y, r.size.x, r.size.y]),
-        "selected_angles": app.selection.iter().filter_map(|&i| app.world.bodies.get(i)).map(|b| b.angle).collect::<Vec<f32>>(),
-        "step": app.world.step_count,
-    });
-    let path = png.with_extension("json");
-    if let Err(e) = std::fs::write(&path, info.to_string()) {
-        eprintln!("cannot write {}: {e}", path.display());
-    }
 }

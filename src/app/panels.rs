@@ -6,6 +6,7 @@ use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::BodyKind;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// Text fields and lists the panels keep between frames.
@@ -13,26 +14,28 @@ use std::path::PathBuf;
 pub struct UiState {
     pub open_path: String,
     pub save_path: String,
-    pub pair_save_path: String,
     pub scene_files: Vec<PathBuf>,
-    pub pair_files: Vec<PathBuf>,
-    /// 3D hull lab: the preset files and the save path.
-    pub hull_files: Vec<PathBuf>,
-    pub hulls_save_path: String,
+    /// The `.ron` files of each preset folder a lab asked for, read once.
+    preset_files: HashMap<String, Vec<PathBuf>>,
+    /// Each preset folder's save-path field.
+    save_paths: HashMap<String, String>,
+    /// How far the controls panel is scrolled (points), reported for tests.
+    pub controls_scroll: f32,
+    /// Frames per second, for the status bar (set by the frame loop).
+    pub fps: i32,
 }
 
 impl UiState {
     pub fn new(scene_dir: &str) -> UiState {
-        let mut s = UiState {
-            save_path: "saved.ron".into(),
-            pair_save_path: "scenes/pairs/saved_pair.ron".into(),
-            hulls_save_path: "scenes/hulls/saved_hulls.ron".into(),
-            ..Default::default()
-        };
-        s.scene_files = ron_files(scene_dir);
-        s.pair_files = ron_files(super::lab::PAIR_DIR);
-        s.hull_files = ron_files(super::lab::hull3d::HULL_DIR);
-        s
+        UiState { save_path: "saved.ron".into(), scene_files: ron_files(scene_dir), ..Default::default() }
+    }
+
+    /// The presets of a lab's folder (read when first asked for), and the text of its
+    /// save-path field (`saved.ron` in that folder at first).
+    pub fn presets(&mut self, dir: &str) -> (&[PathBuf], &mut String) {
+        let files = self.preset_files.entry(dir.to_string()).or_insert_with(|| ron_files(dir));
+        let save = self.save_paths.entry(dir.to_string()).or_insert_with(|| format!("{dir}/saved.ron"));
+        (files, save)
     }
 }
 
@@ -58,18 +61,27 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
         s.text_styles.insert(TextStyle::Monospace, FontId::monospace(13.0));
         s.text_styles.insert(TextStyle::Small, FontId::proportional(11.5));
         s.spacing.item_spacing = egui::vec2(6.0, 5.0);
+        // The frame loop clears the panels' area to their colour (`view::clear_frame`).
+        s.visuals.panel_fill = egui::Color32::TRANSPARENT;
     });
 }
 
 /// Builds all panels and returns the screen area (in points) they leave free for the world.
 pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
-    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app)).response.rect;
+    let fps = ui_state.fps;
+    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.heading("manifold-lab");
             if let Some(lab) = &app.lab {
-                super::lab::panels::controls(ui, app, lab, ui_state, out);
+                let entry = lab.kind().entry();
+                ui.label(RichText::new(entry.name).strong());
+                ui.label(RichText::new(entry.description).small());
+                if ui.button("Back to the scene").clicked() {
+                    out.push(Action::CloseLab);
+                }
+                lab.controls(ui, app, ui_state, out);
             } else {
                 simulation(ui, app, out);
                 scenes(ui, app, ui_state, out);
@@ -79,10 +91,11 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 broadphase(ui, app, out);
             }
         });
+        ui_state.controls_scroll = scrolled.state.offset.y;
     });
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
-            Some(lab) => super::lab::panels::details(ui, app, lab, out),
+            Some(lab) => lab.details(ui, app, out),
             None => selection(ui, app, out),
         });
     });
@@ -161,9 +174,10 @@ fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>)
 
 fn labs(ui: &mut egui::Ui, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Labs").default_open(true).show(ui, |ui| {
-        for lab in super::lab::LABS {
-            if ui.button(lab.name).on_hover_text(lab.description).clicked() {
-                out.push(Action::OpenLab { kind: lab.kind, pair: None });
+        for &kind in super::lab::LABS {
+            let entry = kind.entry();
+            if ui.button(entry.name).on_hover_text(entry.description).clicked() {
+                out.push(Action::OpenLab { kind, file: None });
             }
         }
     });
@@ -181,6 +195,8 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
             ui.add(egui::DragValue::new(&mut p.gravity.y).speed(0.1).prefix("y "));
         });
         ui.checkbox(&mut p.warm_starting, "warm starting");
+        ui.checkbox(&mut p.continuous, "continuous collision")
+            .on_hover_text("Fast bodies are swept against static ones (and bullets against all) so they cannot tunnel");
         egui::ComboBox::from_label("correction").selected_text(p.position_correction.label()).show_ui(ui, |ui| {
             for m in PositionCorrection::ALL {
                 ui.selectable_value(&mut p.position_correction, m, m.label());
@@ -333,7 +349,8 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 });
                 ui.end_row();
                 ui.label("angle °");
-                let mut deg = e.angle.to_degrees();
+                // Shown in (−180°, 180°]; the body keeps its unwrapped angle until edited.
+                let mut deg = wrap_degrees(e.angle.to_degrees());
                 if ui.add(egui::DragValue::new(&mut deg).speed(0.5).max_decimals(2)).changed() {
                     e.angle = deg.to_radians();
                 }
@@ -355,6 +372,9 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.end_row();
                 ui.label("restitution");
                 ui.add(egui::DragValue::new(&mut e.restitution).speed(0.01).range(0.0..=1.0));
+                ui.end_row();
+                ui.label("bullet");
+                ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
                 ui.label("mass");
                 ui.label(format!("{:.3} kg", b.mass));
@@ -394,18 +414,17 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
     }
 }
 
-fn status_bar(ui: &mut egui::Ui, app: &App) {
+fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
     ui.horizontal(|ui| {
         let w = &app.world;
         let mode = match app.mode {
-            RunMode::Running => RichText::new("● running").color(Color32::from_rgb(120, 220, 120)),
-            RunMode::Paused => RichText::new("❚❚ paused").color(Color32::from_rgb(250, 200, 80)),
+            RunMode::Running => RichText::new("▶ running").color(Color32::from_rgb(120, 220, 120)),
+            RunMode::Paused => RichText::new("⏸ paused").color(Color32::from_rgb(250, 200, 80)),
         };
         ui.label(mode);
         ui.separator();
         // The tree and 3D labs do not use the 2D world: its counts would only read as zeros.
-        let uses_world = app.lab.as_ref().is_none_or(|l| l.pair.is_some());
-        if uses_world {
+        if app.shows_world() {
             ui.label(format!("step {}", w.step_count));
             ui.separator();
             ui.label(format!("{} bodies", w.bodies.len()));
@@ -416,9 +435,12 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
             ui.label(format!("step {:.2} ms", app.median_step_ms()));
             ui.separator();
         }
-        ui.label(format!("{} fps", macroquad::time::get_fps()));
+        ui.label(format!("{fps} fps"));
         let shown = match &app.lab {
-            Some(lab) => lab.pair_path.as_ref().map(|p| format!("{} lab · {}", lab.kind.entry().name, p.display())),
+            Some(lab) => {
+                let name = lab.kind().entry().name;
+                Some(lab.file().map_or_else(|| format!("{name} lab"), |p| format!("{name} lab · {}", p.display())))
+            }
             None => app.scene_path.as_ref().map(|p| p.display().to_string()),
         };
         if let Some(text) = shown {
@@ -431,7 +453,35 @@ fn status_bar(ui: &mut egui::Ui, app: &App) {
         }
         if let Some(e) = &app.error {
             ui.separator();
-            ui.label(RichText::new(e).color(Color32::from_rgb(255, 110, 110)));
+            // One line, cut with an ellipsis at the bar's edge; the whole message on hover and
+            // in the error window.
+            let first = e.lines().next().unwrap_or_default();
+            ui.add(egui::Label::new(RichText::new(first).color(Color32::from_rgb(255, 110, 110))).truncate())
+                .on_hover_text(e);
         }
     });
+}
+
+/// An angle in degrees brought into (−180, 180].
+pub fn wrap_degrees(deg: f32) -> f32 {
+    let w = deg.rem_euclid(360.0);
+    if w > 180.0 {
+        w - 360.0
+    } else {
+        w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_degrees;
+
+    #[test]
+    fn angles_wrap_into_one_turn() {
+        assert!((wrap_degrees(784.7) - 64.7).abs() < 1e-3);
+        assert!((wrap_degrees(-190.0) - 170.0).abs() < 1e-4);
+        assert_eq!(wrap_degrees(180.0), 180.0);
+        assert!((wrap_degrees(-180.0) - 180.0).abs() < 1e-4);
+        assert_eq!(wrap_degrees(0.0), 0.0);
+    }
 }

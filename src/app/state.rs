@@ -3,13 +3,13 @@
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
-use super::lab::{LabKind, LabState};
+use super::lab::{Lab, LabAction, LabKind};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::{Layer, LayerSet};
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyKind, World};
-use manifold_lab::scene::{self, Scene, ShapeDesc};
+use manifold_lab::scene::{self, Scene};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -30,6 +30,8 @@ pub struct BodyEdit {
     pub friction: f32,
     pub restitution: f32,
     pub kind: BodyKind,
+    #[serde(default)]
+    pub bullet: bool,
 }
 
 /// Everything the user can do. Scripts (`--script`) are lists of these.
@@ -79,28 +81,15 @@ pub enum Action {
     },
     /// Hide the error message.
     DismissError,
-    /// Open a lab on a pair file (or the lab's default pair).
+    /// Open a lab on a file of its presets (or its default one).
     OpenLab {
         kind: LabKind,
-        pair: Option<PathBuf>,
+        file: Option<PathBuf>,
     },
     /// Leave the lab and reload the last scene.
     CloseLab,
-    /// Load a pair file into the open lab.
-    LoadPair(PathBuf),
-    /// Save the lab's two shapes and poses as a pair file.
-    SavePair(PathBuf),
-    /// Replace the shape of lab body 0 (A) or 1 (B).
-    SetLabShape {
-        body: usize,
-        shape: ShapeDesc,
-    },
-    /// Show clipping stage `k` (0 = SAT axes ... last = manifold).
-    SetClipStage(usize),
-    /// Choose the reference face with `BiasGreaterThan` (true) or a plain comparison.
-    SetBias(bool),
-    /// Draw the projections of both shapes on SAT axis `k`.
-    SelectAxis(Option<usize>),
+    /// An action of the open lab, e.g. `Lab(Manifold(SetStage(2)))`.
+    Lab(LabAction),
     /// Choose how the world finds pairs, and the tree's settings (rebuilds the broadphase).
     SetBroadphase {
         mode: PairFinding,
@@ -112,56 +101,6 @@ pub enum Action {
         max_depth: u32,
         tight: bool,
     },
-    /// Tree lab: respawn with `count` proxies and these tree settings.
-    TreeLabSpawn {
-        count: usize,
-        settings: TreeSettings,
-    },
-    /// Tree lab: the fraction of proxies moved each step.
-    TreeLabMoving(f32),
-    /// Tree lab: query with a box (corners) or a ray, or clear the query.
-    TreeLabQueryBox {
-        from: Vec2,
-        to: Vec2,
-    },
-    TreeLabRay {
-        from: Vec2,
-        to: Vec2,
-    },
-    TreeLabClearQuery,
-    /// Minkowski lab: show GJK/EPA step `k` (`None` = the last).
-    SetLabStep(Option<usize>),
-    /// Minkowski lab: advance the step by itself.
-    PlayLabSteps(bool),
-    /// Minkowski lab: turn B through 360° and compare SAT with GJK+EPA.
-    RunSweep,
-    /// 3D hull lab: load a hull pair file (`scenes/hulls/*.ron`).
-    LoadHulls(PathBuf),
-    /// 3D hull lab: save both hulls and their current poses as a hull pair file.
-    SaveHulls(PathBuf),
-    /// 3D hull lab: place hull 0 (A) or 1 (B) at `position`, turned by the unit quaternion
-    /// `rotation` (RON: `(x, y, z, w)`).
-    SetHullPose {
-        hull: usize,
-        position: glam::Vec3,
-        rotation: glam::Quat,
-    },
-    /// 3D hull lab: orbit the camera by `yaw` and `pitch` radians.
-    OrbitHullCamera {
-        yaw: f32,
-        pitch: f32,
-    },
-    /// 3D hull lab: replace the shape of hull 0 (A) or 1 (B), keeping its pose.
-    SetHullShape {
-        hull: usize,
-        shape: scene::HullShapeDesc,
-    },
-    /// 3D hull lab: the SAT variant (robust, article, fast).
-    SetHullSat(super::lab::hull3d::SatMode),
-    /// 3D hull lab: the order of the axis list.
-    SortHullAxes(super::lab::hull3d::AxisSort),
-    /// 3D hull lab: show the Gauss-map inset.
-    ShowGaussMaps(bool),
     ZoomAt {
         screen: Vec2,
         factor: f32,
@@ -196,15 +135,19 @@ pub struct App {
     /// Recent step times in ms, for the status bar.
     pub step_ms: Vec<f32>,
     /// The open lab, if any.
-    pub lab: Option<LabState>,
+    pub lab: Option<Box<dyn Lab>>,
     /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
+    /// Whether the frame loop has told the app its real viewport yet. Until then views are
+    /// framed for a guessed one, so the first real layout frames them again.
+    viewport_known: bool,
 }
 
 impl App {
     pub fn new(scene: Scene, scene_path: Option<PathBuf>) -> App {
-        let world = scene.build_world();
+        let mut world = scene.build_world();
+        world.refresh_contacts();
         let mut app = App {
             world,
             scene,
@@ -224,6 +167,7 @@ impl App {
             lab: None,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            viewport_known: false,
         };
         app.reset_camera();
         app
@@ -246,8 +190,68 @@ impl App {
         }
     }
 
+    /// Sets the screen areas the panels leave free. The first call (the first laid-out frame)
+    /// frames the open scene or lab again for the real viewport, as opening it did for a
+    /// guessed one.
+    pub fn set_viewport(&mut self, main: ScreenRect, inset: Option<ScreenRect>) {
+        (self.viewport, self.inset) = (main, inset);
+        if !std::mem::replace(&mut self.viewport_known, true) {
+            self.frame_content();
+        }
+    }
+
+    /// Frames the content again once the panels have laid out the next frame (a lab whose
+    /// viewport changes shape asks for this).
+    pub fn frame_after_layout(&mut self) {
+        self.viewport_known = false;
+    }
+
+    /// Frames what is shown: the open lab's content, or the scene (its own camera if it has
+    /// one).
+    pub fn frame_content(&mut self) {
+        match self.lab.take() {
+            Some(mut lab) => {
+                lab.frame(self);
+                self.lab = Some(lab);
+            }
+            None => self.reset_camera(),
+        }
+    }
+
+    /// Where the shown shapes are on screen (the scene's bodies, or the lab's content), for
+    /// tests that check a view is framed.
+    pub fn content_screen_rect(&self) -> Option<ScreenRect> {
+        match &self.lab {
+            Some(lab) => lab.content_screen(self),
+            None => self.world.bounds().map(|b| super::lab::screen_rect_of(self, b)),
+        }
+    }
+
+    /// Runs `f` on the open lab with the rest of the app at hand (the lab is lent out for
+    /// the call, so it can change the app).
+    pub fn with_lab<R>(&mut self, f: impl FnOnce(&mut dyn Lab, &mut App) -> R) -> Option<R> {
+        let mut lab = self.lab.take()?;
+        let r = f(lab.as_mut(), self);
+        if self.lab.is_none() {
+            self.lab = Some(lab);
+        }
+        Some(r)
+    }
+
+    /// The open lab as its own type `T`, if it is one.
+    #[cfg(test)]
+    pub fn lab_as<T: Lab>(&self) -> Option<&T> {
+        self.lab.as_ref().and_then(|l| l.as_any().downcast_ref::<T>())
+    }
+
     pub fn is_running(&self) -> bool {
         self.mode == RunMode::Running
+    }
+
+    /// Whether the world (bodies, contacts, steps) is what is shown: not in a lab with its own
+    /// content (the tree and 3D labs).
+    pub fn shows_world(&self) -> bool {
+        self.lab.as_ref().is_none_or(|l| l.uses_world())
     }
 
     /// One simulation step, remembered in the history.
@@ -264,14 +268,8 @@ impl App {
     /// Advances the simulation by `real_dt` seconds of wall time when running. At most a few
     /// steps per frame, so a slow scene slows down instead of freezing the window.
     pub fn update(&mut self, real_dt: f32) {
-        self.advance_lab_steps(real_dt);
-        if let Some(t) = self.lab.as_mut().and_then(|l| l.tree.as_mut()) {
-            if self.mode == RunMode::Running {
-                t.step();
-            }
-            return;
-        }
-        if self.mode != RunMode::Running {
+        self.with_lab(|lab, app| lab.update(app, real_dt));
+        if self.mode != RunMode::Running || !self.shows_world() {
             self.accumulator = 0.0;
             return;
         }
@@ -301,8 +299,11 @@ impl App {
         v[v.len() / 2]
     }
 
+    /// Carries out an action. An open lab sees the app's actions first (`Lab::intercept`).
     pub fn apply(&mut self, action: Action) {
-        let Some(action) = self.apply_hull3d(action) else { return };
+        if self.with_lab(|lab, app| lab.intercept(app, &action)) == Some(true) {
+            return;
+        }
         match action {
             Action::Play => self.mode = RunMode::Running,
             Action::Pause => self.mode = RunMode::Paused,
@@ -313,150 +314,198 @@ impl App {
                 self.mode = RunMode::Paused;
                 self.step_once();
             }
-            Action::StepBack => {
-                self.mode = RunMode::Paused;
-                if let Some(w) = self.history.pop() {
-                    self.world = w;
-                } else {
-                    self.notice = Some("No earlier step is kept".into());
-                }
-            }
-            Action::Restart => {
-                if let Some(lab) = &mut self.lab {
-                    if let Some(pair) = &lab.pair {
-                        self.world = pair.build_world();
-                    }
-                    if let Some(t) = &mut lab.tree {
-                        let (n, settings) = (t.count(), t.tree.settings);
-                        t.respawn(n, settings);
-                    }
-                    self.history.clear();
-                    return;
-                }
-                let params = self.world.params.clone();
-                self.world = self.scene.build_world();
-                // Live solver edits survive a restart.
-                self.world.params = params;
-                self.history.clear();
-                self.selection.retain(|&i| i < self.world.bodies.len());
-            }
-            Action::LoadScene(path) => match scene::load(&path) {
-                Ok(s) => {
-                    self.lab = None;
-                    self.world = s.build_world();
-                    self.scene = s;
-                    self.scene_path = Some(path.clone());
-                    self.history.clear();
-                    self.selection.clear();
-                    self.error = None;
-                    self.notice = Some(format!("Loaded {}", path.display()));
-                    self.reset_camera();
-                }
-                Err(e) => self.error = Some(e.to_string()),
-            },
-            Action::SaveScene(path) => {
-                let name = self.scene.name.clone();
-                let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
-                let s = scene::scene_from_world(&self.world, &name, Some(cam));
-                match scene::save(&s, &path) {
-                    Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
-                    Err(e) => self.error = Some(e.to_string()),
-                }
-            }
-            Action::Select(b) => {
-                self.selection = b.filter(|&i| i < self.world.bodies.len()).into_iter().collect();
-            }
-            Action::SelectNamed(name) => match self.world.bodies.iter().position(|b| b.name == name) {
-                Some(i) => self.selection = vec![i],
-                None => self.error = Some(format!("no body named `{name}`")),
-            },
-            Action::ToggleSelect(i) => {
-                if i < self.world.bodies.len() {
-                    if let Some(k) = self.selection.iter().position(|&s| s == i) {
-                        self.selection.remove(k);
-                    } else {
-                        self.selection.push(i);
-                        if self.selection.len() > 2 {
-                            self.selection.remove(0);
-                        }
-                    }
-                }
-            }
-            Action::SetPose { body, position, angle } => {
-                if let Some(b) = self.world.bodies.get_mut(body) {
-                    if position.is_finite() && angle.is_finite() {
-                        b.set_transform(position, angle);
-                        // A placed body starts at rest, like picking it up in an editor.
-                        if b.kind == BodyKind::Dynamic {
-                            b.linear_velocity = Vec2::ZERO;
-                            b.angular_velocity = 0.0;
-                        }
-                    }
-                }
-            }
+            Action::StepBack => self.step_back(),
+            Action::Restart => self.restart(),
+            Action::LoadScene(path) => self.load_scene(&path),
+            Action::SaveScene(path) => self.save_scene(&path),
+            Action::Select(_) | Action::SelectNamed(_) | Action::ToggleSelect(_) => self.select(action),
+            Action::SetPose { .. } | Action::EditBody { .. } => self.edit(action),
             Action::StartPull { body, point } => {
                 self.world.start_mouse_joint(body, point);
             }
             Action::PullTo(p) => {
-                if let Some(j) = &mut self.world.mouse_joint {
-                    if p.is_finite() {
-                        j.target = p;
-                    }
+                if let Some(j) = self.world.mouse_joint.as_mut().filter(|_| p.is_finite()) {
+                    j.target = p;
                 }
             }
             Action::EndPull => self.world.mouse_joint = None,
-            Action::EditBody { body, edit } => self.edit_body(body, edit),
             Action::SetParams(p) => match p.validate() {
                 Ok(()) => self.world.params = p,
                 Err(e) => self.error = Some(e),
             },
             Action::SetLayer(l, on) => self.layers.set(l, on),
-            Action::SetSpeed(s) => {
-                if s.is_finite() {
-                    self.speed = s.clamp(0.05, 8.0);
-                }
-            }
-            Action::SetCamera { center, height } => {
-                if center.is_finite() && height.is_finite() && height > 0.0 {
-                    self.camera.center = center;
-                    self.camera.height = height.clamp(ViewCamera::MIN_HEIGHT, ViewCamera::MAX_HEIGHT);
-                }
-            }
-            Action::ZoomAt { screen, factor } => {
-                if factor.is_finite() && factor > 0.0 {
-                    let vp = self.viewport;
-                    self.camera.zoom_at(&vp, screen, factor);
-                }
-            }
-            Action::PanPixels(d) => {
-                let vp = self.viewport;
-                self.camera.pan_pixels(&vp, d);
+            Action::SetSpeed(s) if s.is_finite() => self.speed = s.clamp(0.05, 8.0),
+            Action::SetSpeed(_) => {}
+            Action::SetCamera { .. } | Action::ZoomAt { .. } | Action::PanPixels(_) | Action::FrameAll => {
+                self.view(action)
             }
             Action::DismissError => self.error = None,
-            Action::SetBroadphase { mode, settings } => {
-                let valid = settings.margin.is_finite()
-                    && settings.margin >= 0.0
-                    && settings.displacement_multiplier.is_finite()
-                    && settings.displacement_multiplier >= 0.0;
-                if valid {
-                    self.world.broadphase.mode = mode;
-                    self.world.broadphase.set_tree_settings(settings);
-                    self.world.sync_broadphase();
-                } else {
-                    self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());
-                }
-            }
+            Action::OpenLab { kind, file } => self.open_lab(kind, file.as_deref()),
+            Action::CloseLab => self.close_lab(),
+            Action::Lab(a) => self.apply_lab(a),
+            Action::SetBroadphase { mode, settings } => self.set_broadphase(mode, settings),
             Action::SetTreeView { min_depth, max_depth, tight } => {
                 self.tree_depth = (min_depth.min(max_depth), max_depth);
                 self.tree_tight = tight;
             }
-            Action::FrameAll => {
-                if let Some(b) = self.world.bounds() {
-                    let vp = self.viewport;
-                    self.camera.frame(&vp, b);
+        }
+    }
+
+    fn step_back(&mut self) {
+        self.mode = RunMode::Paused;
+        match self.history.pop() {
+            Some(w) => self.world = w,
+            None => self.notice = Some("No earlier step is kept".into()),
+        }
+    }
+
+    /// Rebuilds the scene as loaded; live solver edits survive.
+    fn restart(&mut self) {
+        let params = self.world.params.clone();
+        self.world = self.scene.build_world();
+        self.world.params = params;
+        self.world.refresh_contacts();
+        self.history.clear();
+        self.selection.retain(|&i| i < self.world.bodies.len());
+    }
+
+    fn load_scene(&mut self, path: &Path) {
+        match scene::load(path) {
+            Ok(s) => {
+                self.lab = None;
+                self.world = s.build_world();
+                self.world.refresh_contacts();
+                self.scene = s;
+                self.scene_path = Some(path.to_path_buf());
+                self.history.clear();
+                self.selection.clear();
+                self.error = None;
+                self.notice = Some(format!("Loaded {}", path.display()));
+                self.reset_camera();
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    fn save_scene(&mut self, path: &Path) {
+        let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
+        let s = scene::scene_from_world(&self.world, &self.scene.name, Some(cam));
+        match scene::save(&s, path) {
+            Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    fn select(&mut self, action: Action) {
+        let n = self.world.bodies.len();
+        match action {
+            Action::Select(b) => self.selection = b.filter(|&i| i < n).into_iter().collect(),
+            Action::SelectNamed(name) => match self.world.bodies.iter().position(|b| b.name == name) {
+                Some(i) => self.selection = vec![i],
+                None => self.error = Some(format!("no body named `{name}`")),
+            },
+            Action::ToggleSelect(i) if i < n => {
+                if let Some(k) = self.selection.iter().position(|&s| s == i) {
+                    self.selection.remove(k);
+                } else {
+                    self.selection.push(i);
+                    if self.selection.len() > 2 {
+                        self.selection.remove(0);
+                    }
                 }
             }
-            lab_action => self.apply_lab(lab_action),
+            _ => {}
+        }
+    }
+
+    fn edit(&mut self, action: Action) {
+        match action {
+            Action::SetPose { body, position, angle } => {
+                let Some(b) = self.world.bodies.get_mut(body) else { return };
+                if position.is_finite() && angle.is_finite() {
+                    b.set_transform(position, angle);
+                    // A placed body starts at rest, like picking it up in an editor.
+                    if b.kind == BodyKind::Dynamic {
+                        b.linear_velocity = Vec2::ZERO;
+                        b.angular_velocity = 0.0;
+                    }
+                }
+            }
+            Action::EditBody { body, edit } => self.edit_body(body, edit),
+            _ => {}
+        }
+    }
+
+    fn view(&mut self, action: Action) {
+        let vp = self.viewport;
+        match action {
+            Action::SetCamera { center, height } if center.is_finite() && height.is_finite() && height > 0.0 => {
+                self.camera.center = center;
+                self.camera.height = height.clamp(ViewCamera::MIN_HEIGHT, ViewCamera::MAX_HEIGHT);
+            }
+            Action::ZoomAt { screen, factor } if factor.is_finite() && factor > 0.0 => {
+                self.camera.zoom_at(&vp, screen, factor)
+            }
+            Action::PanPixels(d) if d.is_finite() => self.camera.pan_pixels(&vp, d),
+            Action::FrameAll => match &self.lab {
+                Some(_) => self.frame_content(),
+                None => {
+                    if let Some(b) = self.world.bounds() {
+                        self.camera.frame(&vp, b);
+                    }
+                }
+            },
+            _ => {}
+        }
+    }
+
+    fn set_broadphase(&mut self, mode: PairFinding, settings: TreeSettings) {
+        let valid = settings.margin.is_finite()
+            && settings.margin >= 0.0
+            && settings.displacement_multiplier.is_finite()
+            && settings.displacement_multiplier >= 0.0;
+        if valid {
+            self.world.broadphase.mode = mode;
+            self.world.broadphase.set_tree_settings(settings);
+            self.world.sync_broadphase();
+        } else {
+            self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());
+        }
+    }
+
+    /// Opens a lab on `file` (its default preset when `None`); a bad file keeps what was open.
+    fn open_lab(&mut self, kind: LabKind, file: Option<&Path>) {
+        match kind.open(self, file) {
+            Ok(lab) => self.enter_lab(lab),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Shows `lab`, framed, with a clear selection and history.
+    pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
+        self.lab = Some(lab);
+        self.selection.clear();
+        self.history.clear();
+        self.error = None;
+        self.frame_content();
+    }
+
+    fn close_lab(&mut self) {
+        if self.lab.take().is_some() {
+            self.world = self.scene.build_world();
+            self.world.refresh_contacts();
+            self.selection.clear();
+            self.history.clear();
+            self.reset_camera();
+        }
+    }
+
+    /// Hands a lab action to the open lab, if it is that lab.
+    fn apply_lab(&mut self, action: LabAction) {
+        let kind = action.kind();
+        let refused = self.with_lab(|lab, app| action.apply_to(lab, app).is_err());
+        if refused != Some(false) {
+            self.error = Some(format!("open the {} lab first", kind.entry().name));
         }
     }
 
@@ -478,6 +527,7 @@ impl App {
         b.density = e.density;
         b.friction = e.friction;
         b.restitution = e.restitution;
+        b.bullet = e.bullet;
         if kind_or_density_changed {
             b.update_mass();
         }
@@ -502,6 +552,7 @@ impl BodyEdit {
             friction: b.friction,
             restitution: b.restitution,
             kind: b.kind,
+            bullet: b.bullet,
         }
     }
 }

@@ -220,32 +220,41 @@ fn save_writes_a_scene_that_loads_back_to_the_same_world() {
 
 #[test]
 fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
+    use super::lab::hull3d::Hull3dLab;
+    use super::lab::manifold::{act, ManifoldAction, ManifoldLab};
+    use super::lab::pair::PairAction;
+    use super::lab::tree::TreeLab;
     use super::lab::{LabKind, LABS};
     let mut app = stack_app();
     let scene_hash = app.world.state_hash();
-    for entry in LABS {
+    for &kind in LABS {
         let mut a = stack_app();
-        a.apply(Action::OpenLab { kind: entry.kind, pair: None });
+        a.apply(Action::OpenLab { kind, file: None });
         assert!(a.error.is_none(), "{:?}", a.error);
-        if entry.kind == LabKind::Tree {
-            assert!(a.lab.as_ref().unwrap().tree.as_ref().unwrap().count() > 1000);
-            continue;
-        }
-        if entry.kind == LabKind::Hull3d {
+        assert_eq!(a.lab.as_ref().map(|l| l.kind()), Some(kind));
+        match kind {
+            LabKind::Tree => assert!(a.lab_as::<TreeLab>().unwrap().proxies.count() > 1000),
             // The 3D lab keeps its hulls outside the 2D world.
-            assert!(a.hull3d().is_some_and(|h| h.view.result.is_ok()));
-            continue;
+            LabKind::Hull3d => assert!(a.lab_as::<Hull3dLab>().is_some_and(|h| h.view.result.is_ok())),
+            // So does the time-of-impact lab its sweeps.
+            LabKind::Toi => assert!(!a.shows_world() && a.mode == RunMode::Paused),
+            _ => {
+                assert_eq!(a.world.bodies.len(), 2);
+                assert_eq!(a.mode, RunMode::Paused);
+            }
         }
-        assert_eq!(a.world.bodies.len(), 2);
-        assert_eq!(a.mode, RunMode::Paused);
     }
-    app.apply(Action::OpenLab { kind: LabKind::Manifold, pair: Some(manifest("scenes/pairs/corner_into_face.ron")) });
-    app.apply(Action::SetClipStage(99));
-    assert_eq!(app.lab.as_ref().unwrap().stage, super::lab::manifold::LAST_STAGE);
+    let pair = Some(manifest("scenes/pairs/corner_into_face.ron"));
+    app.apply(Action::OpenLab { kind: LabKind::Manifold, file: pair });
+    app.apply(act(ManifoldAction::SetStage(99)));
+    assert_eq!(app.lab_as::<ManifoldLab>().unwrap().stage, super::lab::manifold::LAST_STAGE);
     // A bad pair file keeps the lab as it was.
-    app.apply(Action::LoadPair(manifest("tests/broken/negative_radius.ron")));
+    app.apply(act(ManifoldAction::Pair(PairAction::Load(manifest("tests/broken/negative_radius.ron")))));
     assert!(app.error.take().is_some());
-    assert_eq!(app.lab.as_ref().unwrap().pair.as_ref().unwrap().name, "Corner into face");
+    assert_eq!(app.lab_as::<ManifoldLab>().unwrap().pair.spec.name, "Corner into face");
+    // Another lab's action is refused while this one is open.
+    app.apply(super::lab::tree::act(super::lab::tree::TreeAction::ClearQuery));
+    assert!(app.error.take().is_some_and(|e| e.contains("tree")));
     app.apply(Action::CloseLab);
     assert!(app.lab.is_none());
     assert_eq!(app.world.state_hash(), scene_hash);
@@ -253,13 +262,16 @@ fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
 
 #[test]
 fn lab_shapes_can_be_replaced_dragged_and_saved_as_a_pair() {
+    use super::lab::minkowski::{act, MinkowskiAction, MinkowskiLab};
+    use super::lab::pair::PairAction;
     use super::lab::LabKind;
     use manifold_lab::scene::ShapeDesc;
     let mut app = stack_app();
-    app.apply(Action::OpenLab { kind: LabKind::Minkowski, pair: None });
-    app.apply(Action::SetLabShape { body: 1, shape: ShapeDesc::Circle { radius: 0.4 } });
+    app.apply(Action::OpenLab { kind: LabKind::Minkowski, file: None });
+    let set_shape = |body, shape| act(MinkowskiAction::Pair(PairAction::SetShape { body, shape }));
+    app.apply(set_shape(1, ShapeDesc::Circle { radius: 0.4 }));
     assert!(matches!(app.world.bodies[1].shape, manifold_lab::engine::shape::Shape::Circle(_)));
-    app.apply(Action::SetLabShape { body: 0, shape: ShapeDesc::Circle { radius: -1.0 } });
+    app.apply(set_shape(0, ShapeDesc::Circle { radius: -1.0 }));
     assert!(app.error.take().unwrap().contains("radius"));
     // Drag B with the mouse (the lab is paused, so the pose follows the cursor).
     let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
@@ -273,12 +285,12 @@ fn lab_shapes_can_be_replaced_dragged_and_saved_as_a_pair() {
     run(&mut app, &mut st, release(p));
     assert!((app.world.bodies[1].center - to).length() < 1e-3);
     let path = std::env::temp_dir().join(format!("manifold_lab_pair_{}.ron", std::process::id()));
-    app.apply(Action::SavePair(path.clone()));
+    app.apply(act(MinkowskiAction::Pair(PairAction::Save(path.clone()))));
     assert!(app.error.is_none(), "{:?}", app.error);
     let back = manifold_lab::scene::load_pair(&path).unwrap();
     assert_eq!(back.b.position, app.world.bodies[1].xf.p);
     let _ = std::fs::remove_file(path);
     // The sweep samples a full turn.
-    app.apply(Action::RunSweep);
-    assert_eq!(app.lab.as_ref().unwrap().sweep.len(), 360);
+    app.apply(act(MinkowskiAction::RunSweep));
+    assert_eq!(app.lab_as::<MinkowskiLab>().unwrap().sweep.len(), 360);
 }

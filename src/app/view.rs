@@ -1,17 +1,40 @@
 //! Drawing a frame's world area: the grid, the world (or the lab) through `MqDraw`, the
-//! selection, labels; and the Minkowski lab's configuration-space inset.
+//! selection, labels; and a lab's inset.
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::draw::{mq_color, MqDraw};
-use super::lab::{self, minkowski::MinkowskiView, LabKind};
+use super::lab::{self, Lab};
+use super::materials::Materials;
 use super::state::App;
 use super::{grid, input};
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{palette, Color, DrawOptions, LayerSet};
+use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::world_draw::draw_body;
 
 pub const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
+/// The panels' background (egui's dark `panel_fill`, grey 27). The frame loop clears the
+/// screen to it, so egui need not fill the panels (see `clear_frame`).
+pub const PANEL: mq::Color = mq::Color::new(27.0 / 255.0, 27.0 / 255.0, 27.0 / 255.0, 1.0);
+
+/// Clears the screen to the world's background and fills the panels' area (all of the screen
+/// but `world_area`) with their colour, as opaque untextured quads: egui filling them would
+/// sample a texture and blend over half the screen, the largest cost of a frame on a software
+/// renderer.
+pub fn clear_frame(world_area: &ScreenRect, materials: Option<&Materials>) {
+    mq::clear_background(BACKGROUND);
+    if let Some(m) = materials {
+        mq::gl_use_material(&m.opaque);
+    }
+    let (w, h) = (mq::screen_width(), mq::screen_height());
+    let (lo, hi) = (world_area.min, world_area.min + world_area.size);
+    mq::draw_rectangle(0.0, 0.0, lo.x, hi.y, PANEL);
+    mq::draw_rectangle(hi.x, 0.0, w - hi.x, hi.y, PANEL);
+    mq::draw_rectangle(0.0, hi.y, w, h - hi.y, PANEL);
+    mq::draw_rectangle(lo.x, 0.0, hi.x - lo.x, lo.y, PANEL);
+    mq::gl_use_default_material();
+}
 
 /// Sets a world camera showing `cam` in `vp`, clipped to it (y up).
 fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
@@ -27,55 +50,54 @@ fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
 }
 
 /// World labels, in screen space: centred on their point, on a dark plate so they read over
-/// any shape.
+/// any shape. A label that would cover one already placed moves down below it, so labels at
+/// nearby points (a face and its vertex) stay readable.
 fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]) {
+    const SIZE: u16 = 17;
+    let mut placed: Vec<mq::Rect> = Vec::new();
     for (p, text, color) in texts {
         let sp = cam.world_to_screen(vp, *p);
-        if !vp.contains(sp) {
+        if !vp.contains(sp) || placed.len() > 400 {
             continue;
         }
         // The built-in font has no minus sign or arrows.
         let text = &text.replace('−', "-").replace('→', "->");
-        let dims = mq::measure_text(text, None, 17, 1.0);
-        let (x, y) = (sp.x - 0.5 * dims.width, sp.y + 0.5 * dims.height);
-        let plate = mq::Color::new(0.05, 0.05, 0.07, 0.72);
-        mq::draw_rectangle(x - 3.0, y - dims.offset_y - 2.0, dims.width + 6.0, dims.height + 4.0, plate);
-        mq::draw_text(text, x, y, 17.0, mq_color(*color));
+        let dims = mq::measure_text(text, None, SIZE, 1.0);
+        let mut plate = mq::Rect::new(
+            sp.x - 0.5 * dims.width - 3.0,
+            sp.y - 0.5 * dims.height - 2.0,
+            dims.width + 6.0,
+            dims.height + 4.0,
+        );
+        while let Some(hit) = placed.iter().find(|r| r.overlaps(&plate)) {
+            plate.y = hit.y + hit.h + 1.0;
+        }
+        placed.push(plate);
+        mq::draw_rectangle(plate.x, plate.y, plate.w, plate.h, mq::Color::new(0.05, 0.05, 0.07, 0.72));
+        mq::draw_text(text, plate.x + 3.0, plate.y + 2.0 + dims.offset_y, f32::from(SIZE), mq_color(*color));
     }
 }
 
-/// Draws the world area of the frame, and the Minkowski lab's configuration space in the inset.
-pub fn draw_world(app: &App) {
-    if let (Some(h), Some(l)) = (app.hull3d(), &app.lab) {
-        return lab::hull3d_draw::draw(app, h, l.axis);
+/// Draws the world area of the frame (the scene or the open lab), and the lab's inset.
+pub fn draw_world(app: &App, materials: Option<&Materials>) {
+    if app.lab.as_ref().is_some_and(|l| l.draw_view(app)) {
+        return;
     }
-    mq::clear_background(BACKGROUND);
     let vp = app.viewport;
     let s = app.camera.scale(&vp);
     set_view_camera(&app.camera, &vp);
-    grid::draw_grid_lines(&app.camera, &vp);
-    let mut d = MqDraw::new(app.layers, s);
-    let minkowski = match &app.lab {
-        Some(lab) if lab.kind == LabKind::Minkowski => MinkowskiView::compute(&app.world),
-        _ => None,
-    };
+    let mut d = MqDraw::new(app.layers, s, materials);
+    grid::draw_grid_lines(&app.camera, &vp, d.batch());
     match &app.lab {
         Some(l) => {
-            d.layers = LayerSet(app.layers.0 | lab::LAB_LAYERS.0);
-            match (&minkowski, &l.tree) {
-                (_, Some(t)) => t.draw(&mut d, app.camera.visible(&vp), app.tree_depth),
-                (Some(v), None) => {
-                    lab::manifold::draw_bodies(&app.world, &mut d);
-                    v.draw_world(&mut d);
-                }
-                (None, None) => lab::manifold::draw_lab(&app.world, &mut d, l.stage, l.use_bias, l.axis),
-            }
+            d.layers = LayerSet(app.layers.0 | l.layers().0);
+            l.draw(app, &mut d);
         }
         None => {
-            let view = Some(app.camera.visible(&vp));
             let opts = DrawOptions {
                 selected: app.selection.clone(),
-                view,
+                view: Some(app.camera.visible(&vp)),
+                pixel_size: s,
                 tree_depth: app.tree_depth,
                 tree_tight: app.tree_tight,
                 ..Default::default()
@@ -98,32 +120,35 @@ pub fn draw_world(app: &App) {
     d.width_scale = 1.0;
     if let Some((_, center, handle)) = input::rotate_handle(app) {
         let col = mq_color(palette::SELECTED);
-        mq::draw_line(center.x, center.y, handle.x, handle.y, 1.0 * s, col);
-        mq::draw_circle_lines(handle.x, handle.y, input::HANDLE_RADIUS_PX * s, 2.0 * s, col);
+        d.batch().line(center, handle, 1.0, col);
+        d.batch().ring(handle, input::HANDLE_RADIUS_PX * s, 2.0, col);
     }
+    d.flush();
     mq::set_default_camera();
     grid::draw_grid_labels(&app.camera, &vp, 15.0);
     draw_texts(&app.camera, &vp, &d.texts);
-    if let (Some(rect), Some(v), Some(l)) = (app.inset, &minkowski, &app.lab) {
-        draw_configuration_space(app, &rect, v, l.step);
+    if let (Some(rect), Some(l)) = (app.inset, &app.lab) {
+        if let Some((bounds, title)) = l.inset(app) {
+            draw_inset(app, l.as_ref(), &rect, bounds, title, materials);
+        }
     }
 }
 
-/// Configuration space in its own rectangle, with its own origin, grid and scale.
-fn draw_configuration_space(app: &App, rect: &ScreenRect, v: &MinkowskiView, step: Option<usize>) {
+/// A lab's second view in its own rectangle, with its own origin, grid and scale (the
+/// Minkowski lab's configuration space).
+fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: &str, materials: Option<&Materials>) {
     let mut cam = ViewCamera::default();
-    cam.frame(rect, v.bounds());
+    cam.frame(rect, bounds);
     mq::draw_rectangle(rect.min.x, rect.min.y, rect.size.x, rect.size.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
     set_view_camera(&cam, rect);
-    grid::draw_grid_lines(&cam, rect);
-    let mut d = MqDraw::new(LayerSet(app.layers.0 | lab::LAB_LAYERS.0), cam.scale(rect));
-    let last = v.step_count().saturating_sub(1);
-    v.draw_config(step.unwrap_or(last).min(last), &mut d);
+    let mut d = MqDraw::new(LayerSet(app.layers.0 | lab.layers().0), cam.scale(rect), materials);
+    grid::draw_grid_lines(&cam, rect, d.batch());
+    lab.draw_inset(app, &mut d);
+    d.flush();
     mq::set_default_camera();
     grid::draw_grid_labels(&cam, rect, 15.0);
     draw_texts(&cam, rect, &d.texts);
     let edge = mq::Color::new(1.0, 1.0, 1.0, 0.25);
     mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);
-    let title = "configuration space: A - B";
     mq::draw_text(title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
 }

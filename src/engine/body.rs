@@ -33,6 +33,9 @@ pub struct BodyDef {
     pub linear_damping: f32,
     pub angular_damping: f32,
     pub gravity_scale: f32,
+    /// Continuous collision also against non-bullet dynamic and kinematic bodies, not only
+    /// static ones (Box2D's `isBullet`).
+    pub bullet: bool,
 }
 
 impl BodyDef {
@@ -51,6 +54,7 @@ impl BodyDef {
             linear_damping: 0.0,
             angular_damping: 0.0,
             gravity_scale: 1.0,
+            bullet: false,
         }
     }
 }
@@ -77,6 +81,9 @@ pub struct Body {
     pub linear_damping: f32,
     pub angular_damping: f32,
     pub gravity_scale: f32,
+    /// See [`BodyDef::bullet`].
+    #[serde(default)]
+    pub bullet: bool,
     pub mass: f32,
     pub inv_mass: f32,
     pub inertia: f32,
@@ -105,6 +112,7 @@ impl Body {
             linear_damping: def.linear_damping,
             angular_damping: def.angular_damping,
             gravity_scale: def.gravity_scale,
+            bullet: def.bullet,
             mass: 0.0,
             inv_mass: 0.0,
             inertia: 0.0,

@@ -160,6 +160,16 @@ pub mod palette {
     pub const POLYTOPE: Color = Color::rgb(150, 110, 255);
     pub const CLOSEST_EDGE: Color = Color::rgb(255, 215, 0);
     pub const PENETRATION: Color = Color::rgb(255, 40, 40);
+    // The narrowphase labs and traces: shape A and B, the axes, faces and clip results.
+    pub const SHAPE_A: Color = Color::rgb(90, 170, 255);
+    pub const SHAPE_B: Color = Color::rgb(255, 150, 90);
+    pub const WINNER: Color = Color::rgb(255, 235, 80);
+    pub const SEPARATING: Color = Color::rgb(120, 255, 140);
+    pub const REFERENCE_FACE: Color = Color::rgb(80, 255, 160);
+    pub const INCIDENT_FACE: Color = Color::rgb(255, 90, 200);
+    pub const CLIP_PLANE: Color = Color::rgb(190, 150, 255);
+    pub const KEPT: Color = Color::rgb(110, 255, 110);
+    pub const REJECTED: Color = Color::rgb(255, 80, 80);
 }
 
 /// Receives debug geometry in world units.
@@ -258,6 +268,9 @@ pub struct DrawOptions {
     pub impulse_scale: f32,
     /// Only primitives touching this box are drawn (culling), if set.
     pub view: Option<Aabb>,
+    /// World units per screen pixel, for the level of detail (`world_draw::Lod`); 0 draws
+    /// every detail at any size.
+    pub pixel_size: f32,
     /// Tree levels drawn on `Layer::TreeNode` (root = 0), inclusive.
     pub tree_depth: (u32, u32),
     /// Also draw the tree leaves' tight AABBs (on `Layer::Aabb`) inside their fat ones.
@@ -271,6 +284,7 @@ impl Default for DrawOptions {
             normal_length: 0.3,
             impulse_scale: 1.0,
             view: None,
+            pixel_size: 0.0,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
         }

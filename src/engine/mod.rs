@@ -9,8 +9,10 @@ pub mod hull3d;
 pub mod math;
 pub mod shape;
 pub mod solver;
+pub mod trace;
 pub mod world;
 pub mod world3d;
+pub mod world_ccd;
 pub mod world_draw;
 
 pub use body::{Body, BodyDef, BodyKind};

@@ -29,6 +29,9 @@ pub struct StepProfile {
     pub proxies_reinserted: usize,
     /// Bodies whose state was non-finite and was reset.
     pub repaired: usize,
+    /// Continuous collision: time spent, and bodies moved back to a time of impact.
+    pub ccd_ms: f32,
+    pub toi_events: usize,
 }
 
 /// The simulation state. `Clone` and serializable so history and replays can store it.
@@ -77,6 +80,7 @@ impl World {
         let t1 = Instant::now();
         self.solve();
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
+        self.solve_continuous();
         // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
         // matches the world between steps; new pairs are found at the next step.
         let t2 = Instant::now();
@@ -86,6 +90,13 @@ impl World {
         self.profile.proxies_reinserted = self.broadphase.stats.reinserted;
         self.profile.total_ms = t0.elapsed().as_secs_f32() * 1000.0;
         self.step_count += 1;
+    }
+
+    /// Finds the contacts of the current poses without stepping, so a scene loaded paused shows
+    /// them before its first step. The next step finds the same pairs and manifolds again, so
+    /// the simulation does not change.
+    pub fn refresh_contacts(&mut self) {
+        self.update_contacts();
     }
 
     /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
@@ -165,7 +176,7 @@ impl World {
                 }
                 solve_contacts(contacts, &mut states, &p, softness, inv_h, true);
             }
-            integrate_positions(&mut states, h);
+            integrate_positions(&mut states, h, p.max_angular_speed());
             match p.position_correction {
                 PositionCorrection::Soft => {
                     for _ in 0..p.relax_iterations {

@@ -22,26 +22,67 @@ pub fn body_color(b: &Body, selected: bool) -> Color {
 
 /// Describes one body's shape (filled, outlined) and the line from its centre showing its angle.
 pub fn draw_body(d: &mut dyn DebugDraw, b: &Body, color: Color) {
-    let fill = color.with_alpha(0.35);
+    draw_body_sized(d, b, color, f32::INFINITY);
+}
+
+/// `draw_body` for a body whose bounding radius spans `radius_px` pixels: below
+/// `Lod::SOLID_PX` it is one solid polygon (no outline, no angle line), shrunk by
+/// `Lod::SEAM_PX` so that neighbours stay apart, which is all a few pixels can show.
+fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32) {
+    let solid = radius_px < Lod::SOLID_PX;
+    let (fill, outline) =
+        if solid { (color.with_alpha(0.85), color.with_alpha(0.0)) } else { (color.with_alpha(0.35), color) };
+    // World units per pixel at this body's size (0 when unknown: nothing shrinks).
+    let px = if radius_px.is_finite() && radius_px > 0.0 { b.bounding_radius() / radius_px } else { 0.0 };
+    let seam = if solid { Lod::SEAM_PX * px } else { 0.0 };
     if d.wants(Layer::Shape) {
         match &b.shape {
-            Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, c.radius, fill, color),
+            Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, (c.radius - seam).max(0.5 * c.radius), fill, outline),
             Shape::Polygon(p) => {
                 let mut pts = [Vec2::ZERO; super::shape::MAX_POLYGON_VERTICES];
+                let center = b.center;
                 for (dst, v) in pts.iter_mut().zip(p.world_vertices(&b.xf)) {
-                    *dst = v;
+                    let r = v - center;
+                    let len = r.length();
+                    *dst = if len > 2.0 * seam { v - r * (seam / len) } else { v };
                 }
-                d.polygon(Layer::Shape, &pts[..p.count], fill, color);
+                d.polygon(Layer::Shape, &pts[..p.count], fill, outline);
             }
         }
     }
-    if d.wants(Layer::Angle) && b.kind != BodyKind::Static {
+    if d.wants(Layer::Angle) && b.kind != BodyKind::Static && radius_px >= Lod::DETAIL_PX {
         let reach = match &b.shape {
             Shape::Circle(c) => c.radius,
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - p.centroid).dot(Vec2::X)).fold(0.0, f32::max),
         };
         let tip = b.center + b.xf.q.apply(Vec2::X) * reach.max(0.05);
         d.segment(Layer::Angle, b.center, tip, color);
+    }
+}
+
+/// Level of detail: what a body or contact must measure on screen (its bounding radius, in
+/// pixels) for each kind of detail to be drawn. Zoomed out, a pyramid of thousands of boxes is
+/// one quad per box, not a blur of contact dots, arrows and names.
+pub struct Lod;
+
+impl Lod {
+    /// Smaller bodies are drawn as one solid polygon.
+    pub const SOLID_PX: f32 = 6.0;
+    /// How far a solid body's outline is pulled in (pixels), leaving a seam between touching
+    /// bodies.
+    pub const SEAM_PX: f32 = 0.6;
+    /// Angle lines, centres of mass, and the contacts of bodies at least this large.
+    pub const DETAIL_PX: f32 = 8.0;
+    /// Names.
+    pub const LABEL_PX: f32 = 16.0;
+
+    /// Pixels spanned by `world` units (unbounded when the pixel size is unknown).
+    pub fn pixels(opts: &DrawOptions, world: f32) -> f32 {
+        if opts.pixel_size > 0.0 {
+            world / opts.pixel_size
+        } else {
+            f32::INFINITY
+        }
     }
 }
 
@@ -58,14 +99,15 @@ impl World {
                 continue;
             }
             let selected = opts.selected.contains(&i);
-            draw_body(d, b, body_color(b, selected));
+            let radius_px = Lod::pixels(opts, b.bounding_radius());
+            draw_body_sized(d, b, body_color(b, selected), radius_px);
             if d.wants(Layer::Aabb) {
                 d.aabb(Layer::Aabb, b.shape.compute_aabb(&b.xf), palette::AABB);
             }
-            if d.wants(Layer::CenterOfMass) && b.kind == BodyKind::Dynamic {
+            if d.wants(Layer::CenterOfMass) && b.kind == BodyKind::Dynamic && radius_px >= Lod::DETAIL_PX {
                 d.point(Layer::CenterOfMass, b.center, 4.0, palette::CENTER);
             }
-            if d.wants(Layer::Label) && !b.name.is_empty() {
+            if d.wants(Layer::Label) && !b.name.is_empty() && radius_px >= Lod::LABEL_PX {
                 d.text(Layer::Label, b.xf.p, &b.name, palette::TEXT);
             }
         }
@@ -108,7 +150,12 @@ impl World {
         if !wants_any {
             return;
         }
+        let normal_visible = Lod::pixels(opts, opts.normal_length) >= Lod::DETAIL_PX;
         for c in &self.contacts {
+            let smaller = self.bodies[c.a].bounding_radius().min(self.bodies[c.b].bounding_radius());
+            if Lod::pixels(opts, smaller) < Lod::DETAIL_PX {
+                continue;
+            }
             let n = c.normal();
             for cp in c.points() {
                 if let Some(view) = opts.view {
@@ -129,7 +176,7 @@ impl World {
                     };
                     d.point(Layer::Contact, cp.point, 6.0, color);
                 }
-                if d.wants(Layer::Normal) {
+                if d.wants(Layer::Normal) && normal_visible {
                     d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, palette::NORMAL);
                 }
                 if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {

@@ -186,9 +186,12 @@ impl Report3 {
     }
 }
 
-/// Loads a 3D world file and builds its world.
-fn load(path: &Path) -> Result<(World3dScene, World3), String> {
-    let spec = scene::load_world3d(path).map_err(|e| e.to_string())?;
+/// Loads a 3D world file, applies `FIELD=VALUE` settings overrides and builds its world.
+fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), String> {
+    let mut spec = scene::load_world3d(path).map_err(|e| e.to_string())?;
+    for assignment in set {
+        scene::set_world3_field(&mut spec.settings, assignment).map_err(|e| format!("--set {assignment}: {e}"))?;
+    }
     let world = spec.build_world().map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((spec, world))
 }
@@ -198,9 +201,9 @@ pub fn is_3d(path: &Path) -> bool {
     std::fs::read_to_string(path).is_ok_and(|t| scene::is_world3d_text(&t))
 }
 
-/// `manifold-lab run` on a 3D world.
-pub fn run(path: &Path, steps: u32, json: bool) -> i32 {
-    let world = match load(path) {
+/// `manifold-lab run` on a 3D world; `set` overrides settings fields, in order.
+pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
+    let world = match load(path, set) {
         Ok((_, w)) => w,
         Err(e) => {
             eprintln!("{e}");
@@ -224,7 +227,7 @@ pub fn run(path: &Path, steps: u32, json: bool) -> i32 {
 
 /// `manifold-lab check` on a 3D world: `Ok(line)` or `Err(line)`.
 pub fn check(path: &Path) -> Result<String, String> {
-    let (spec, w) = load(path)?;
+    let (spec, w) = load(path, &[])?;
     Ok(format!(
         "ok    {} (3D world: {} bodies, {} joints, {} water)",
         path.display(),

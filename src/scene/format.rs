@@ -105,6 +105,9 @@ pub struct BodySpec {
     /// `position` to within a millimetre per metre.
     #[serde(default, deserialize_with = "fields::center_of_mass", skip_serializing_if = "Option::is_none")]
     pub center: Option<Vec2>,
+    /// Continuous collision against dynamic bodies too (see [`BodyDef::bullet`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bullet: bool,
 }
 
 impl BodySpec {
@@ -166,6 +169,7 @@ impl BodySpec {
             linear_damping: self.linear_damping,
             angular_damping: self.angular_damping,
             gravity_scale: self.gravity_scale,
+            bullet: self.bullet,
         }
     }
 
@@ -185,6 +189,7 @@ impl BodySpec {
             angular_damping: def.angular_damping,
             gravity_scale: def.gravity_scale,
             center: None,
+            bullet: def.bullet,
         }
     }
 
@@ -205,6 +210,7 @@ impl BodySpec {
             linear_damping: body.linear_damping,
             angular_damping: body.angular_damping,
             gravity_scale: body.gravity_scale,
+            bullet: body.bullet,
         });
         match super::save::exact_origin(body) {
             Some(origin) => spec.position = origin,
@@ -241,6 +247,10 @@ fn is_default_friction(x: &f32) -> bool {
 
 fn is_zero_vec(v: &Vec2) -> bool {
     is_zero(&v.x) && is_zero(&v.y)
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_dynamic(kind: &BodyKind) -> bool {

@@ -16,10 +16,12 @@ mod generators;
 mod hulls;
 mod lists;
 mod locate;
+mod overrides;
 mod pair;
 mod ron_file;
 mod save;
 mod shapes;
+mod toi;
 mod world3d;
 mod world3d_build;
 mod world3d_fields;
@@ -31,9 +33,11 @@ pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
 pub use hulls::{
     load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
 };
+pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
+pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
 pub use world3d::{
     is_world3d_text, load_world3d, parse_world3d, Body3Spec, BodyRef, Camera3, Joint3Spec, WaterSpec, World3dScene,
 };

@@ -1,91 +1,147 @@
-//! Labs: focused views of one algorithm, registered in one table (like the Box2D samples).
-//! A lab owns a small world (two kinematic bodies for the narrowphase labs), so the ordinary
-//! select, drag and rotate gestures move its shapes.
+//! Labs: focused views of one algorithm, registered in one table (like the Box2D samples and
+//! the egui demos). A lab is one folder with one type implementing [`Lab`] (what the app
+//! asks of every lab: panels, viewport, drawing, pointer, reactions to the app's own actions)
+//! and [`LabType`] (how it opens and its own actions). The app knows labs only through these
+//! traits and the table at the bottom of this file: adding a lab is a folder and a line there.
 
-pub mod actions;
 pub mod hull3d;
-pub mod hull3d_camera;
-pub mod hull3d_draw;
-pub mod hull3d_gauss;
-pub mod hull3d_input;
-pub mod hull3d_panels;
-#[cfg(test)]
-mod hull3d_tests;
 pub mod manifold;
 pub mod minkowski;
-pub mod minkowski_panels;
-pub mod panels;
-pub mod sweep;
-pub mod tree_lab;
-pub mod tree_panels;
+pub mod pair;
+pub mod toi;
+pub mod tree;
+pub mod widgets;
 
 use crate::app::camera::ScreenRect;
-use glam::Vec2;
-use manifold_lab::engine::debug::{Layer, LayerSet};
-use manifold_lab::scene::PairSpec;
-use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui;
+use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
+use manifold_lab::engine::math::Aabb;
+use std::any::Any;
+use std::path::Path;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
-pub enum LabKind {
-    /// SAT axes, reference and incident faces, side planes and clipping, step by step.
-    Manifold,
-    /// Configuration space: the Minkowski difference, GJK simplices, EPA polytopes.
-    Minkowski,
-    /// The dynamic AABB tree: many moving proxies, AABB and ray queries.
-    Tree,
-    /// 3D convex hulls: every SAT axis, the best faces and edge pair, the manifold, Gauss maps.
-    Hull3d,
-}
-
-/// One row of the lab table.
+/// A lab's row in the menu.
 pub struct LabEntry {
-    pub kind: LabKind,
     pub name: &'static str,
     pub description: &'static str,
-    /// The pair opened when none is given.
-    pub default_pair: &'static str,
 }
 
-/// Every lab, in menu order.
-pub const LABS: &[LabEntry] = &[
-    LabEntry {
-        kind: LabKind::Manifold,
-        name: "Manifold (SAT + clipping)",
-        description: "Drag and rotate two shapes; walk the SAT axes, the reference and incident faces, \
-                      the side planes and each clip to the final contact points.",
-        default_pair: "scenes/pairs/box_on_box.ron",
-    },
-    LabEntry {
-        kind: LabKind::Minkowski,
-        name: "Minkowski / GJK / EPA",
-        description: "The shapes and, beside them, configuration space: the Minkowski difference A − B, \
-                      each GJK simplex and EPA polytope, the penetration vector; SAT compared.",
-        default_pair: "scenes/pairs/polygons.ron",
-    },
-    LabEntry {
-        kind: LabKind::Tree,
-        name: "Dynamic AABB tree",
-        description: "Thousands of proxies, some moving each step; drag a query box (Shift: a ray) and \
-                      see which nodes were visited and which leaves were hit.",
-        default_pair: "",
-    },
-    LabEntry {
-        kind: LabKind::Hull3d,
-        name: "3D hull SAT",
-        description: "Two convex hulls in 3D: orbit, drag and turn them; see the best face axis of each, \
-                      the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.",
-        default_pair: hull3d::DEFAULT_HULLS,
-    },
-];
+/// What the app asks of an open lab. Every method has a default that suits a lab showing the
+/// app's 2D world (the narrowphase labs move two bodies with the ordinary gestures).
+pub trait Lab: AsAny {
+    fn kind(&self) -> LabKind;
 
-impl LabKind {
-    pub fn entry(self) -> &'static LabEntry {
-        LABS.iter().find(|e| e.kind == self).unwrap_or(&LABS[0])
+    /// The file the lab shows (for the status bar), if any.
+    fn file(&self) -> Option<&Path> {
+        None
+    }
+
+    /// The app's own action `action` arrived while the lab is open: handle it and return
+    /// `true` (Restart, FrameAll, the view's zoom and pan, Step ...), or `false` to let the
+    /// app carry it out as usual.
+    fn intercept(&mut self, _app: &mut App, _action: &Action) -> bool {
+        false
+    }
+
+    /// Once per frame, with the real (or scripted) seconds elapsed.
+    fn update(&mut self, _app: &mut App, _dt: f32) {}
+
+    /// The left panel, below the lab's name and the way back.
+    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>);
+
+    /// The right panel.
+    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>);
+
+    /// The main view and an optional second area, from the screen area the panels leave.
+    fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
+        (free, None)
+    }
+
+    /// Frames the lab's content in the view (on opening, on F, on the first real layout).
+    fn frame(&mut self, app: &mut App) {
+        if let Some(b) = app.world.bounds() {
+            let vp = app.viewport;
+            app.camera.frame(&vp, b.expanded(1.5));
+        }
+    }
+
+    /// Where the lab's content is on screen, for tests that check the view is framed.
+    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+        let b = self.content_bounds(app)?;
+        Some(screen_rect_of(app, b))
+    }
+
+    /// The content's world box (2D labs).
+    fn content_bounds(&self, app: &App) -> Option<Aabb> {
+        app.world.bounds()
+    }
+
+    /// Layers always drawn in this lab, besides the user's.
+    fn layers(&self) -> LayerSet {
+        LAB_LAYERS
+    }
+
+    /// Draws the lab into the 2D view, under the world camera.
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw);
+
+    /// The second area's 2D content, if the lab has one: the world box to frame there, its
+    /// title, and its drawing.
+    fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
+        None
+    }
+
+    fn draw_inset(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+
+    /// A lab that draws its whole view itself (a 3D lab) does so here and returns `true`.
+    fn draw_view(&self, _app: &App) -> bool {
+        false
+    }
+
+    /// The pointer of this frame: `Some(actions)` if the lab handles it, `None` for the
+    /// ordinary select, drag and rotate gestures on the app's world.
+    fn pointer(&mut self, _app: &App, _f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
+        None
+    }
+
+    /// Whether the status bar's world counts (bodies, contacts, step time) mean anything here.
+    fn uses_world(&self) -> bool {
+        true
     }
 }
 
-/// Layers the narrowphase labs draw on, always shown in a lab.
+/// Lets the table reach a lab's own type behind `dyn Lab` (to hand it its actions).
+pub trait AsAny: Any {
+    /// For tests that look inside a lab (`App::lab_as`).
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any> AsAny for T {
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// How a lab opens, and its own actions (nested in `Action::Lab`).
+pub trait LabType: Lab + Sized {
+    /// Its actions, as plain data (scripts write them in RON).
+    type Action: Clone + std::fmt::Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned;
+    const ENTRY: LabEntry;
+
+    /// Opens on `file` (a preset), or on the lab's default when `None`.
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String>;
+
+    fn apply(&mut self, app: &mut App, action: Self::Action);
+}
+
+/// Layers the labs draw on, always shown in a lab.
 pub const LAB_LAYERS: LayerSet = LayerSet(
     (1 << Layer::SatAxis as u32)
         | (1 << Layer::RefFace as u32)
@@ -102,82 +158,74 @@ pub const LAB_LAYERS: LayerSet = LayerSet(
         | (1 << Layer::Joint as u32),
 );
 
-/// Where the pair presets live.
-pub const PAIR_DIR: &str = "scenes/pairs";
-
-/// The state of the open lab.
-pub struct LabState {
-    pub kind: LabKind,
-    /// The pair as loaded (restart returns to it); `None` for the tree lab.
-    pub pair: Option<PairSpec>,
-    /// The tree lab's proxies and queries.
-    pub tree: Option<tree_lab::TreeLab>,
-    pub pair_path: Option<PathBuf>,
-    /// Clipping stage shown (index into `CLIP_STAGES`).
-    pub stage: usize,
-    /// Whether the reference face is chosen with `BiasGreaterThan`.
-    pub use_bias: bool,
-    /// The SAT axis whose projections are drawn, if any (index into the trace's axes).
-    pub axis: Option<usize>,
-    /// Minkowski lab: the GJK/EPA step shown (GJK iterations first, then EPA expansions);
-    /// `None` shows the last.
-    pub step: Option<usize>,
-    /// Minkowski lab: the step advances by itself.
-    pub playing: bool,
-    /// Seconds since the step last advanced while playing.
-    pub play_clock: f32,
-    /// The last rotation sweep.
-    pub sweep: Vec<sweep::SweepSample>,
-    /// The 3D hull lab's hulls, camera and SAT view.
-    pub hull3d: Option<Box<hull3d::Hull3dLab>>,
+/// A world box on screen.
+pub fn screen_rect_of(app: &App, b: Aabb) -> ScreenRect {
+    let (p, q) = (app.camera.world_to_screen(&app.viewport, b.min), app.camera.world_to_screen(&app.viewport, b.max));
+    ScreenRect { min: p.min(q), size: (q - p).abs() }
 }
 
-impl LabState {
-    pub fn new(kind: LabKind, pair: PairSpec, pair_path: Option<PathBuf>) -> LabState {
-        LabState::with(kind, Some(pair), pair_path, None)
-    }
-
-    /// The tree lab with `count` proxies.
-    pub fn tree(count: usize) -> LabState {
-        let tree = tree_lab::TreeLab::new(count, Default::default());
-        LabState::with(LabKind::Tree, None, None, Some(tree))
-    }
-
-    fn with(
-        kind: LabKind,
-        pair: Option<PairSpec>,
-        pair_path: Option<PathBuf>,
-        tree: Option<tree_lab::TreeLab>,
-    ) -> LabState {
-        LabState {
-            kind,
-            pair,
-            tree,
-            pair_path,
-            stage: manifold::LAST_STAGE,
-            use_bias: true,
-            axis: None,
-            step: None,
-            playing: false,
-            play_clock: 0.0,
-            sweep: Vec::new(),
-            hull3d: None,
+/// The table: one line per lab, `Kind: folder::Type`. It makes `LabKind` (the `--lab` values,
+/// in this order), `LabAction` (each lab's actions nested under its kind), the menu order and
+/// the dispatch from a kind or an action to the lab's type.
+macro_rules! labs {
+    ($($kind:ident : $ty:ty),* $(,)?) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+        pub enum LabKind {
+            $($kind),*
         }
-    }
+
+        /// An action of one lab, e.g. `Lab(Hull3d(SetSat(Fast)))` in a script.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        pub enum LabAction {
+            $($kind(<$ty as LabType>::Action)),*
+        }
+
+        /// Every lab, in menu order.
+        pub const LABS: &[LabKind] = &[$(LabKind::$kind),*];
+
+        impl LabKind {
+            pub fn entry(self) -> &'static LabEntry {
+                match self {
+                    $(LabKind::$kind => &<$ty as LabType>::ENTRY),*
+                }
+            }
+
+            /// Opens this lab on `file` (its default preset when `None`).
+            pub fn open(self, app: &mut App, file: Option<&Path>) -> Result<Box<dyn Lab>, String> {
+                match self {
+                    $(LabKind::$kind => Ok(Box::new(<$ty as LabType>::open(app, file)?))),*
+                }
+            }
+        }
+
+        impl LabAction {
+            pub fn kind(&self) -> LabKind {
+                match self {
+                    $(LabAction::$kind(_) => LabKind::$kind),*
+                }
+            }
+
+            /// Hands the action to `lab` if it is the lab the action belongs to; returns it
+            /// otherwise.
+            pub fn apply_to(self, lab: &mut dyn Lab, app: &mut App) -> Result<(), LabAction> {
+                match self {
+                    $(LabAction::$kind(a) => match lab.as_any_mut().downcast_mut::<$ty>() {
+                        Some(l) => {
+                            l.apply(app, a);
+                            Ok(())
+                        }
+                        None => Err(LabAction::$kind(a)),
+                    }),*
+                }
+            }
+        }
+    };
 }
 
-/// Splits the free screen area: the Minkowski lab shows the world on the left and
-/// configuration space on the right; the other views use all of it.
-pub fn split_viewport(kind: Option<LabKind>, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
-    match kind {
-        Some(LabKind::Minkowski) => {
-            let half = Vec2::new((0.5 * free.size.x).floor(), free.size.y);
-            let left = ScreenRect { min: free.min, size: half };
-            let right =
-                ScreenRect { min: free.min + Vec2::new(half.x, 0.0), size: Vec2::new(free.size.x - half.x, half.y) };
-            (left, Some(right))
-        }
-        Some(LabKind::Hull3d) => (free, Some(hull3d_gauss::inset_rect(&free))),
-        _ => (free, None),
-    }
+labs! {
+    Manifold: manifold::ManifoldLab,
+    Minkowski: minkowski::MinkowskiLab,
+    Tree: tree::TreeLab,
+    Hull3d: hull3d::Hull3dLab,
+    Toi: toi::ToiLab,
 }

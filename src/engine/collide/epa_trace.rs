@@ -3,8 +3,9 @@
 //! test ended the search), and a picture of expansion `k`.
 
 use super::epa::{EpaEnd, Penetration};
-use super::support::{Inset, Recorder, SupportPoint};
+use super::support::{Inset, SupportPoint};
 use crate::engine::debug::{palette, DebugDraw, Layer};
+use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -46,6 +47,21 @@ impl Recorder<EpaStep> for EpaTrace {
     const ENABLED: bool = true;
     fn record(&mut self, step: EpaStep) {
         self.steps.push(step);
+    }
+}
+
+impl Trace for EpaTrace {
+    fn steps(&self) -> usize {
+        self.len()
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        format!("EPA expansion {} of {}", k.min(self.len().saturating_sub(1)) + 1, self.len())
+    }
+
+    /// Draws step `k` in configuration space at its own scale (see `draw` for an inset).
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+        self.draw(k, d, Vec2::ZERO, 1.0);
     }
 }
 

@@ -252,12 +252,30 @@ pub fn gjk(pa: &Proxy, pb: &Proxy, trace: Option<&mut GjkTrace>) -> GjkOutput {
 /// is exactly the untraced path that `gjk(.., None)` runs.
 #[inline]
 pub fn gjk_with<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, rec: &mut R) -> GjkOutput {
-    // Start from a support point (towards the origin from `a0 − b0`) rather than from `a0 − b0`
-    // itself, which may lie inside the difference: EPA then starts from boundary points only,
-    // which keeps its polytope convex.
+    let (s, iterations, end) = gjk_iterate(pa, pb, start_simplex(pa, pb), rec);
+    finish(pa, pb, s, iterations, end)
+}
+
+/// GJK's first simplex: a support point towards the origin from `a0 − b0`, rather than
+/// `a0 − b0` itself, which may lie inside the difference (EPA then starts from boundary points
+/// only, which keeps its polytope convex).
+#[inline(always)]
+pub(crate) fn start_simplex(pa: &Proxy, pb: &Proxy) -> Simplex {
     let d0 = pb.points[0] - pa.points[0];
     let mut s = Simplex { count: 1, ..Default::default() };
     s.v[0] = SimplexVertex { sp: support(pa, pb, if d0 == Vec2::ZERO { Vec2::X } else { d0 }), bary: 1.0 };
+    s
+}
+
+/// The GJK iterations from simplex `s`: the final simplex, the support queries made and why
+/// it stopped.
+#[inline(always)]
+pub(crate) fn gjk_iterate<R: Recorder<GjkStep>>(
+    pa: &Proxy,
+    pb: &Proxy,
+    mut s: Simplex,
+    rec: &mut R,
+) -> (Simplex, usize, GjkEnd) {
     let mut iterations = 0;
     let end = loop {
         // Remember the vertices before reduction: a support point equal to any of them means
@@ -291,7 +309,7 @@ pub fn gjk_with<R: Recorder<GjkStep>>(pa: &Proxy, pb: &Proxy, rec: &mut R) -> Gj
         s.v[s.count] = SimplexVertex { sp, bary: 0.0 };
         s.count += 1;
     };
-    finish(pa, pb, s, iterations, end)
+    (s, iterations, end)
 }
 
 #[inline(always)]
@@ -308,7 +326,7 @@ fn record<R: Recorder<GjkStep>>(rec: &mut R, s: &Simplex, d: Vec2, sp: Option<Su
 }
 
 /// Closest points from the barycentric weights, then the radii (Box2D's `useRadii`).
-fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end: GjkEnd) -> GjkOutput {
+pub(crate) fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end: GjkEnd) -> GjkOutput {
     let (ca, cb) = s.witness_points();
     let scale = s.vertices().iter().fold(f32::MIN_POSITIVE, |m, v| m.max(v.sp.w.abs().max_element()));
     let tol = GJK_TOLERANCE * scale;

@@ -3,8 +3,9 @@
 //! direction and the new support point), and a picture of iteration `k`.
 
 use super::gjk::{GjkEnd, GjkOutput, SimplexVertex};
-use super::support::{Inset, Recorder, SupportPoint};
+use super::support::{Inset, SupportPoint};
 use crate::engine::debug::{palette, DebugDraw, Layer};
+use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -38,6 +39,21 @@ impl Recorder<GjkStep> for GjkTrace {
     const ENABLED: bool = true;
     fn record(&mut self, step: GjkStep) {
         self.steps.push(step);
+    }
+}
+
+impl Trace for GjkTrace {
+    fn steps(&self) -> usize {
+        self.len()
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        format!("GJK iteration {} of {}", k.min(self.len().saturating_sub(1)) + 1, self.len())
+    }
+
+    /// Draws step `k` in configuration space at its own scale (see `draw` for an inset).
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+        self.draw(k, d, Vec2::ZERO, 1.0);
     }
 }
 

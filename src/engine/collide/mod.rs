@@ -2,10 +2,12 @@
 
 pub mod circle;
 pub mod clip;
+pub mod clip_trace;
 pub mod distance;
 pub mod epa;
 pub mod epa_trace;
 pub mod gjk;
+pub mod gjk_cache;
 pub mod gjk_trace;
 pub mod manifold;
 pub mod minkowski;
@@ -13,7 +15,7 @@ pub mod polygon;
 pub mod polygon_circle;
 pub mod sat;
 pub mod support;
-pub mod trace;
+pub mod toi;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
 

@@ -4,11 +4,13 @@
 //! keep the points behind the reference face.
 
 use super::clip::{clip_segment_to_line, find_incident_edge, ClipVertex, Line};
+use super::clip_trace::{ClipEvent, ClipTrace, ShapeId, TracedFace, TracedPoint};
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
-use super::sat::find_max_separation_traced;
-use super::trace::{ClipTrace, ShapeId, TracedFace, TracedPoint};
+use super::sat::find_max_separation_with;
 use crate::engine::math::{bias_greater_than, Transform};
 use crate::engine::shape::Polygon;
+use crate::engine::trace::{NoTrace, Recorder};
+use glam::Vec2;
 
 /// How much shallower (metres) B's best face must be, beyond the article's bias, before it
 /// replaces A's as the reference face. `BiasGreaterThan` is purely relative, so for
@@ -19,7 +21,7 @@ pub const REFERENCE_FACE_TOLERANCE: f32 = 0.1 * crate::engine::LINEAR_SLOP;
 /// Contact between convex polygons A and B; the normal points from A to B. Points whose
 /// separation is below `margin` are kept (margin 0 reports overlaps only).
 pub fn collide_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transform, margin: f32) -> Manifold {
-    collide_polygons_traced(a, xfa, b, xfb, margin, true, None)
+    collide_polygons_with(a, xfa, b, xfb, margin, true, &mut NoTrace)
 }
 
 /// `collide_polygons` with the reference-face bias switchable (`use_bias = false` compares
@@ -32,120 +34,189 @@ pub fn collide_polygons_traced(
     xfb: &Transform,
     margin: f32,
     use_bias: bool,
-    mut trace: Option<&mut ClipTrace>,
+    trace: Option<&mut ClipTrace>,
 ) -> Manifold {
-    if let Some(t) = trace.as_deref_mut() {
-        *t = ClipTrace { use_bias, ..Default::default() };
-        t.vertices = [a.world_vertices(xfa).collect(), b.world_vertices(xfb).collect()];
+    match trace {
+        Some(t) => collide_polygons_with(a, xfa, b, xfb, margin, use_bias, t),
+        None => collide_polygons_with(a, xfa, b, xfb, margin, use_bias, &mut NoTrace),
     }
-    let (edge_a, separation_a) =
-        find_max_separation_traced(a, xfa, b, xfb, ShapeId::A, trace.as_deref_mut().map(|t| &mut t.axes));
-    if let Some(t) = trace.as_deref_mut() {
-        t.best[0] = Some(edge_a);
+}
+
+/// The phases of the 000 article's "OBB to OBB" (and Box2D's `b2CollidePolygons`): find the
+/// reference face, clip the incident face to its side planes, keep the points behind it.
+pub fn collide_polygons_with<R: Recorder<ClipEvent>>(
+    a: &Polygon,
+    xfa: &Transform,
+    b: &Polygon,
+    xfb: &Transform,
+    margin: f32,
+    use_bias: bool,
+    rec: &mut R,
+) -> Manifold {
+    if R::ENABLED {
+        let vertices = [a.world_vertices(xfa).collect(), b.world_vertices(xfb).collect()];
+        rec.record(ClipEvent::Begin { use_bias, vertices });
     }
-    if separation_a > margin {
-        if let Some(t) = trace.as_deref_mut() {
-            t.separating_axis = Some(edge_a);
+    let m = match find_reference_face(a, xfa, b, xfb, margin, use_bias, rec) {
+        None => Manifold::EMPTY,
+        Some(rf) => {
+            let (inc_poly, inc_xf) = if rf.flip { (a, xfa) } else { (b, xfb) };
+            match clip_incident_face(&rf, inc_poly, inc_xf, rec) {
+                Some(clipped) => keep_points_behind_reference(&rf, &clipped, margin, rec),
+                None => {
+                    // The incident face lies outside the side planes. The article treats this as
+                    // round-off and reports nothing, but it also happens when a small polygon
+                    // sits deep inside a large one; keep the deepest incident vertex so such an
+                    // overlap is never lost.
+                    if R::ENABLED {
+                        rec.record(ClipEvent::Fallback);
+                    }
+                    deepest_vertex_contact(inc_poly, inc_xf, &rf.face, rf.edge, rf.flip, margin)
+                }
+            }
         }
-        return Manifold::EMPTY;
+    };
+    if R::ENABLED {
+        rec.record(ClipEvent::Done(m));
     }
-    let first_b = a.count;
-    let (edge_b, separation_b) =
-        find_max_separation_traced(b, xfb, a, xfa, ShapeId::B, trace.as_deref_mut().map(|t| &mut t.axes));
-    if let Some(t) = trace.as_deref_mut() {
-        t.best[1] = Some(first_b + edge_b);
-    }
-    if separation_b > margin {
-        if let Some(t) = trace.as_deref_mut() {
-            t.separating_axis = Some(first_b + edge_b);
+    m
+}
+
+/// The reference face in world space: its shape (`flip`: B's), edge and end vertices, its
+/// outward normal and the line through it.
+#[derive(Clone, Copy, Debug)]
+pub struct ReferenceFace {
+    pub flip: bool,
+    /// Whether a plain comparison of the separations would have chosen the other shape's face.
+    pub bias_changed_choice: bool,
+    /// The face runs from vertex `edge` (`v1`) to vertex `edge2` (`v2`) of its polygon.
+    pub edge: usize,
+    pub edge2: usize,
+    pub v1: Vec2,
+    pub v2: Vec2,
+    pub normal: Vec2,
+    pub face: Line,
+}
+
+/// SAT on both polygons' face normals, then the choice of reference face: A's unless B's is
+/// clearly better (the article's `BiasGreaterThan`, for stability). `None` when an axis
+/// separates the polygons by more than `margin`.
+pub fn find_reference_face<R: Recorder<ClipEvent>>(
+    a: &Polygon,
+    xfa: &Transform,
+    b: &Polygon,
+    xfb: &Transform,
+    margin: f32,
+    use_bias: bool,
+    rec: &mut R,
+) -> Option<ReferenceFace> {
+    let best_face = |poly1, xf1, poly2, xf2, owner, first: usize, rec: &mut R| {
+        let (edge, separation) = find_max_separation_with(poly1, xf1, poly2, xf2, owner, rec);
+        if R::ENABLED {
+            rec.record(ClipEvent::Best { owner, axis: first + edge });
+            if separation > margin {
+                rec.record(ClipEvent::Separating(first + edge));
+            }
         }
-        return Manifold::EMPTY;
-    }
-    // Prefer A's face unless B's is clearly better (article: `BiasGreaterThan`, for stability).
+        (separation <= margin).then_some((edge, separation))
+    };
+    let (edge_a, separation_a) = best_face(a, xfa, b, xfb, ShapeId::A, 0, rec)?;
+    let (edge_b, separation_b) = best_face(b, xfb, a, xfa, ShapeId::B, a.count, rec)?;
     let plain = separation_b > separation_a;
     let flip = if use_bias { bias_greater_than(separation_b - REFERENCE_FACE_TOLERANCE, separation_a) } else { plain };
-    let (ref_poly, ref_xf, ref_edge, inc_poly, inc_xf) =
-        if flip { (b, xfb, edge_b, a, xfa) } else { (a, xfa, edge_a, b, xfb) };
+    let (poly, xf, edge) = if flip { (b, xfb, edge_b) } else { (a, xfa, edge_a) };
+    let edge2 = (edge + 1) % poly.count;
+    let (v1, v2) = (xf.apply(poly.vertices[edge]), xf.apply(poly.vertices[edge2]));
+    let normal = xf.q.apply(poly.normals[edge]);
+    let face = Line { n: normal, c: normal.dot(v1) };
+    Some(ReferenceFace { flip, bias_changed_choice: flip != plain, edge, edge2, v1, v2, normal, face })
+}
 
-    // Reference face in world space.
-    let i1 = ref_edge;
-    let i2 = (ref_edge + 1) % ref_poly.count;
-    let v1 = ref_xf.apply(ref_poly.vertices[i1]);
-    let v2 = ref_xf.apply(ref_poly.vertices[i2]);
-    let ref_normal = ref_xf.q.apply(ref_poly.normals[ref_edge]);
-    let tangent = (v2 - v1).normalize();
+/// The incident face clipped to the reference face's side planes: the two points, and the
+/// incident edge's vertices (`j1` to `j2`) for the feature ids.
+#[derive(Clone, Copy, Debug)]
+pub struct ClippedFace {
+    pub points: [ClipVertex; 2],
+    pub j1: usize,
+    pub j2: usize,
+}
 
-    // Incident face.
-    let inc_edge = find_incident_edge(inc_poly, inc_xf, ref_normal);
-    let j1 = inc_edge;
-    let j2 = (inc_edge + 1) % inc_poly.count;
+/// The incident face (the other polygon's edge most anti-parallel to the reference normal),
+/// clipped to the reference face's side planes (Sutherland–Hodgman on a segment). `None`
+/// when clipping leaves fewer than two points.
+pub fn clip_incident_face<R: Recorder<ClipEvent>>(
+    rf: &ReferenceFace,
+    inc_poly: &Polygon,
+    inc_xf: &Transform,
+    rec: &mut R,
+) -> Option<ClippedFace> {
+    let inc_edge = find_incident_edge(inc_poly, inc_xf, rf.normal);
+    let (j1, j2) = (inc_edge, (inc_edge + 1) % inc_poly.count);
     let incident = [
         ClipVertex { v: inc_xf.apply(inc_poly.vertices[j1]), incident_vertex: Some(j1), side_plane: None },
         ClipVertex { v: inc_xf.apply(inc_poly.vertices[j2]), incident_vertex: Some(j2), side_plane: None },
     ];
-
     // Side planes bound the reference face along its tangent.
-    let neg_plane = Line { n: -tangent, c: -tangent.dot(v1) };
-    let pos_plane = Line { n: tangent, c: tangent.dot(v2) };
-    let (clip1, n1) = clip_segment_to_line(incident, &neg_plane, 0);
-    let (clip2, n2) = clip_segment_to_line(clip1, &pos_plane, 1);
-    let ref_face = Line { n: ref_normal, c: ref_normal.dot(v1) };
-    if let Some(t) = trace.as_deref_mut() {
-        let (ref_id, inc_id) = if flip { (ShapeId::B, ShapeId::A) } else { (ShapeId::A, ShapeId::B) };
-        t.flip = flip;
-        t.bias_changed_choice = flip != plain;
-        t.reference = Some(TracedFace { owner: ref_id, edge: ref_edge, v1, v2, normal: ref_normal });
-        t.incident = Some(TracedFace {
-            owner: inc_id,
-            edge: inc_edge,
-            v1: incident[0].v,
-            v2: incident[1].v,
-            normal: inc_xf.q.apply(inc_poly.normals[inc_edge]),
+    let tangent = (rf.v2 - rf.v1).normalize();
+    let side_planes = [Line { n: -tangent, c: -tangent.dot(rf.v1) }, Line { n: tangent, c: tangent.dot(rf.v2) }];
+    let (clip1, n1) = clip_segment_to_line(incident, &side_planes[0], 0);
+    let (clip2, n2) = clip_segment_to_line(clip1, &side_planes[1], 1);
+    if R::ENABLED {
+        let (ref_id, inc_id) = if rf.flip { (ShapeId::B, ShapeId::A) } else { (ShapeId::A, ShapeId::B) };
+        let reference = TracedFace { owner: ref_id, edge: rf.edge, v1: rf.v1, v2: rf.v2, normal: rf.normal };
+        let normal = inc_xf.q.apply(inc_poly.normals[inc_edge]);
+        let incident_face = TracedFace { owner: inc_id, edge: inc_edge, v1: incident[0].v, v2: incident[1].v, normal };
+        rec.record(ClipEvent::Faces {
+            flip: rf.flip,
+            bias_changed_choice: rf.bias_changed_choice,
+            reference,
+            incident: incident_face,
+            side_planes,
         });
-        t.side_planes = vec![neg_plane, pos_plane];
-        let traced = |pts: &[ClipVertex]| {
-            pts.iter().map(|c| TracedPoint { p: c.v, created_by: c.side_plane }).collect::<Vec<_>>()
-        };
-        t.clip_stages = vec![traced(&incident), traced(&clip1[..n1]), traced(&clip2[..if n1 < 2 { 0 } else { n2 }])];
+        let traced =
+            |pts: &[ClipVertex]| pts.iter().map(|c| TracedPoint { p: c.v, created_by: c.side_plane }).collect();
+        rec.record(ClipEvent::Clipped([
+            traced(&incident),
+            traced(&clip1[..n1]),
+            traced(&clip2[..if n1 < 2 { 0 } else { n2 }]),
+        ]));
     }
-    if n1 < 2 || n2 < 2 {
-        // The incident face lies outside the side planes. The article treats this as round-off
-        // and reports nothing, but it also happens when a small polygon sits deep inside a
-        // large one; keep the deepest incident vertex so such an overlap is never lost.
-        let m = deepest_vertex_contact(inc_poly, inc_xf, &ref_face, ref_edge, flip, margin);
-        if let Some(t) = trace {
-            t.fallback = true;
-            t.result = m;
-        }
-        return m;
-    }
+    (n1 >= 2 && n2 >= 2).then_some(ClippedFace { points: clip2, j1, j2 })
+}
 
-    // Keep points behind the reference face (within the speculative margin).
+/// The clipped points behind the reference face (within the speculative margin), each moved
+/// halfway to the face, with Box2D v3's feature ids.
+pub fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
+    rf: &ReferenceFace,
+    clipped: &ClippedFace,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     let mut m = Manifold::EMPTY;
-    m.normal = if flip { -ref_normal } else { ref_normal };
+    m.normal = if rf.flip { -rf.normal } else { rf.normal };
     // The incident edge runs against the reference edge: the point towards v1 pairs
     // reference vertex i1 with incident vertex j2, the other i2 with j1 (Box2D v3). The id
     // stays the same whether the point is a kept vertex or a clip point, so a resting
     // contact keeps its warm start when a corner slides across a side plane.
-    let lower_first = tangent.dot(clip2[0].v) <= tangent.dot(clip2[1].v);
-    for (k, cv) in clip2.iter().enumerate() {
-        let separation = ref_face.distance_to_line(cv.v);
+    let tangent = (rf.v2 - rf.v1).normalize();
+    let pts = &clipped.points;
+    let lower_first = tangent.dot(pts[0].v) <= tangent.dot(pts[1].v);
+    let (i1, i2, j1, j2) = (rf.edge, rf.edge2, clipped.j1, clipped.j2);
+    for (k, cv) in pts.iter().enumerate() {
+        let separation = rf.face.distance_to_line(cv.v);
         let keep = separation <= margin;
-        if let Some(t) = trace.as_deref_mut() {
-            if keep { &mut t.kept } else { &mut t.rejected }.push((cv.v, separation));
+        if R::ENABLED {
+            rec.record(ClipEvent::Point { p: cv.v, separation, kept: keep });
         }
         if keep {
             let (rv, iv) = if (k == 0) == lower_first { (i1, j2) } else { (i2, j1) };
             m.push(ManifoldPoint {
                 // Midway between the incident point and the reference surface.
-                point: cv.v - 0.5 * separation * ref_normal,
+                point: cv.v - 0.5 * separation * rf.normal,
                 penetration: -separation,
-                id: FeatureId::new(flip, FeatureKind::Face, rv, iv),
+                id: FeatureId::new(rf.flip, FeatureKind::Face, rv, iv),
             });
         }
-    }
-    if let Some(t) = trace {
-        t.result = m;
     }
     m
 }

@@ -2,26 +2,27 @@
 //! of one polygon is an axis; the separation on it is the distance of the other polygon's
 //! deepest vertex beyond that face.
 
-use super::trace::{SatAxis, ShapeId};
+use super::clip_trace::{ClipEvent, SatAxis, ShapeId};
 use crate::engine::math::Transform;
 use crate::engine::shape::Polygon;
+use crate::engine::trace::{NoTrace, Recorder};
 
 /// The face of `poly1` with the largest separation from `poly2`, and that separation
 /// (negative when the polygons overlap along every face normal of `poly1`).
 pub fn find_max_separation(poly1: &Polygon, xf1: &Transform, poly2: &Polygon, xf2: &Transform) -> (usize, f32) {
-    find_max_separation_traced(poly1, xf1, poly2, xf2, ShapeId::A, None)
+    find_max_separation_with(poly1, xf1, poly2, xf2, ShapeId::A, &mut NoTrace)
 }
 
 /// `find_max_separation`, recording every tested axis (face `i` of `poly1`, which belongs to
-/// shape `owner`) into `axes` when given.
+/// shape `owner`) as a `ClipEvent::Axis`.
 #[inline]
-pub fn find_max_separation_traced(
+pub fn find_max_separation_with<R: Recorder<ClipEvent>>(
     poly1: &Polygon,
     xf1: &Transform,
     poly2: &Polygon,
     xf2: &Transform,
     owner: ShapeId,
-    mut axes: Option<&mut Vec<SatAxis>>,
+    rec: &mut R,
 ) -> (usize, f32) {
     // Work in poly2's frame: move poly1's normals and vertices there once.
     let xf = xf2.inv_mul(xf1);
@@ -40,8 +41,8 @@ pub fn find_max_separation_traced(
                 deepest = j;
             }
         }
-        if let Some(axes) = axes.as_deref_mut() {
-            axes.push(SatAxis {
+        if R::ENABLED {
+            rec.record(ClipEvent::Axis(SatAxis {
                 owner,
                 edge: i,
                 normal: xf1.q.apply(poly1.normals[i]),
@@ -49,7 +50,7 @@ pub fn find_max_separation_traced(
                 separation: si,
                 deepest_vertex: deepest,
                 deepest_point: xf2.apply(poly2.vertices[deepest]),
-            });
+            }));
         }
         if si > max_separation {
             max_separation = si;

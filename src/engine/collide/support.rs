@@ -14,6 +14,7 @@
 //! origin is then the contact normal from A to B, and the 004 article's `B − A` pictures are
 //! this one mirrored through the origin (same distances, opposite vectors).
 
+use crate::engine::debug::{Color, DebugDraw, Layer};
 use crate::engine::math::{right_perp, Transform};
 use crate::engine::shape::{Shape, MAX_POLYGON_VERTICES};
 use glam::Vec2;
@@ -206,23 +207,7 @@ pub fn support(pa: &Proxy, pb: &Proxy, d: Vec2) -> SupportPoint {
     SupportPoint::from_indices(pa, pa.support_index(d), pb, pb.support_index(-d))
 }
 
-/// Receives the steps of an algorithm as plain data. The algorithms are generic over it and
-/// guard every recording with `if R::ENABLED`, so with [`NoTrace`] (what a `None` trace
-/// selects) the recording code is compiled out: the untraced path pays nothing.
-pub trait Recorder<S> {
-    const ENABLED: bool;
-    fn record(&mut self, step: S);
-}
-
-/// The recorder of the untraced path: records nothing, compiled away.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoTrace;
-
-impl<S> Recorder<S> for NoTrace {
-    const ENABLED: bool = false;
-    #[inline(always)]
-    fn record(&mut self, _step: S) {}
-}
+pub use crate::engine::trace::{NoTrace, Recorder};
 
 /// Where a configuration-space picture goes: config point `w` is drawn at `origin + scale·w`,
 /// so the app can place the Minkowski difference, simplices and polytopes in an inset.
@@ -241,6 +226,32 @@ impl Inset {
     /// Maps every point (for polygons).
     pub fn map_all(&self, ws: impl IntoIterator<Item = Vec2>) -> Vec<Vec2> {
         ws.into_iter().map(|w| self.map(w)).collect()
+    }
+}
+
+/// A proxy at `xf`: a polygon, a circle (one point) or a capsule (two points), with its
+/// rounded outline when it has a radius.
+pub fn draw_proxy(d: &mut dyn DebugDraw, layer: Layer, p: &Proxy, xf: &Transform, fill: Color, outline: Color) {
+    let pts: Vec<Vec2> = p.points().iter().map(|&q| xf.apply(q)).collect();
+    let r = p.radius;
+    if pts.len() >= 3 {
+        d.polygon(layer, &pts, fill, outline);
+    } else if pts.len() == 2 {
+        d.segment(layer, pts[0], pts[1], outline);
+    }
+    if r > 0.0 {
+        for &q in &pts {
+            d.circle(layer, q, r, if pts.len() == 1 { fill } else { fill.with_alpha(0.0) }, outline);
+        }
+        if pts.len() >= 2 {
+            for i in 0..pts.len() {
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                let n = xf.q.apply(p.normals[i]) * r;
+                d.segment(layer, a + n, b + n, outline);
+            }
+        }
+    } else if pts.len() == 1 {
+        d.point(layer, pts[0], 4.0, outline);
     }
 }
 

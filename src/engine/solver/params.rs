@@ -67,6 +67,11 @@ pub struct SolverParams {
     pub restitution_override: Option<f32>,
     /// Speeds are clamped to this, m/s (keeps a blow-up finite).
     pub max_linear_speed: f32,
+    /// Continuous collision (Box2D v3's rule): after the sub-steps, dynamic bodies that moved
+    /// more than half their smallest extent are swept against static bodies (bullets also
+    /// against dynamic ones) and moved back to their time of impact. As in Box2D, bodies then
+    /// turn at most [`super::state::MAX_ROTATION`] per step, which the sweeps rely on.
+    pub continuous: bool,
 }
 
 impl Default for SolverParams {
@@ -90,6 +95,7 @@ impl Default for SolverParams {
             friction_override: None,
             restitution_override: None,
             max_linear_speed: 400.0,
+            continuous: true,
         }
     }
 }
@@ -141,5 +147,15 @@ impl SolverParams {
 
     pub fn dt(&self) -> f32 {
         1.0 / self.hz
+    }
+
+    /// The angular speed clamp of the position integration: [`super::state::MAX_ROTATION`]
+    /// per step with continuous collision, none without.
+    pub fn max_angular_speed(&self) -> f32 {
+        if self.continuous {
+            super::state::MAX_ROTATION * self.hz
+        } else {
+            f32::INFINITY
+        }
     }
 }

@@ -70,9 +70,18 @@ pub fn integrate_velocities(states: &mut [SolverBody], bodies: &[Body], gravity:
     }
 }
 
-/// Semi-implicit Euler, position half: displacements from the new velocities.
-pub fn integrate_positions(states: &mut [SolverBody], h: f32) {
+/// Most a body may turn in one step, radians (Box2D v3's `B2_MAX_ROTATION`, π/4). Faster
+/// spins are clamped where positions are integrated, as Box2D does, so the rotation that a
+/// time-of-impact sweep blends between two steps stays far below the half turn it can show.
+pub const MAX_ROTATION: f32 = 0.25 * std::f32::consts::PI;
+
+/// Semi-implicit Euler, position half: displacements from the new velocities, with the angular
+/// speed clamped to `max_angular_speed` (Box2D v3: [`MAX_ROTATION`] per step).
+pub fn integrate_positions(states: &mut [SolverBody], h: f32, max_angular_speed: f32) {
     for s in states {
+        if s.w.abs() > max_angular_speed {
+            s.w = max_angular_speed.copysign(s.w);
+        }
         s.dp += h * s.v;
         s.dq = s.dq.integrate(h * s.w);
         s.da += h * s.w;

@@ -1,0 +1,264 @@
+//! The 3D hull SAT lab (seed article 001): two convex hulls from a `scenes/hulls/*.ron` file,
+//! posed by dragging and trackball rotation, with every SAT axis, the best face axis of A and
+//! of B, the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.
+//! State and actions here; the SAT's view in `sat_view`, camera math in `camera`, gestures in
+//! `input`, drawing in `draw`/`gauss`, panels in `panels`.
+
+pub mod camera;
+pub mod draw;
+pub mod gauss;
+pub mod input;
+mod panels;
+pub mod sat_view;
+#[cfg(test)]
+mod tests;
+
+pub use sat_view::{AxisSort, Hull3dView, SatMode};
+
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::camera::ScreenRect;
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App};
+use camera::OrbitCamera;
+use egui_macroquad::egui;
+use glam::{Quat, Vec3};
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::hull3d::{Hull, Pose3};
+use manifold_lab::scene::{self, HullPlacement, HullShape, HullShapeDesc, HullsSpec};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the hull presets live.
+pub const HULL_DIR: &str = "scenes/hulls";
+/// The file opened by `--lab hull3d` without a file: the article's tetrahedron and cube.
+pub const DEFAULT_HULLS: &str = "scenes/hulls/article_tetrahedron_cube.ron";
+
+/// The 3D lab: the pair as loaded, the current poses, the camera and the derived view.
+pub struct Hull3dLab {
+    pub spec: HullsSpec,
+    pub path: PathBuf,
+    pub local: [Hull; 2],
+    pub poses: [Pose3; 2],
+    pub camera: OrbitCamera,
+    pub mode: SatMode,
+    pub sort: AxisSort,
+    pub show_gauss: bool,
+    /// The axis whose projections are drawn (index into the trace's axes).
+    pub axis: Option<usize>,
+    /// Height of the ground grid (below the loaded hulls).
+    pub ground: f32,
+    pub view: Hull3dView,
+    gesture: Option<input::Gesture3>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Hull3dAction {
+    /// Load a hull pair file (`scenes/hulls/*.ron`); a bad file keeps the lab as it is.
+    Load(PathBuf),
+    /// Save both hulls and their current poses as a hull pair file.
+    Save(PathBuf),
+    /// Place hull 0 (A) or 1 (B) at `position`, turned by the unit quaternion `rotation`
+    /// (RON: `(x, y, z, w)`).
+    SetPose { hull: usize, position: Vec3, rotation: Quat },
+    /// Orbit the camera by `yaw` and `pitch` radians.
+    Orbit { yaw: f32, pitch: f32 },
+    /// Replace the shape of hull 0 (A) or 1 (B), keeping its pose.
+    SetShape { hull: usize, shape: HullShapeDesc },
+    /// The SAT variant (robust, article, fast).
+    SetSat(SatMode),
+    /// The order of the axis list.
+    SortAxes(AxisSort),
+    /// Show the Gauss-map inset.
+    ShowGaussMaps(bool),
+    /// Draw the projections of both hulls on axis `k` of the trace.
+    SelectAxis(Option<usize>),
+}
+
+pub fn act(a: Hull3dAction) -> Action {
+    Action::Lab(LabAction::Hull3d(a))
+}
+
+impl Hull3dLab {
+    fn new(spec: HullsSpec, path: PathBuf) -> Hull3dLab {
+        let local = [spec.a.shape.hull().clone(), spec.b.shape.hull().clone()];
+        let poses = [spec.a.pose(), spec.b.pose()];
+        let view = Hull3dView::compute(&local, &poses, SatMode::Robust);
+        let ground = view.hulls.iter().flat_map(|h| h.positions()).map(|p| p.y).fold(f32::INFINITY, f32::min);
+        Hull3dLab {
+            spec,
+            path,
+            local,
+            poses,
+            camera: OrbitCamera::default(),
+            mode: SatMode::Robust,
+            sort: AxisSort::TestOrder,
+            show_gauss: true,
+            axis: None,
+            ground: (ground - 0.25).floor(),
+            view,
+            gesture: None,
+        }
+    }
+
+    fn recompute(&mut self) {
+        self.view = Hull3dView::compute(&self.local, &self.poses, self.mode);
+        if self.axis.is_some_and(|k| k >= self.view.trace.axes.len()) {
+            self.axis = None;
+        }
+    }
+
+    /// Points the camera at both hulls.
+    pub fn frame_camera(&mut self, vp: &ScreenRect) {
+        let pts: Vec<Vec3> = self.view.hulls.iter().flat_map(|h| h.positions().iter().copied()).collect();
+        let (lo, hi) = pts.iter().fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let center = 0.5 * (lo + hi);
+        let radius = pts.iter().map(|p| p.distance(center)).fold(0.0, f32::max);
+        self.camera.frame(vp, center, radius);
+    }
+
+    /// The pair as currently posed, for saving.
+    pub fn current_spec(&self, name: &str) -> HullsSpec {
+        let place = |p: &HullPlacement, pose| HullPlacement::new(p.shape.clone(), pose);
+        let mut s = HullsSpec::new(name, place(&self.spec.a, self.poses[0]), place(&self.spec.b, self.poses[1]));
+        s.description = self.spec.description.clone();
+        s
+    }
+
+    /// Moves `hull` to `pose` (ignored when not finite).
+    pub fn set_pose(&mut self, hull: usize, position: Vec3, rotation: Quat) {
+        if hull < 2 && position.is_finite() && rotation.is_finite() && rotation.length() > 1e-6 {
+            self.poses[hull] = Pose3::new(position, rotation.normalize());
+            self.recompute();
+        }
+    }
+}
+
+impl LabType for Hull3dLab {
+    type Action = Hull3dAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "3D hull SAT",
+        description: "Two convex hulls in 3D: orbit, drag and turn them; see the best face axis of each, \
+                      the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let path = file.map_or_else(|| PathBuf::from(DEFAULT_HULLS), Path::to_path_buf);
+        let spec = scene::load_hulls(&path).map_err(|e| e.to_string())?;
+        app.world = manifold_lab::engine::World::new(Default::default());
+        app.mode = crate::app::state::RunMode::Paused;
+        Ok(Hull3dLab::new(spec, path))
+    }
+
+    fn apply(&mut self, app: &mut App, action: Hull3dAction) {
+        match action {
+            Hull3dAction::Load(path) => match Hull3dLab::open(app, Some(&path)) {
+                Ok(lab) => {
+                    *self = lab;
+                    app.error = None;
+                    self.frame(app);
+                }
+                Err(e) => app.error = Some(e),
+            },
+            Hull3dAction::Save(path) => {
+                let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                match scene::save_hulls(&self.current_spec(&name), &path) {
+                    Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
+                    Err(e) => app.error = Some(e.to_string()),
+                }
+            }
+            Hull3dAction::SetPose { hull, position, rotation } => self.set_pose(hull, position, rotation),
+            Hull3dAction::Orbit { yaw, pitch } => self.camera.orbit(yaw, pitch),
+            Hull3dAction::SetShape { hull, shape } => match HullShape::try_from(shape) {
+                Ok(s) if hull < 2 => {
+                    self.local[hull] = s.hull().clone();
+                    let place = if hull == 0 { &mut self.spec.a } else { &mut self.spec.b };
+                    place.shape = s;
+                    self.recompute();
+                }
+                Ok(_) => app.error = Some(format!("no hull {hull}: 0 is A, 1 is B")),
+                Err(e) => app.error = Some(e),
+            },
+            Hull3dAction::SetSat(mode) => {
+                self.mode = mode;
+                self.recompute();
+            }
+            Hull3dAction::SortAxes(sort) => self.sort = sort,
+            Hull3dAction::ShowGaussMaps(on) => self.show_gauss = on,
+            Hull3dAction::SelectAxis(k) => self.axis = k.filter(|&k| k < self.view.trace.axes.len()),
+        }
+    }
+}
+
+impl Lab for Hull3dLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Hull3d
+    }
+
+    fn file(&self) -> Option<&Path> {
+        Some(&self.path)
+    }
+
+    /// The view's zoom, pan and framing move the orbit camera; Restart returns to the poses
+    /// and shapes as loaded.
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        let vp = app.viewport;
+        match action {
+            Action::ZoomAt { screen, factor } if factor.is_finite() && *factor > 0.0 => {
+                self.camera.zoom_at(&vp, *screen, *factor)
+            }
+            Action::PanPixels(d) => self.camera.pan_pixels(&vp, *d),
+            Action::FrameAll => self.frame_camera(&vp),
+            Action::Restart => {
+                self.local = [self.spec.a.shape.hull().clone(), self.spec.b.shape.hull().clone()];
+                self.poses = [self.spec.a.pose(), self.spec.b.pose()];
+                self.recompute();
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, self, files, out);
+    }
+
+    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+        panels::details(ui, self, out);
+    }
+
+    /// The whole free area, with the Gauss-map inset in its corner.
+    fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
+        (free, Some(gauss::inset_rect(&free)))
+    }
+
+    fn frame(&mut self, app: &mut App) {
+        let vp = app.viewport;
+        self.frame_camera(&vp);
+    }
+
+    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+        let pts: Vec<glam::Vec2> = (self.view.hulls.iter())
+            .flat_map(|h| h.positions().iter())
+            .filter_map(|&p| self.camera.project(&app.viewport, p).map(|(s, _)| s))
+            .collect();
+        let lo = pts.iter().copied().reduce(glam::Vec2::min)?;
+        let hi = pts.iter().copied().reduce(glam::Vec2::max)?;
+        Some(ScreenRect { min: lo, size: hi - lo })
+    }
+
+    fn draw(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+
+    fn draw_view(&self, app: &App) -> bool {
+        draw::draw(app, self);
+        true
+    }
+
+    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+        input::pointer(self, app, f, over_ui)
+    }
+
+    fn uses_world(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,169 @@
+//! The 3D hull lab without a window: opening it, moving and turning a hull with the same
+//! gestures a mouse makes, selecting an axis, saving, and bad files keeping the lab.
+
+use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::LabKind;
+use crate::app::state::{Action, App};
+use glam::{Quat, Vec2, Vec3};
+use manifold_lab::engine::hull3d::AxisKind;
+use manifold_lab::scene::{self, HullShapeDesc};
+use std::path::{Path, PathBuf};
+
+fn manifest(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn hull_app(file: &str) -> App {
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: Some(manifest(file)) });
+    assert!(app.error.is_none(), "{:?}", app.error);
+    app
+}
+
+fn frame(pos: Vec2, pressed: bool, down: bool, rotate: bool) -> PointerFrame {
+    PointerFrame {
+        pos,
+        left_pressed: pressed,
+        left_down: down,
+        left_released: !down,
+        rotate_modifier: rotate,
+        ..Default::default()
+    }
+}
+
+/// Feeds a left drag through the lab's gesture code and applies the actions.
+fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
+    let mut st = InputState::default();
+    let mut frames = vec![frame(from, true, true, rotate)];
+    frames.extend((1..=8).map(|k| frame(from.lerp(to, k as f32 / 8.0), false, true, rotate)));
+    frames.push(frame(to, false, false, rotate));
+    for f in frames {
+        for a in pointer_actions(app, &mut st, &f, false) {
+            app.apply(a);
+        }
+    }
+}
+
+#[test]
+fn opening_the_lab_shows_the_article_result() {
+    let app = hull_app("scenes/hulls/article_tetrahedron_cube.ron");
+    let lab = app.lab_as::<Hull3dLab>().expect("the 3D lab is open");
+    let c = lab.view.result.expect("the article's hulls overlap");
+    assert!((c.separation + 0.488567).abs() < 1e-4, "{}", c.separation);
+    let winner = lab.view.trace.winner.unwrap();
+    assert!(matches!(lab.view.trace.axes[winner].kind, AxisKind::Edges { .. }));
+    assert_eq!(lab.view.best[2], Some(winner), "the best edge pair is the winner");
+    assert!(lab.view.best[0].is_some() && lab.view.best[1].is_some());
+    assert!(!lab.view.crossings.is_empty(), "some edge pairs are Minkowski faces");
+    // The default file opens without a path too.
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    // (cargo runs tests in the package directory, where the default file's relative path points)
+    app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: None });
+    assert!(app.lab_as::<Hull3dLab>().is_some(), "{:?}", app.error);
+}
+
+#[test]
+fn dragging_a_hull_moves_it_under_the_cursor_and_ctrl_drag_turns_it() {
+    let mut app = hull_app("scenes/hulls/separated.ron");
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    let b = lab.view.hulls[1].centroid();
+    let (from, _) = lab.camera.project(&app.viewport, b).unwrap();
+    let to = from + Vec2::new(-60.0, 25.0);
+    let before = lab.poses[1];
+    drag(&mut app, from, to, false);
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    assert_ne!(lab.poses[1].p, before.p, "B moved");
+    assert_eq!(lab.poses[1].q, before.q, "and did not turn");
+    let (o, dir) = lab.camera.ray(&app.viewport, to);
+    assert!(super::camera::ray_hull(o, dir, &lab.view.hulls[1]).is_some(), "B is under the cursor");
+    assert!((lab.poses[1].p - before.p).dot(lab.camera.forward()).abs() < 1e-3, "in the view plane");
+    // Ctrl+drag turns B about its centre.
+    let c0 = lab.view.hulls[1].centroid();
+    drag(&mut app, to, to + Vec2::new(40.0, 10.0), true);
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    assert!(lab.poses[1].q.angle_between(before.q) > 0.2, "B turned");
+    assert!(lab.view.hulls[1].centroid().distance(c0) < 1e-3, "about its centre");
+    // Dragging empty space orbits the camera instead.
+    let yaw = lab.camera.yaw;
+    let corner = app.viewport.min + Vec2::new(20.0, 20.0);
+    drag(&mut app, corner, corner + Vec2::new(50.0, 0.0), false);
+    assert!((app.lab_as::<Hull3dLab>().unwrap().camera.yaw - yaw).abs() > 0.1);
+}
+
+#[test]
+fn poses_axes_sorting_and_camera_actions() {
+    let mut app = hull_app("scenes/hulls/separated.ron");
+    assert!(app.lab_as::<Hull3dLab>().unwrap().view.result.is_err(), "separated preset");
+    app.apply(act(Hull3dAction::SetPose { hull: 1, position: Vec3::new(1.0, 0.2, 0.0), rotation: Quat::IDENTITY }));
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    assert!(lab.view.result.is_ok(), "moved into A");
+    assert!(lab.view.manifold.as_ref().is_some_and(|m| !m.points.is_empty()));
+    // Non-finite poses are ignored.
+    app.apply(act(Hull3dAction::SetPose { hull: 1, position: Vec3::NAN, rotation: Quat::IDENTITY }));
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().poses[1].p, Vec3::new(1.0, 0.2, 0.0));
+    app.apply(act(Hull3dAction::SelectAxis(Some(3))));
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().axis, Some(3));
+    app.apply(act(Hull3dAction::SortAxes(AxisSort::Separation)));
+    app.apply(act(Hull3dAction::SetSat(SatMode::Article)));
+    app.apply(act(Hull3dAction::ShowGaussMaps(false)));
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    assert_eq!((lab.sort, lab.mode, lab.show_gauss), (AxisSort::Separation, SatMode::Article, false));
+    let d = lab.camera.distance;
+    app.apply(Action::ZoomAt { screen: app.viewport.center(), factor: 2.0 });
+    assert!((app.lab_as::<Hull3dLab>().unwrap().camera.distance - d / 2.0).abs() < 1e-3);
+    app.apply(act(Hull3dAction::Orbit { yaw: 0.3, pitch: 0.0 }));
+    app.apply(Action::FrameAll);
+    app.apply(act(Hull3dAction::SetShape { hull: 0, shape: HullShapeDesc::Icosahedron { radius: 0.7 } }));
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().local[0].faces().len(), 20);
+    app.apply(Action::Restart);
+    assert_eq!(
+        app.lab_as::<Hull3dLab>().unwrap().poses[1].p,
+        Vec3::new(2.3, 0.4, 0.0),
+        "restart restores the file's poses"
+    );
+}
+
+#[test]
+fn bad_files_keep_the_lab_and_saving_round_trips() {
+    let mut app = hull_app("scenes/hulls/cube_on_cube.ron");
+    let dir = std::env::temp_dir().join(format!("manifold_lab_hull3d_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("flat_hulls.ron");
+    std::fs::write(
+        &bad,
+        "Hulls(version: 1,\n a: (shape: Cube(half: 1)),\n b: (shape: Points([(0,0,0), (1,0,0), (0,1,0), (1,1,0)])),\n)",
+    )
+    .unwrap();
+    app.apply(act(Hull3dAction::Load(bad)));
+    let err = app.error.take().expect("the error is shown");
+    assert!(err.contains("flat_hulls.ron:3:") && err.contains("coplanar"), "{err}");
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().spec.name, "Cube on cube", "the lab kept its pair");
+    app.apply(act(Hull3dAction::SetShape {
+        hull: 1,
+        shape: HullShapeDesc::Prism { sides: 2, radius: 1.0, height: 1.0 },
+    }));
+    assert!(app.error.take().is_some_and(|e| e.contains("sides")));
+
+    app.apply(act(Hull3dAction::SetPose {
+        hull: 1,
+        position: Vec3::new(0.4, 1.3, 0.1),
+        rotation: Quat::from_rotation_y(0.3),
+    }));
+    let saved = dir.join("saved_hulls_app.ron");
+    app.apply(act(Hull3dAction::Save(saved.clone())));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    let before = app.lab_as::<Hull3dLab>().unwrap().view.hulls.clone();
+    app.apply(act(Hull3dAction::Load(saved)));
+    let after = &app.lab_as::<Hull3dLab>().unwrap().view.hulls;
+    for (h, g) in before.iter().zip(after) {
+        for (p, q) in h.positions().iter().zip(g.positions()) {
+            assert!(p.distance(*q) < 1e-4, "{p} vs {q}");
+        }
+    }
+    // Outside the lab, its actions are errors, and closing it returns to the scene.
+    app.apply(Action::CloseLab);
+    assert!(app.lab_as::<Hull3dLab>().is_none());
+    app.apply(act(Hull3dAction::Orbit { yaw: 0.1, pitch: 0.0 }));
+    assert!(app.error.is_some());
+}

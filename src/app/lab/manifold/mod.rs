@@ -1,0 +1,99 @@
+//! The manifold lab (000 article): two shapes, dragged and turned with the ordinary gestures;
+//! the SAT axes, the reference and incident faces, the side planes and each clip, stage by
+//! stage, to the final contact points. Also draws the selected pair of the world view.
+
+mod panels;
+pub mod trace_view;
+
+pub use trace_view::{draw_pair, manifold_numbers, manifold_of, trace_numbers, trace_pair, LAST_STAGE};
+
+use super::pair::{PairAction, PairFile};
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui;
+use manifold_lab::engine::debug::DebugDraw;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+const DEFAULT_PAIR: &str = "scenes/pairs/box_on_box.ron";
+
+pub struct ManifoldLab {
+    pub pair: PairFile,
+    /// Clipping stage shown (index into `CLIP_STAGES`).
+    pub stage: usize,
+    /// Whether the reference face is chosen with `BiasGreaterThan`.
+    pub use_bias: bool,
+    /// The SAT axis whose projections are drawn (index into the trace's axes).
+    pub axis: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ManifoldAction {
+    Pair(PairAction),
+    /// Show clipping stage `k` (0 = SAT axes ... last = manifold).
+    SetStage(usize),
+    /// Choose the reference face with `BiasGreaterThan` (true) or a plain comparison.
+    SetBias(bool),
+    /// Draw both shapes' projections on SAT axis `k`.
+    SelectAxis(Option<usize>),
+}
+
+pub fn act(a: ManifoldAction) -> Action {
+    Action::Lab(LabAction::Manifold(a))
+}
+
+impl LabType for ManifoldLab {
+    type Action = ManifoldAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "Manifold (SAT + clipping)",
+        description: "Drag and rotate two shapes; walk the SAT axes, the reference and incident faces, \
+                      the side planes and each clip to the final contact points.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
+        Ok(ManifoldLab { pair, stage: LAST_STAGE, use_bias: true, axis: None })
+    }
+
+    fn apply(&mut self, app: &mut App, action: ManifoldAction) {
+        match action {
+            ManifoldAction::Pair(a) => self.pair.apply(app, a),
+            ManifoldAction::SetStage(k) => self.stage = k.min(LAST_STAGE),
+            ManifoldAction::SetBias(on) => self.use_bias = on,
+            ManifoldAction::SelectAxis(k) => self.axis = k,
+        }
+    }
+}
+
+impl Lab for ManifoldLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Manifold
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.pair.path.as_deref()
+    }
+
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        match action {
+            Action::Restart => self.pair.restart(app),
+            _ => return false,
+        }
+        true
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, app, self.stage, self.use_bias, out);
+        self.pair.panel(ui, files, out, |a| act(ManifoldAction::Pair(a)));
+    }
+
+    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+        panels::details(ui, app, self.use_bias, self.axis, out);
+    }
+
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+        trace_view::draw_bodies(&app.world, d);
+        draw_pair(&app.world, 0, 1, d, self.stage, self.use_bias, self.axis);
+    }
+}

@@ -1,0 +1,52 @@
+//! The manifold lab's panels: the stage slider and bias on the left, the trace's numbers on
+//! the right.
+
+use super::trace_view::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
+use super::{act, ManifoldAction};
+use crate::app::lab::widgets::step_slider;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::trace::Trace;
+
+pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, use_bias: bool, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Stages").default_open(true).show(ui, |ui| {
+        match trace_pair(&app.world, 0, 1, use_bias) {
+            Some(t) => {
+                if let Some(k) = step_slider(ui, stage, t.steps(), |k| t.step_label(k)) {
+                    out.push(act(ManifoldAction::SetStage(k)));
+                }
+            }
+            None => {
+                ui.label(RichText::new("A circle has no faces: no clipping stages.").small());
+            }
+        }
+        let mut bias = use_bias;
+        if ui
+            .checkbox(&mut bias, "BiasGreaterThan")
+            .on_hover_text("Off: the reference face is the plainly deeper axis, and flickers on near ties")
+            .changed()
+        {
+            out.push(act(ManifoldAction::SetBias(bias)));
+        }
+    });
+}
+
+pub fn details(ui: &mut egui::Ui, app: &App, use_bias: bool, axis: Option<usize>, out: &mut Vec<Action>) {
+    ui.heading("Manifold, A to B");
+    if let Some(m) = manifold_of(&app.world, 0, 1) {
+        manifold_numbers(ui, &m);
+    }
+    ui.separator();
+    match trace_pair(&app.world, 0, 1, use_bias) {
+        Some(t) => {
+            if let Some(axis) = trace_numbers(ui, &t, axis) {
+                out.push(act(ManifoldAction::SelectAxis(axis)));
+            }
+        }
+        None => {
+            ui.label(
+                RichText::new("A circle has no faces: its contact comes from the closest point, not SAT.").small(),
+            );
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The Minkowski lab (002 and 004 articles): the two shapes in the world view and, beside
+//! them, configuration space: the Minkowski difference A − B, each GJK simplex and EPA
+//! polytope step by step, the penetration vector, SAT compared, and a rotation sweep.
+
+mod panels;
+pub mod sweep;
+pub mod view;
+
+pub use view::MinkowskiView;
+
+use super::pair::{PairAction, PairFile};
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::camera::ScreenRect;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui;
+use glam::Vec2;
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::trace::Trace;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+const DEFAULT_PAIR: &str = "scenes/pairs/polygons.ron";
+/// Seconds per step while the steps play.
+const PLAY_STEP_SECONDS: f32 = 0.6;
+
+pub struct MinkowskiLab {
+    pub pair: PairFile,
+    /// The GJK/EPA step shown (GJK iterations first, then EPA expansions); `None` = the last.
+    pub step: Option<usize>,
+    /// The step advances by itself.
+    pub playing: bool,
+    play_clock: f32,
+    /// The last rotation sweep.
+    pub sweep: Vec<sweep::SweepSample>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MinkowskiAction {
+    Pair(PairAction),
+    /// Show GJK/EPA step `k` (`None` = the last).
+    SetStep(Option<usize>),
+    /// Advance the step by itself.
+    Play(bool),
+    /// Turn B through 360° and compare SAT with GJK+EPA.
+    RunSweep,
+}
+
+pub fn act(a: MinkowskiAction) -> Action {
+    Action::Lab(LabAction::Minkowski(a))
+}
+
+impl LabType for MinkowskiLab {
+    type Action = MinkowskiAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "Minkowski / GJK / EPA",
+        description: "The shapes and, beside them, configuration space: the Minkowski difference A − B, \
+                      each GJK simplex and EPA polytope, the penetration vector; SAT compared.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
+        Ok(MinkowskiLab { pair, step: None, playing: false, play_clock: 0.0, sweep: Vec::new() })
+    }
+
+    fn apply(&mut self, app: &mut App, action: MinkowskiAction) {
+        match action {
+            MinkowskiAction::Pair(a) => self.pair.apply(app, a),
+            MinkowskiAction::SetStep(k) => {
+                self.step = k;
+                self.playing = false;
+            }
+            MinkowskiAction::Play(on) => {
+                self.playing = on;
+                self.play_clock = 0.0;
+                if on {
+                    self.step = Some(0);
+                }
+            }
+            MinkowskiAction::RunSweep => self.sweep = sweep::rotation_sweep(&app.world, 360),
+        }
+    }
+}
+
+impl Lab for MinkowskiLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Minkowski
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.pair.path.as_deref()
+    }
+
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        match action {
+            Action::Restart => self.pair.restart(app),
+            _ => return false,
+        }
+        true
+    }
+
+    /// While playing, one GJK/EPA step every `PLAY_STEP_SECONDS`, stopping at the last.
+    fn update(&mut self, app: &mut App, dt: f32) {
+        if !self.playing {
+            return;
+        }
+        self.play_clock += dt;
+        if self.play_clock < PLAY_STEP_SECONDS {
+            return;
+        }
+        self.play_clock = 0.0;
+        let last = MinkowskiView::compute(&app.world).map_or(0, |v| v.step_count().saturating_sub(1));
+        let next = self.step.map_or(0, |k| k + 1);
+        if next >= last {
+            (self.step, self.playing) = (None, false);
+        } else {
+            self.step = Some(next);
+        }
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        if let Some(v) = MinkowskiView::compute(&app.world) {
+            panels::controls(ui, &v, self.step, self.playing, out);
+        }
+        self.pair.panel(ui, files, out, |a| act(MinkowskiAction::Pair(a)));
+    }
+
+    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+        if let Some(v) = MinkowskiView::compute(&app.world) {
+            panels::details(ui, &v, &self.sweep, out);
+        }
+    }
+
+    /// The world on the left half, configuration space on the right.
+    fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
+        let half = Vec2::new((0.5 * free.size.x).floor(), free.size.y);
+        let left = ScreenRect { min: free.min, size: half };
+        let right =
+            ScreenRect { min: free.min + Vec2::new(half.x, 0.0), size: Vec2::new(free.size.x - half.x, half.y) };
+        (left, Some(right))
+    }
+
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+        super::manifold::trace_view::draw_bodies(&app.world, d);
+        if let Some(v) = MinkowskiView::compute(&app.world) {
+            v.draw_world(d);
+        }
+    }
+
+    fn inset(&self, app: &App) -> Option<(Aabb, &'static str)> {
+        MinkowskiView::compute(&app.world).map(|v| (v.bounds(), "configuration space: A - B"))
+    }
+
+    fn draw_inset(&self, app: &App, d: &mut dyn DebugDraw) {
+        if let Some(v) = MinkowskiView::compute(&app.world) {
+            let last = v.steps().saturating_sub(1);
+            v.draw_step(self.step.unwrap_or(last).min(last), d);
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! The time-of-impact lab (004 article, "Continuous collision"): two shapes, each with a start
+//! and an end pose; the four methods (linear cast against the Minkowski difference, GJK ray
+//! cast, conservative advancement with rotation, Box2D's root finder) walked iteration by
+//! iteration, compared in a table, and the linear cast shown in configuration space.
+
+mod draw;
+mod input;
+mod panels;
+#[cfg(test)]
+mod tests;
+
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::camera::ScreenRect;
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App, RunMode};
+use egui_macroquad::egui;
+use glam::Vec2;
+use manifold_lab::engine::collide::toi::{ToiMethod, ToiOutput, ToiTrace};
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::math::Aabb;
+use manifold_lab::scene::{self, ShapeDesc, ShapeSpec, ToiPose, ToiSpec};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the presets live.
+pub const TOI_DIR: &str = "scenes/toi";
+const DEFAULT_PRESET: &str = "scenes/toi/spinning_plank.ron";
+
+/// Which pose of a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pose {
+    Start,
+    End,
+}
+
+pub struct ToiLab {
+    pub spec: ToiSpec,
+    pub path: Option<PathBuf>,
+    /// The method whose iterations are shown.
+    pub method: ToiMethod,
+    /// The iteration shown (`None` = the last).
+    pub step: Option<usize>,
+    /// Every method's result on the current sweep, and the shown method's trace.
+    pub results: Vec<ToiOutput>,
+    pub trace: ToiTrace,
+    gesture: Option<input::Gesture>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToiAction {
+    /// Load a preset (`scenes/toi/*.ron`); a bad file keeps the lab as it is.
+    Load(PathBuf),
+    /// Save the current sweep as a preset.
+    Save(PathBuf),
+    SetMethod(ToiMethod),
+    /// Show iteration `k` of the method (`None` = the last).
+    SetStep(Option<usize>),
+    /// Place shape 0 (A) or 1 (B) at its start or end pose. An end that would turn the shape
+    /// by half a turn or more from its start is refused (the sweep blends rotations).
+    SetPose {
+        body: usize,
+        pose: Pose,
+        position: Vec2,
+        angle: f32,
+    },
+    /// Replace shape 0 (A) or 1 (B), keeping its motion.
+    SetShape {
+        body: usize,
+        shape: ShapeDesc,
+    },
+}
+
+pub fn act(a: ToiAction) -> Action {
+    Action::Lab(LabAction::Toi(a))
+}
+
+impl ToiLab {
+    fn new(spec: ToiSpec, path: Option<PathBuf>) -> ToiLab {
+        let method = spec.method;
+        let mut lab =
+            ToiLab { spec, path, method, step: None, results: Vec::new(), trace: ToiTrace::new(), gesture: None };
+        lab.recompute();
+        lab
+    }
+
+    /// Runs every method on the sweep, tracing the shown one.
+    fn recompute(&mut self) {
+        self.results = ToiMethod::ALL.iter().map(|&m| self.spec.run(m, None)).collect();
+        let mut trace = ToiTrace::new();
+        self.spec.run(self.method, Some(&mut trace));
+        self.trace = trace;
+    }
+
+    /// The result of the shown method.
+    pub fn result(&self) -> &ToiOutput {
+        let i = ToiMethod::ALL.iter().position(|&m| m == self.method).unwrap_or(0);
+        &self.results[i]
+    }
+
+    pub fn body(&self, i: usize) -> &scene::ToiBody {
+        if i == 0 {
+            &self.spec.a
+        } else {
+            &self.spec.b
+        }
+    }
+
+    fn body_mut(&mut self, i: usize) -> &mut scene::ToiBody {
+        if i == 0 {
+            &mut self.spec.a
+        } else {
+            &mut self.spec.b
+        }
+    }
+
+    fn set_pose(&mut self, app: &mut App, body: usize, pose: Pose, position: Vec2, angle: f32) {
+        if body > 1 || !position.is_finite() || !angle.is_finite() {
+            return;
+        }
+        let b = self.body_mut(body);
+        let new = ToiPose { position, angle };
+        let (start, end) = match pose {
+            Pose::Start => (new, b.end.map(|e| ToiPose { angle: e.angle - b.start.angle + angle, ..e })),
+            Pose::End => (b.start, Some(new)),
+        };
+        if (end.unwrap_or(start).angle - start.angle).abs() >= std::f32::consts::PI {
+            app.notice = Some("a sweep turns by less than half a turn".into());
+            return;
+        }
+        (b.start, b.end) = (start, end);
+        self.recompute();
+    }
+}
+
+impl LabType for ToiLab {
+    type Action = ToiAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "Time of impact",
+        description: "Two shapes, each moving from a start to an end pose: the four time-of-impact methods \
+                      iteration by iteration, the linear cast in configuration space, all compared.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
+        let spec = scene::load_toi(&path).map_err(|e| e.to_string())?;
+        app.world = manifold_lab::engine::World::new(Default::default());
+        app.mode = RunMode::Paused;
+        Ok(ToiLab::new(spec, Some(path)))
+    }
+
+    fn apply(&mut self, app: &mut App, action: ToiAction) {
+        match action {
+            ToiAction::Load(path) => match ToiLab::open(app, Some(&path)) {
+                Ok(lab) => {
+                    *self = lab;
+                    app.error = None;
+                    self.frame(app);
+                }
+                Err(e) => app.error = Some(e),
+            },
+            ToiAction::Save(path) => {
+                let mut spec = self.spec.clone();
+                spec.method = self.method;
+                spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                match scene::save_toi(&spec, &path) {
+                    Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
+                    Err(e) => app.error = Some(e.to_string()),
+                }
+            }
+            ToiAction::SetMethod(m) => {
+                // The linear cast shares the view with configuration space.
+                if (m == ToiMethod::LinearCast) != (self.method == ToiMethod::LinearCast) {
+                    app.frame_after_layout();
+                }
+                (self.method, self.step) = (m, None);
+                self.recompute();
+            }
+            ToiAction::SetStep(k) => self.step = k,
+            ToiAction::SetPose { body, pose, position, angle } => self.set_pose(app, body, pose, position, angle),
+            ToiAction::SetShape { body, shape } => match ShapeSpec::new(shape) {
+                Ok(s) if body < 2 => {
+                    self.body_mut(body).shape = s;
+                    self.recompute();
+                }
+                Ok(_) => app.error = Some(format!("no shape {body}: 0 is A, 1 is B")),
+                Err(e) => app.error = Some(e),
+            },
+        }
+    }
+}
+
+impl Lab for ToiLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Toi
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        match action {
+            Action::Restart => match self.path.clone() {
+                Some(p) => self.apply(app, ToiAction::Load(p)),
+                None => self.recompute(),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, self, files, out);
+    }
+
+    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+        panels::details(ui, self, out);
+    }
+
+    fn frame(&mut self, app: &mut App) {
+        if let Some(b) = self.content_bounds(app) {
+            let vp = app.viewport;
+            app.camera.frame(&vp, b.expanded(0.5));
+        }
+    }
+
+    /// Both shapes at their start and end poses.
+    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+        [&self.spec.a, &self.spec.b]
+            .into_iter()
+            .flat_map(|b| {
+                let shape = b.shape.shape();
+                [b.start, b.end_pose()].map(|p| shape.compute_aabb(&p.transform()))
+            })
+            .reduce(|x, y| x.union(&y))
+    }
+
+    /// The world view on the left; the linear cast in configuration space on the right.
+    fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
+        if self.method != ToiMethod::LinearCast {
+            return (free, None);
+        }
+        let half = Vec2::new((0.6 * free.size.x).floor(), free.size.y);
+        let left = ScreenRect { min: free.min, size: half };
+        let right =
+            ScreenRect { min: free.min + Vec2::new(half.x, 0.0), size: Vec2::new(free.size.x - half.x, half.y) };
+        (left, Some(right))
+    }
+
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+        draw::draw(self, app, d);
+    }
+
+    fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
+        (self.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), "linear cast: the ray into A - B"))
+    }
+
+    fn draw_inset(&self, _app: &App, d: &mut dyn DebugDraw) {
+        draw::draw_config(self, d);
+    }
+
+    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+        input::pointer(self, app, f, over_ui)
+    }
+
+    fn uses_world(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,126 @@
+//! The time-of-impact lab without a window: opening presets, the four methods' results, poses
+//! dragged and turned with the same gestures a mouse makes, refused sweeps, bad files and
+//! saving.
+
+use super::{act, Pose, ToiAction, ToiLab};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::LabKind;
+use crate::app::state::{Action, App};
+use glam::Vec2;
+use manifold_lab::engine::collide::toi::{ToiMethod, ToiState};
+use manifold_lab::scene;
+use std::path::{Path, PathBuf};
+
+fn manifest(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn toi_app(preset: &str) -> App {
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::Toi, file: Some(manifest(preset)) });
+    assert!(app.error.is_none(), "{:?}", app.error);
+    app
+}
+
+fn lab(app: &App) -> &ToiLab {
+    app.lab_as::<ToiLab>().expect("the time-of-impact lab is open")
+}
+
+/// A left drag (Ctrl held with `rotate`) fed through the app's gesture code.
+fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
+    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
+    let mut st = InputState::default();
+    let frame = |pos, pressed, down| PointerFrame {
+        pos,
+        left_pressed: pressed,
+        left_down: down,
+        left_released: !down,
+        rotate_modifier: rotate,
+        ..Default::default()
+    };
+    let mut frames = vec![frame(screen(app, from), true, true)];
+    for k in 1..=8 {
+        frames.push(frame(screen(app, from.lerp(to, k as f32 / 8.0)), false, true));
+    }
+    frames.push(frame(screen(app, to), false, false));
+    for f in frames {
+        for a in pointer_actions(app, &mut st, &f, false) {
+            app.apply(a);
+        }
+    }
+}
+
+#[test]
+fn the_spinning_plank_is_seen_only_by_the_rotating_methods() {
+    let app = toi_app("scenes/toi/spinning_plank.ron");
+    let l = lab(&app);
+    for (m, r) in ToiMethod::ALL.iter().zip(&l.results) {
+        let expected = if m.handles_rotation() { ToiState::Hit } else { ToiState::Separated };
+        assert_eq!(r.state, expected, "{m:?}");
+    }
+    assert!(l.trace.steps.len() >= 2, "the shown method's iterations are traced");
+    // The default preset opens without a file too.
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::Toi, file: None });
+    assert!(app.lab_as::<ToiLab>().is_some(), "{:?}", app.error);
+}
+
+#[test]
+fn dragging_moves_the_pose_grabbed_and_turning_keeps_the_centre() {
+    let mut app = toi_app("scenes/toi/box_onto_box.ron");
+    let (start, end) = (lab(&app).spec.b.start, lab(&app).spec.b.end_pose());
+    // B's end ghost moves by the drag; its start stays.
+    let grab = end.position + Vec2::new(0.1, 0.1);
+    drag(&mut app, grab, grab + Vec2::new(0.0, 1.5), false);
+    let b = &lab(&app).spec.b;
+    assert!((b.end_pose().position - (end.position + Vec2::new(0.0, 1.5))).length() < 1e-3);
+    assert_eq!(b.start, start);
+    // Ctrl+drag on the start turns it about its centre (B is a box: centre = origin).
+    let c = start.position;
+    drag(&mut app, c + Vec2::new(0.3, 0.0), c + Vec2::new(0.0, 0.3), true);
+    let b = &lab(&app).spec.b;
+    assert!((b.start.angle - (start.angle + std::f32::consts::FRAC_PI_2)).abs() < 0.02, "{}", b.start.angle);
+    assert!((b.start.position - c).length() < 1e-3);
+    // The end keeps its turn relative to the start.
+    assert!((b.end_pose().angle - b.start.angle - (end.angle - start.angle)).abs() < 1e-5);
+}
+
+#[test]
+fn a_sweep_of_half_a_turn_or_more_is_refused() {
+    let mut app = toi_app("scenes/toi/box_onto_box.ron");
+    let before = lab(&app).spec.clone();
+    let p = before.b.start.position;
+    app.apply(act(ToiAction::SetPose { body: 1, pose: Pose::End, position: p, angle: before.b.start.angle + 3.2 }));
+    assert_eq!(lab(&app).spec, before);
+    assert!(app.notice.is_some());
+    app.apply(act(ToiAction::SetPose { body: 1, pose: Pose::End, position: p, angle: f32::NAN }));
+    assert_eq!(lab(&app).spec, before);
+}
+
+#[test]
+fn methods_steps_bad_files_and_saving() {
+    let mut app = toi_app("scenes/toi/box_onto_box.ron");
+    app.apply(act(ToiAction::SetStep(Some(1))));
+    app.apply(act(ToiAction::SetMethod(ToiMethod::ConservativeAdvancement)));
+    assert_eq!((lab(&app).method, lab(&app).step), (ToiMethod::ConservativeAdvancement, None));
+    assert_eq!(lab(&app).result().state, ToiState::Hit);
+    // A broken preset is a located error and the lab keeps its sweep.
+    let dir = std::env::temp_dir().join(format!("manifold_lab_toi_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Toi(version: 1,\n a: (shape: Circle(radius: 1.0), start: (position: (0, 0))),\n b: (shape: Circle(radius: -1.0), start: (position: (3, 0))),\n)").unwrap();
+    app.apply(act(ToiAction::Load(bad)));
+    let err = app.error.take().expect("the error is shown");
+    assert!(err.contains("bad.ron:3:") && err.contains("radius"), "{err}");
+    assert!(lab(&app).path.as_deref().is_some_and(|p| p.ends_with("box_onto_box.ron")));
+    // Saving writes the current sweep and method; loading it back gives the same results.
+    app.apply(act(ToiAction::SetPose { body: 0, pose: Pose::End, position: Vec2::new(0.5, 0.2), angle: 0.3 }));
+    let saved = dir.join("saved.ron");
+    app.apply(act(ToiAction::Save(saved.clone())));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    let results = lab(&app).results.clone();
+    app.apply(act(ToiAction::Load(saved)));
+    assert_eq!(lab(&app).method, ToiMethod::ConservativeAdvancement);
+    assert_eq!(lab(&app).results, results);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,167 @@
+//! The tree lab (003 article, "Dynamic AABB Tree"): thousands of proxies in a square, a
+//! fraction of them moving each step, the tree drawn by depth; drag a query box (or, with
+//! Shift, a ray) to see which nodes the query visited and which leaves it hit. Box2D's
+//! "Dynamic Tree" sample is the model.
+
+mod panels;
+pub mod proxies;
+
+pub use proxies::{Proxies, TreeQuery};
+
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App, RunMode};
+use egui_macroquad::egui;
+use glam::Vec2;
+use manifold_lab::engine::broadphase::TreeSettings;
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::World;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Proxies when the lab opens.
+const DEFAULT_COUNT: usize = 2000;
+
+pub struct TreeLab {
+    pub proxies: Proxies,
+    /// A query being dragged: its start (world) and whether it is a ray.
+    drag: Option<(Vec2, bool)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TreeAction {
+    /// Respawn with `count` proxies and these tree settings.
+    Spawn {
+        count: usize,
+        settings: TreeSettings,
+    },
+    /// The fraction of proxies moved each step.
+    Moving(f32),
+    /// Query with a box (two corners) or a ray, or clear the query.
+    QueryBox {
+        from: Vec2,
+        to: Vec2,
+    },
+    Ray {
+        from: Vec2,
+        to: Vec2,
+    },
+    ClearQuery,
+}
+
+pub fn act(a: TreeAction) -> Action {
+    Action::Lab(LabAction::Tree(a))
+}
+
+impl LabType for TreeLab {
+    type Action = TreeAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "Dynamic AABB tree",
+        description: "Thousands of proxies, some moving each step; drag a query box (Shift: a ray) and \
+                      see which nodes were visited and which leaves were hit.",
+    };
+
+    /// The lab has no file; it runs (its proxies move) from the start.
+    fn open(app: &mut App, _file: Option<&Path>) -> Result<Self, String> {
+        app.world = World::new(Default::default());
+        app.mode = RunMode::Running;
+        Ok(TreeLab { proxies: Proxies::new(DEFAULT_COUNT, TreeSettings::default()), drag: None })
+    }
+
+    fn apply(&mut self, app: &mut App, action: TreeAction) {
+        let p = &mut self.proxies;
+        match action {
+            TreeAction::Spawn { count, settings } => {
+                p.respawn(count, settings);
+                self.frame(app);
+            }
+            TreeAction::Moving(f) if f.is_finite() => p.moving_fraction = f.clamp(0.0, 1.0),
+            TreeAction::Moving(_) => app.error = Some("the moving fraction must be a number".into()),
+            TreeAction::QueryBox { from, to } => {
+                let b = Aabb::new(from.min(to), from.max(to));
+                p.set_query((b.is_valid() && from.is_finite() && to.is_finite()).then_some(TreeQuery::Box(b)));
+            }
+            TreeAction::Ray { from, to } => {
+                let ok = from.is_finite() && to.is_finite() && from != to;
+                p.set_query(ok.then_some(TreeQuery::Ray { from, to }));
+            }
+            TreeAction::ClearQuery => p.set_query(None),
+        }
+    }
+}
+
+impl Lab for TreeLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Tree
+    }
+
+    /// Restart respawns the same number of proxies; Step moves them once.
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        match action {
+            Action::Restart => {
+                let (n, settings) = (self.proxies.count(), self.proxies.tree.settings);
+                self.proxies.respawn(n, settings);
+            }
+            Action::Step => {
+                app.mode = RunMode::Paused;
+                self.proxies.step();
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn update(&mut self, app: &mut App, _dt: f32) {
+        if app.mode == RunMode::Running {
+            self.proxies.step();
+        }
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, app: &App, _files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, app, &self.proxies, out);
+    }
+
+    fn details(&self, ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {
+        panels::details(ui, &self.proxies);
+    }
+
+    fn frame(&mut self, app: &mut App) {
+        let vp = app.viewport;
+        app.camera.frame(&vp, self.proxies.bounds());
+    }
+
+    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+        Some(self.proxies.bounds())
+    }
+
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+        self.proxies.draw(d, app.camera.visible(&app.viewport), app.tree_depth);
+    }
+
+    /// Left drag: a query box from where it started (Shift: a ray).
+    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+        let world = app.camera.screen_to_world(&app.viewport, f.pos);
+        let Some((start, ray)) = self.drag else {
+            if f.left_pressed && !over_ui && app.viewport.contains(f.pos) {
+                self.drag = Some((world, f.shift));
+                return Some(Vec::new());
+            }
+            return None;
+        };
+        let mut out = Vec::new();
+        if start != world {
+            let (from, to) = (start, world);
+            out.push(act(if ray { TreeAction::Ray { from, to } } else { TreeAction::QueryBox { from, to } }));
+        }
+        if !f.left_down {
+            self.drag = None;
+        }
+        Some(out)
+    }
+
+    fn uses_world(&self) -> bool {
+        false
+    }
+}

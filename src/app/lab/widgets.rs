@@ -1,0 +1,53 @@
+//! Widgets every lab uses the same way.
+
+use crate::app::panels::UiState;
+use egui_macroquad::egui::{self, RichText};
+use std::path::{Path, PathBuf};
+
+/// The step slider of every traced algorithm: ◀ slider ▶ and a caption for step `k` of
+/// `count`. Returns the step chosen this frame, if it changed.
+pub fn step_slider(ui: &mut egui::Ui, k: usize, count: usize, caption: impl Fn(usize) -> String) -> Option<usize> {
+    let last = count.saturating_sub(1);
+    let mut step = k.min(last);
+    ui.horizontal(|ui| {
+        if ui.button("◀").on_hover_text("previous step").clicked() && step > 0 {
+            step -= 1;
+        }
+        ui.add_enabled(count > 1, egui::Slider::new(&mut step, 0..=last).show_value(false));
+        if ui.button("▶").on_hover_text("next step").clicked() && step < last {
+            step += 1;
+        }
+    });
+    if count > 0 {
+        ui.label(RichText::new(caption(step)).strong());
+    }
+    (step != k.min(last)).then_some(step)
+}
+
+/// What the user did with a preset list.
+pub enum PresetChoice {
+    Load(PathBuf),
+    Save(PathBuf),
+}
+
+/// A lab's presets: every `.ron` file of `dir` (the `current` one highlighted) and a save-path
+/// field with its Save button.
+pub fn presets(ui: &mut egui::Ui, files: &mut UiState, dir: &str, current: Option<&Path>) -> Option<PresetChoice> {
+    let (list, save_path) = files.presets(dir);
+    let mut choice = None;
+    for path in list {
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        if ui.selectable_label(current == Some(path.as_path()), name).clicked() {
+            choice = Some(PresetChoice::Load(path.clone()));
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(save_path).desired_width(180.0));
+        if ui.button("Save").on_hover_text("Save what the lab shows as a preset").clicked()
+            && !save_path.trim().is_empty()
+        {
+            choice = Some(PresetChoice::Save(PathBuf::from(save_path.trim())));
+        }
+    });
+    choice
+}

@@ -1,0 +1,138 @@
+//! The window's state as JSON, for tests that drive the real window from outside: the
+//! screenshot sidecar (`<out>.json`) and `--state-out FILE`, rewritten every frame. Both give
+//! the camera and viewport (so a test can map world points to pixels), the run state, the
+//! selection, the open lab and the frame time.
+
+use super::panels::UiState;
+use super::state::{App, RunMode};
+use manifold_lab::engine::math::Aabb;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Bodies listed by name and pose at most (larger scenes list only the selection).
+const MAX_LISTED_BODIES: usize = 500;
+
+/// Recent frame times (wall time of a frame minus the simulation step), in ms, and the
+/// process's CPU time over the timed frames (all threads, a software renderer's included).
+#[derive(Default)]
+pub struct FrameTimes {
+    ms: Vec<f32>,
+    /// Frames timed, and the CPU seconds (process, and in steps) since the first.
+    frames: u64,
+    cpu_start: Option<f64>,
+    step_cpu: f64,
+}
+
+impl FrameTimes {
+    const KEEP: usize = 600;
+
+    /// Forgets what was timed (a screenshot times only the frames after its script).
+    pub fn restart(&mut self) {
+        *self = FrameTimes::default();
+    }
+
+    /// Records a frame of `ms` milliseconds (step excluded) whose step used `step_s` CPU
+    /// seconds.
+    pub fn push(&mut self, ms: f32, step_s: f64) {
+        match self.cpu_start {
+            None => self.cpu_start = process_cpu_seconds(),
+            Some(_) => {
+                self.frames += 1;
+                self.step_cpu += step_s;
+            }
+        }
+        if self.ms.len() == Self::KEEP {
+            self.ms.remove(0);
+        }
+        self.ms.push(ms);
+    }
+
+    /// Median of the kept frames (0 before the first).
+    pub fn median(&self) -> f32 {
+        let mut v = self.ms.clone();
+        v.sort_by(f32::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.ms.len()
+    }
+
+    /// Mean CPU milliseconds per frame spent outside the step, over every timed frame; `None`
+    /// where the process's CPU time cannot be read.
+    pub fn cpu_ms_per_frame(&self) -> Option<f64> {
+        let spent = process_cpu_seconds()? - self.cpu_start?;
+        (self.frames > 0).then(|| 1000.0 * (spent - self.step_cpu).max(0.0) / self.frames as f64)
+    }
+}
+
+/// CPU seconds the calling thread has used, from `/proc/thread-self/schedstat` (Linux,
+/// nanoseconds).
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns * 1e-9)
+}
+
+/// CPU seconds used by this process so far (user + system, every thread), from
+/// `/proc/self/stat` (Linux; counted in the kernel's fixed 100 Hz user ticks).
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may contain spaces) start at its closing paren.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let (utime, stime): (f64, f64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    Some((utime + stime) / 100.0)
+}
+
+fn aabb_json(b: Option<Aabb>) -> Value {
+    b.map_or(Value::Null, |b| json!([b.min.x, b.min.y, b.max.x, b.max.y]))
+}
+
+/// The app's state as JSON. `frame` counts rendered frames.
+pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Value {
+    let w = &app.world;
+    let body = |i: usize| {
+        w.bodies.get(i).map(|b| json!({ "index": i, "name": b.name, "center": b.center.to_array(), "angle": b.angle }))
+    };
+    let selected: Vec<Value> = app.selection.iter().filter_map(|&i| body(i)).collect();
+    let bodies: Vec<Value> =
+        if w.bodies.len() <= MAX_LISTED_BODIES { (0..w.bodies.len()).filter_map(body).collect() } else { Vec::new() };
+    let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
+    json!({
+        "frame": frame,
+        "step": w.step_count,
+        "running": app.mode == RunMode::Running,
+        "lab": app.lab.as_ref().map(|l| l.kind().entry().name),
+        "scene": app.scene_path.as_ref().map(|p| p.display().to_string()),
+        "viewport_min": app.viewport.min.to_array(),
+        "viewport_size": app.viewport.size.to_array(),
+        "inset": app.inset.map(|r| [r.min.x, r.min.y, r.size.x, r.size.y]),
+        "camera_center": app.camera.center.to_array(),
+        "camera_height": app.camera.height,
+        "visible": aabb_json(Some(app.camera.visible(&app.viewport))),
+        "content_screen": app.content_screen_rect().map(|r| [r.min.x, r.min.y, r.size.x, r.size.y]),
+        "selected": selected,
+        "selected_centers": app.selection.iter().filter_map(|&i| w.bodies.get(i)).map(|b| b.center.to_array()).collect::<Vec<_>>(),
+        "selected_angles": app.selection.iter().filter_map(|&i| w.bodies.get(i)).map(|b| b.angle).collect::<Vec<f32>>(),
+        "body_count": w.bodies.len(),
+        "bodies": bodies,
+        "contacts": w.contacts.len(),
+        "contact_points": points,
+        "error": app.error,
+        "controls_scroll": ui.controls_scroll,
+        "frame_ms_median": times.median(),
+        "frames_timed": times.len(),
+        "frame_cpu_ms": times.cpu_ms_per_frame(),
+    })
+}
+
+/// Writes `value` to `path` through a temporary file and a rename, so a reader never sees a
+/// half-written file.
+pub fn write_json(path: &Path, value: &Value) {
+    let tmp = path.with_extension("json.tmp");
+    let written = std::fs::write(&tmp, value.to_string()).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        eprintln!("cannot write {}: {e}", path.display());
+    }
+}

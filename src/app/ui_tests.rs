@@ -1,0 +1,184 @@
+//! The panels driven through egui itself: a headless `egui::Context` gets synthetic pointer
+//! events that click real widgets, found by their text in egui's output, and the test checks
+//! the actions the click produced. Also a lab written in a test: one type and nothing else
+//! makes it draw, take the pointer and react to the app's actions.
+
+use super::input::{pointer_actions, InputState, PointerFrame};
+use super::lab::{Lab, LabKind};
+use super::panels::{self, UiState};
+use super::state::{Action, App};
+use egui_macroquad::egui::{self, epaint, Event, Pos2, RawInput};
+use manifold_lab::engine::debug::{DebugDraw, DebugList, DrawCmd, Layer, LayerSet};
+use std::path::Path;
+
+/// A headless egui with the app's panels.
+struct Harness {
+    ctx: egui::Context,
+    files: UiState,
+    time: f64,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let ctx = egui::Context::default();
+        panels::style(&ctx, 720.0);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+        Harness { ctx, files: UiState::new(&dir.to_string_lossy()), time: 0.0 }
+    }
+
+    /// One frame of the panels with these input events: the actions and egui's output.
+    fn frame(&mut self, app: &App, events: Vec<Event>) -> (Vec<Action>, egui::FullOutput) {
+        self.time += 1.0 / 60.0;
+        let input = RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(1280.0, 720.0))),
+            events,
+            time: Some(self.time),
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        let files = &mut self.files;
+        let full = self.ctx.run(input, |ctx| {
+            panels::build(ctx, app, files, &mut out);
+        });
+        (out, full)
+    }
+
+    /// Clicks the widget showing `text` (the first whose text starts with it) and returns
+    /// the actions of the frames of the click.
+    fn click(&mut self, app: &App, text: &str) -> Vec<Action> {
+        // Two frames to lay out (some containers size themselves in a first pass).
+        self.frame(app, Vec::new());
+        let (_, mut full) = self.frame(app, Vec::new());
+        // Below the fold: scroll the controls panel with the wheel, as a user would.
+        for _ in 0..30 {
+            if find_text(&full.shapes, text).is_some() {
+                break;
+            }
+            let wheel = Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, -60.0),
+                modifiers: Default::default(),
+            };
+            self.frame(app, vec![Event::PointerMoved(Pos2::new(140.0, 400.0)), wheel]);
+            // Let the smooth scroll come to rest.
+            for _ in 0..10 {
+                full = self.frame(app, Vec::new()).1;
+            }
+        }
+        let pos = find_text(&full.shapes, text).unwrap_or_else(|| panic!("no widget shows {text:?}"));
+        let button = |pressed| Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let mut actions = self.frame(app, vec![Event::PointerMoved(pos)]).0;
+        actions.extend(self.frame(app, vec![button(true)]).0);
+        actions.extend(self.frame(app, vec![button(false)]).0);
+        actions
+    }
+}
+
+/// The centre of the first visible text shape (inside its clip rectangle) whose text starts
+/// with `text`.
+fn find_text(shapes: &[epaint::ClippedShape], text: &str) -> Option<Pos2> {
+    fn walk(shape: &epaint::Shape, text: &str, clip: egui::Rect) -> Option<Pos2> {
+        match shape {
+            epaint::Shape::Text(t) if t.galley.text().starts_with(text) => {
+                Some(t.pos + t.galley.rect.center().to_vec2()).filter(|p| clip.contains(*p))
+            }
+            epaint::Shape::Vec(v) => v.iter().find_map(|s| walk(s, text, clip)),
+            _ => None,
+        }
+    }
+    shapes.iter().find_map(|c| walk(&c.shape, text, c.clip_rect))
+}
+
+fn stack_app() -> App {
+    App::from_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/vertical_stack.ron")).unwrap()
+}
+
+#[test]
+fn clicking_real_widgets_makes_their_actions() {
+    let app = stack_app();
+    let mut h = Harness::new();
+    assert!(h.click(&app, "Step").contains(&Action::Step));
+    assert!(h.click(&app, "Restart").contains(&Action::Restart));
+    let open = h.click(&app, "Manifold (SAT");
+    assert!(open.contains(&Action::OpenLab { kind: LabKind::Manifold, file: None }), "{open:?}");
+    let layer = h.click(&app, "AABBs");
+    assert!(layer.contains(&Action::SetLayer(Layer::Aabb, true)), "{layer:?}");
+    // A click on empty panel space does nothing.
+    let (_, full) = h.frame(&app, Vec::new());
+    assert!(find_text(&full.shapes, "no such widget").is_none());
+}
+
+#[test]
+fn lab_panels_emit_the_labs_own_actions() {
+    use super::lab::manifold::{act, ManifoldAction, LAST_STAGE};
+    use super::lab::minkowski::{self, MinkowskiAction};
+    let mut app = stack_app();
+    app.apply(Action::OpenLab { kind: LabKind::Manifold, file: None });
+    let mut h = Harness::new();
+    assert!(h.click(&app, "◀").contains(&act(ManifoldAction::SetStage(LAST_STAGE - 1))));
+    assert!(h.click(&app, "BiasGreaterThan").contains(&act(ManifoldAction::SetBias(false))));
+    assert!(h.click(&app, "Back to the scene").contains(&Action::CloseLab));
+    app.apply(Action::OpenLab { kind: LabKind::Minkowski, file: None });
+    let mut h = Harness::new();
+    assert!(h.click(&app, "Play the steps").contains(&minkowski::act(MinkowskiAction::Play(true))));
+    assert!(h.click(&app, "Rotation sweep").contains(&minkowski::act(MinkowskiAction::RunSweep)));
+}
+
+/// A lab in one type: a ruler from the origin to the last point clicked.
+struct RulerLab {
+    end: glam::Vec2,
+    restarted: bool,
+}
+
+impl Lab for RulerLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Manifold
+    }
+    fn intercept(&mut self, _app: &mut App, action: &Action) -> bool {
+        self.restarted |= *action == Action::Restart;
+        *action == Action::Restart
+    }
+    fn controls(&self, ui: &mut egui::Ui, _app: &App, _files: &mut UiState, _out: &mut Vec<Action>) {
+        ui.label(format!("length {:.2}", self.end.length()));
+    }
+    fn details(&self, _ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {}
+    fn draw(&self, _app: &App, d: &mut dyn DebugDraw) {
+        d.segment(Layer::Sweep, glam::Vec2::ZERO, self.end, manifold_lab::engine::debug::palette::TEXT);
+    }
+    fn pointer(&mut self, app: &App, f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
+        f.left_pressed.then(|| {
+            self.end = app.camera.screen_to_world(&app.viewport, f.pos);
+            Vec::new()
+        })
+    }
+}
+
+#[test]
+fn a_lab_is_one_type() {
+    let mut app = stack_app();
+    app.enter_lab(Box::new(RulerLab { end: glam::Vec2::ZERO, restarted: false }));
+    let bodies = app.world.bodies.len();
+    // The pointer goes to the lab, not to the ordinary gestures.
+    let at = app.camera.world_to_screen(&app.viewport, glam::Vec2::new(3.0, 4.0));
+    let press = PointerFrame { pos: at, left_pressed: true, left_down: true, ..Default::default() };
+    let actions = pointer_actions(&mut app, &mut InputState::default(), &press, false);
+    assert!(actions.is_empty() && app.selection.is_empty());
+    let ruler = app.lab_as::<RulerLab>().unwrap();
+    assert!((ruler.end - glam::Vec2::new(3.0, 4.0)).length() < 0.05);
+    // It draws through `DebugDraw`, and takes the app's Restart for itself.
+    let mut list = DebugList::new(LayerSet::ALL);
+    app.lab.as_ref().unwrap().draw(&app, &mut list);
+    assert!(matches!(list.cmds[..], [DrawCmd::Segment { layer: Layer::Sweep, .. }]));
+    app.apply(Action::Restart);
+    assert!(app.lab_as::<RulerLab>().unwrap().restarted);
+    assert_eq!(app.world.bodies.len(), bodies);
+    // Its panel is shown by the app's panels.
+    let mut h = Harness::new();
+    let (_, full) = h.frame(&app, Vec::new());
+    assert!(find_text(&full.shapes, "length 5.0").is_some());
+}

@@ -1,0 +1,34 @@
+//! One protocol for every algorithm trace. Recording: the algorithms are generic over a
+//! [`Recorder`] of their step type and guard every recording with `if R::ENABLED`, so with
+//! [`NoTrace`] (what a `None` trace selects) the recording code is compiled out and the untraced
+//! path pays nothing. Replaying: a recorded trace is a [`Trace`], a sequence of steps that
+//! `draw_step` draws one at a time through [`DebugDraw`], so every lab walks every algorithm
+//! with the same step slider.
+
+use super::debug::DebugDraw;
+
+/// Receives the steps of an algorithm as plain data.
+pub trait Recorder<S> {
+    const ENABLED: bool;
+    fn record(&mut self, step: S);
+}
+
+/// The recorder of the untraced path: records nothing, compiled away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl<S> Recorder<S> for NoTrace {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn record(&mut self, _step: S) {}
+}
+
+/// A recorded run of an algorithm, replayed step by step.
+pub trait Trace {
+    /// How many steps the slider walks (0 for an empty trace).
+    fn steps(&self) -> usize;
+    /// A short caption of step `k` ("GJK iteration 2 of 4").
+    fn step_label(&self, k: usize) -> String;
+    /// Draws step `k` (clamped to the last) through `d`.
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw);
+}

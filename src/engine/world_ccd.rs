@@ -1,0 +1,157 @@
+//! Continuous collision in the world, after Box2D v3 (`b2FinalizeBodies` and
+//! `b2SolveContinuous`). After the sub-steps, a dynamic body is *fast* when its motion over
+//! the step, `max(|Δc| + |sin Δθ|·max_extent, (|v| + |ω|·max_extent)·dt)`, exceeds half its
+//! smallest extent (the distance from its centre of mass to its nearest face): a body that
+//! slow cannot pass through anything thicker than itself before the next step's speculative
+//! contact sees it. Each fast body is swept from its start-of-step pose to its end pose
+//! against the static bodies whose fat AABBs in the broadphase tree overlap the swept box,
+//! with the root finder ([`crate::engine::collide::toi::root_finder`]); the earliest time of
+//! impact wins and the body is moved back there, keeping its velocity. It ends a linear slop
+//! from what it hit, inside the speculative margin, so the next step's contact stops it.
+//!
+//! A time of impact at 0 (already touching, e.g. sliding on the ground) is retried with a
+//! small circle around the centre of mass, a quarter of the smallest extent (Box2D's
+//! `B2_CORE_FRACTION`), so only the core is kept from passing through.
+//!
+//! Bullets (`Body::bullet`) are swept after every other fast body, against static bodies and
+//! also against non-bullet dynamic and kinematic bodies at their final poses.
+
+use super::body::{Body, BodyKind};
+use super::collide::support::Proxy;
+use super::collide::toi::{local_proxy, root_finder, Sweep, ToiInput};
+use super::math::{cross, Aabb};
+use super::shape::Shape;
+use super::world::World;
+use std::time::Instant;
+
+/// A body is swept when it moves more than this fraction of its smallest extent in a step.
+pub const CONTINUOUS_SAFETY_FACTOR: f32 = 0.5;
+/// The fallback circle's radius as a fraction of the smallest extent (Box2D's
+/// `B2_CORE_FRACTION`).
+pub const CORE_FRACTION: f32 = 0.25;
+
+/// The smallest and largest extent of a shape about `local_center` (Box2D's
+/// `b2ComputeShapeExtent`): the distance to the nearest face plane, and to the furthest point.
+pub fn shape_extents(shape: &Shape, local_center: glam::Vec2) -> (f32, f32) {
+    match shape {
+        Shape::Circle(c) => (c.radius, local_center.length() + c.radius),
+        Shape::Polygon(p) => {
+            let min = (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::MAX, f32::min);
+            let max = p.vertices().iter().map(|v| (*v - local_center).length()).fold(0.0, f32::max);
+            (min, max)
+        }
+    }
+}
+
+/// Whether `b` moved far enough this step to be swept.
+fn is_fast(b: &Body, dt: f32) -> bool {
+    if b.kind != BodyKind::Dynamic {
+        return false;
+    }
+    let (min_extent, max_extent) = shape_extents(&b.shape, b.local_center);
+    let turn = cross(b.q0.x_axis(), b.xf.q.x_axis());
+    let max_velocity = b.linear_velocity.length() + b.angular_velocity.abs() * max_extent;
+    let max_delta = (b.center - b.center0).length() + turn.abs() * max_extent;
+    max_delta.max(max_velocity * dt) > CONTINUOUS_SAFETY_FACTOR * min_extent
+}
+
+impl World {
+    /// The continuous pass of the step (see the module docs): fills `profile.ccd_ms` and
+    /// `profile.toi_events`. Does nothing when `params.continuous` is off.
+    pub(crate) fn solve_continuous(&mut self) {
+        self.profile.ccd_ms = 0.0;
+        self.profile.toi_events = 0;
+        if !self.params.continuous {
+            return;
+        }
+        let start = Instant::now();
+        let dt = self.dt();
+        let (mut fast, mut bullets) = (Vec::new(), Vec::new());
+        for (i, b) in self.bodies.iter().enumerate() {
+            if is_fast(b, dt) {
+                if b.bullet {
+                    bullets.push(i);
+                } else {
+                    fast.push(i);
+                }
+            }
+        }
+        let mut candidates = Vec::new();
+        let mut events = 0;
+        for &i in &fast {
+            events += usize::from(self.sweep_to_impact(i, &mut candidates));
+        }
+        if !bullets.is_empty() {
+            // The tree then holds every other body at its final pose.
+            self.sync_broadphase();
+            for &i in &bullets {
+                events += usize::from(self.sweep_to_impact(i, &mut candidates));
+            }
+        }
+        self.profile.toi_events = events;
+        self.profile.ccd_ms = start.elapsed().as_secs_f32() * 1000.0;
+    }
+
+    /// Sweeps body `i` over the step against what it may hit and moves it back to the earliest
+    /// time of impact. Returns whether it was moved.
+    fn sweep_to_impact(&mut self, i: usize, candidates: &mut Vec<usize>) -> bool {
+        let b = &self.bodies[i];
+        // Relative to the start centre, so the sweep keeps its precision far from the origin.
+        let base = b.center0;
+        let sweep =
+            Sweep { local_center: b.local_center, c1: b.center0 - base, c2: b.center - base, q1: b.q0, q2: b.xf.q };
+        // Every pose between the two ends lies within the furthest point's reach of the
+        // centre's path (the ends' boxes alone miss a turning body's middle poses).
+        let reach = shape_extents(&b.shape, b.local_center).1;
+        let swept = Aabb::new(b.center0.min(b.center), b.center0.max(b.center)).expanded(reach);
+        candidates.clear();
+        if self.broadphase.has_proxies_for(self.bodies.len()) {
+            self.broadphase.tree.query(&swept, |_, j| {
+                candidates.push(j as usize);
+                true
+            });
+        } else {
+            candidates.extend(
+                self.bodies
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| o.shape.compute_aabb(&o.xf).overlaps(&swept))
+                    .map(|(j, _)| j),
+            );
+        }
+        let proxy = local_proxy(&b.shape);
+        let core = Proxy::circle(b.local_center, CORE_FRACTION * shape_extents(&b.shape, b.local_center).0);
+        let mut fraction = 1.0f32;
+        for &j in candidates.iter() {
+            let o = &self.bodies[j];
+            let target_ok = match o.kind {
+                BodyKind::Static => true,
+                BodyKind::Kinematic | BodyKind::Dynamic => b.bullet && !o.bullet,
+            };
+            if j == i || !target_ok {
+                continue;
+            }
+            let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
+            let mut input = ToiInput::new(local_proxy(&o.shape), other, proxy, sweep);
+            input.t_max = fraction;
+            let mut out = root_finder(&input, None);
+            if out.t == 0.0 {
+                input = ToiInput { t_max: fraction, ..ToiInput::new(input.proxy_a, other, core, sweep) };
+                out = root_finder(&input, None);
+            }
+            if 0.0 < out.t && out.t < fraction {
+                fraction = out.t;
+            }
+        }
+        if fraction >= 1.0 {
+            return false;
+        }
+        let at = sweep.transform(fraction);
+        let remaining = cross(at.q.x_axis(), sweep.q2.x_axis()).atan2(at.q.c * sweep.q2.c + at.q.s * sweep.q2.s);
+        let b = &mut self.bodies[i];
+        b.center = base + (1.0 - fraction) * sweep.c1 + fraction * sweep.c2;
+        b.angle -= remaining;
+        b.sync_transform();
+        true
+    }
+}

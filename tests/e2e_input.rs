@@ -1,0 +1,370 @@
+//! Real input, end to end: the real binary opens its window (under Xvfb in CI) and is driven
+//! with real X events through `xdotool` (pointer moves, clicks, drags, wheel notches, keys),
+//! the layer where macroquad turns events into gestures. The app writes its state after every
+//! frame (`--state-out`), and the tests read it back: camera, selection, poses, step counter.
+//!
+//! One window at a time (the X pointer is shared), so the tests take a lock.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+/// Zoom per wheel notch (the README's figure).
+const NOTCH: f32 = 1.15;
+
+/// The app under test, killed when dropped.
+struct LiveApp {
+    child: Child,
+    state_path: PathBuf,
+    window: String,
+}
+
+fn xdotool(args: &[&str]) -> String {
+    let out = Command::new("xdotool").args(args).output().expect("xdotool runs (apt-get install xdotool)");
+    assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+impl LiveApp {
+    fn start(name: &str, args: &[&str]) -> LiveApp {
+        assert!(
+            std::env::var_os("DISPLAY").is_some(),
+            "this test opens a real window: run the suite under `xvfb-run -a cargo test` (see README)"
+        );
+        let state_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("input_{name}.json"));
+        // Xvfb resets when its last client leaves, and a window opened during that reset cannot
+        // connect: such a start is retried (any other failure is the test's).
+        for _attempt in 0..3 {
+            match LiveApp::try_start(&state_path, args) {
+                Ok(app) => return app,
+                Err(stderr) if stderr.contains("XOpenDisplay") => std::thread::sleep(Duration::from_millis(500)),
+                Err(stderr) => panic!("the app exited early:\n{stderr}"),
+            }
+        }
+        panic!("the X server refused the window three times");
+    }
+
+    /// Starts the app and waits for its window and first frames; `Err(stderr)` if it exits.
+    fn try_start(state_path: &Path, args: &[&str]) -> Result<LiveApp, String> {
+        let _ = std::fs::remove_file(state_path);
+        // No window of an earlier test may be left to confuse the search by name.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !window_ids().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let child = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .arg("--state-out")
+            .arg(state_path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut app = LiveApp { child, state_path: state_path.to_path_buf(), window: String::new() };
+        let deadline = Instant::now() + Duration::from_secs(90);
+        loop {
+            if let (Some(s), Some(w)) = (app.try_state(), window_ids().pop()) {
+                if s["frame"].as_u64().unwrap_or(0) >= 3 {
+                    app.window = w;
+                    return Ok(app);
+                }
+            }
+            assert!(Instant::now() < deadline, "the window did not open and report its state");
+            if let Ok(Some(_)) = app.child.try_wait() {
+                let mut stderr = String::new();
+                if let Some(mut e) = app.child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
+                }
+                return Err(stderr);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn try_state(&self) -> Option<Value> {
+        let text = std::fs::read_to_string(&self.state_path).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    fn state(&self) -> Value {
+        self.try_state().expect("state file readable")
+    }
+
+    /// Waits until `n` more frames have been drawn, so every event sent so far was handled.
+    fn settle(&self, n: u64) -> Value {
+        let start = self.state()["frame"].as_u64().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let s = self.state();
+            if s["frame"].as_u64().unwrap() >= start + n {
+                return s;
+            }
+            assert!(Instant::now() < deadline, "the app stopped drawing frames");
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    fn move_to(&self, p: [f32; 2]) {
+        xdotool(&["mousemove", "--window", &self.window, &fmt(p[0]), &fmt(p[1])]);
+    }
+
+    fn key(&self, key: &str) {
+        xdotool(&["key", key]);
+        self.settle(2);
+    }
+
+    /// A left drag along a straight line in `steps` moves, each one frame apart at least.
+    fn drag(&self, from: [f32; 2], to: [f32; 2], steps: u32) {
+        self.move_to(from);
+        self.settle(2);
+        xdotool(&["mousedown", "1"]);
+        self.settle(2);
+        for k in 1..=steps {
+            let t = k as f32 / steps as f32;
+            self.move_to([from[0] + t * (to[0] - from[0]), from[1] + t * (to[1] - from[1])]);
+            self.settle(1);
+        }
+        self.settle(1);
+        xdotool(&["mouseup", "1"]);
+        self.settle(2);
+    }
+}
+
+impl Drop for LiveApp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn window_ids() -> Vec<String> {
+    let out = Command::new("xdotool").args(["search", "--name", "^manifold-lab$"]).output();
+    out.map(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().map(str::to_owned).collect()).unwrap_or_default()
+}
+
+fn fmt(x: f32) -> String {
+    format!("{}", x.round() as i64)
+}
+
+fn lock() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn f(v: &Value) -> f32 {
+    v.as_f64().expect("a number") as f32
+}
+
+fn pair(v: &Value) -> [f32; 2] {
+    [f(&v[0]), f(&v[1])]
+}
+
+/// World ↔ screen mapping of a state snapshot (as the app's `ViewCamera`).
+struct View {
+    vp_min: [f32; 2],
+    vp_size: [f32; 2],
+    center: [f32; 2],
+    height: f32,
+}
+
+impl View {
+    fn of(s: &Value) -> View {
+        View {
+            vp_min: pair(&s["viewport_min"]),
+            vp_size: pair(&s["viewport_size"]),
+            center: pair(&s["camera_center"]),
+            height: f(&s["camera_height"]),
+        }
+    }
+    fn scale(&self) -> f32 {
+        self.height / self.vp_size[1]
+    }
+    fn vp_center(&self) -> [f32; 2] {
+        [self.vp_min[0] + 0.5 * self.vp_size[0], self.vp_min[1] + 0.5 * self.vp_size[1]]
+    }
+    fn to_screen(&self, w: [f32; 2]) -> [f32; 2] {
+        let (c, s) = (self.vp_center(), self.scale());
+        [c[0] + (w[0] - self.center[0]) / s, c[1] - (w[1] - self.center[1]) / s]
+    }
+    fn to_world(&self, p: [f32; 2]) -> [f32; 2] {
+        let (c, s) = (self.vp_center(), self.scale());
+        [self.center[0] + (p[0] - c[0]) * s, self.center[1] - (p[1] - c[1]) * s]
+    }
+}
+
+fn body<'a>(s: &'a Value, name: &str) -> &'a Value {
+    s["bodies"].as_array().unwrap().iter().find(|b| b["name"] == name).unwrap_or_else(|| panic!("no body {name}"))
+}
+
+fn pointer_scene() -> LiveApp {
+    let app = LiveApp::start("pointer", &["tests/input/pointer.ron"]);
+    // Pause with the real Space key so nothing moves by itself.
+    app.move_to(View::of(&app.state()).vp_center());
+    app.key("space");
+    assert_eq!(app.settle(1)["running"], false, "Space pauses");
+    app
+}
+
+#[test]
+fn hovering_the_view_leaves_the_camera_alone() {
+    let _one = lock();
+    let app = LiveApp::start("hover", &["tests/input/pointer.ron"]);
+    let before = app.state();
+    let v = View::of(&before);
+    // Wander over the view for two seconds, no button, no wheel.
+    let t0 = Instant::now();
+    let mut k = 0.0f32;
+    while t0.elapsed() < Duration::from_secs(2) {
+        let c = v.vp_center();
+        app.move_to([c[0] + 200.0 * k.cos(), c[1] + 150.0 * (1.3 * k).sin()]);
+        k += 0.2;
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    let after = app.settle(3);
+    assert_eq!(before["camera_height"], after["camera_height"], "hovering zoomed the view");
+    assert_eq!(before["camera_center"], after["camera_center"], "hovering moved the view");
+}
+
+#[test]
+fn wheel_notches_zoom_by_a_fixed_factor_at_the_cursor() {
+    let _one = lock();
+    let app = pointer_scene();
+    let v0 = View::of(&app.state());
+    let cursor = [v0.vp_center()[0] + 180.0, v0.vp_center()[1] - 90.0];
+    app.move_to(cursor);
+    let anchor = v0.to_world(cursor);
+    // Five notches in quick succession (several may land in one frame): zoom in by 1.15^5.
+    for _ in 0..5 {
+        xdotool(&["click", "4"]);
+    }
+    let v1 = View::of(&app.settle(3));
+    let ratio = v0.height / v1.height;
+    assert!((ratio - NOTCH.powi(5)).abs() < 1e-3 * ratio, "zoom in ratio {ratio}, expected {}", NOTCH.powi(5));
+    let moved = v1.to_world(cursor);
+    let err = ((moved[0] - anchor[0]).powi(2) + (moved[1] - anchor[1]).powi(2)).sqrt();
+    assert!(err < 2.0 * v1.scale(), "the point under the cursor moved by {err} m");
+    // Seven notches back out: 1.15^-7 relative to here.
+    for _ in 0..7 {
+        xdotool(&["click", "5"]);
+    }
+    let v2 = View::of(&app.settle(3));
+    let ratio = v1.height / v2.height;
+    assert!((ratio - NOTCH.powi(-7)).abs() < 1e-3 * ratio, "zoom out ratio {ratio}");
+    // Over the controls panel the wheel scrolls the panel (a line per notch), never the view.
+    app.move_to([100.0, 300.0]);
+    let before = f(&app.settle(2)["controls_scroll"]);
+    for _ in 0..3 {
+        xdotool(&["click", "5"]);
+    }
+    std::thread::sleep(Duration::from_millis(600));
+    let s = app.settle(3);
+    assert_eq!(View::of(&s).height, v2.height, "the wheel over a panel zoomed the view");
+    let scrolled = f(&s["controls_scroll"]) - before;
+    assert!(scrolled > 30.0, "three notches scrolled the controls panel by {scrolled} points");
+}
+
+#[test]
+fn click_selects_drag_moves_ctrl_drag_rotates() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s = app.state();
+    let paused_at = s["step"].clone();
+    let v = View::of(&s);
+    let square = pair(&body(&s, "square")["center"]);
+    // Click on the square selects it; a click on empty space clears the selection.
+    app.move_to(v.to_screen(square));
+    app.settle(2);
+    xdotool(&["click", "1"]);
+    let s = app.settle(3);
+    assert_eq!(s["selected"].as_array().unwrap().len(), 1);
+    assert_eq!(s["selected"][0]["name"], "square");
+    app.move_to(v.to_screen([0.0, -3.0]));
+    app.settle(2);
+    xdotool(&["click", "1"]);
+    assert!(app.settle(3)["selected"].as_array().unwrap().is_empty(), "a click on nothing clears the selection");
+
+    // Drag the ball (paused: placed) by (+120, +60) pixels: it moves by that in world units.
+    let ball = pair(&body(&s, "ball")["center"]);
+    let from = v.to_screen([ball[0] + 0.4, ball[1] - 0.3]);
+    let to = [from[0] + 120.0, from[1] + 60.0];
+    app.drag(from, to, 8);
+    let s = app.settle(2);
+    let moved = pair(&body(&s, "ball")["center"]);
+    let expect = [ball[0] + 120.0 * v.scale(), ball[1] - 60.0 * v.scale()];
+    let err = ((moved[0] - expect[0]).powi(2) + (moved[1] - expect[1]).powi(2)).sqrt();
+    assert!(err < 1.5 * v.scale(), "ball at {moved:?}, expected {expect:?}");
+    assert_eq!(s["selected"][0]["name"], "ball", "dragging selects");
+
+    // Ctrl+drag the plank: the pointer swings 60° about its centre, so does the plank.
+    let plank = body(&s, "plank");
+    let (c, a0) = (pair(&plank["center"]), f(&plank["angle"]));
+    let r = 2.0;
+    let at = |deg: f32| v.to_screen([c[0] + r * deg.to_radians().cos(), c[1] + r * deg.to_radians().sin()]);
+    xdotool(&["keydown", "ctrl"]);
+    app.move_to(at(0.0));
+    app.settle(2);
+    xdotool(&["mousedown", "1"]);
+    app.settle(2);
+    for k in 1..=12 {
+        app.move_to(at(5.0 * k as f32));
+        app.settle(1);
+    }
+    xdotool(&["mouseup", "1"]);
+    xdotool(&["keyup", "ctrl"]);
+    let s = app.settle(3);
+    let plank = body(&s, "plank");
+    let turned = (f(&plank["angle"]) - a0).to_degrees();
+    assert!((turned - 60.0).abs() < 2.0, "plank turned {turned}°, expected 60°");
+    let c1 = pair(&plank["center"]);
+    assert!((c1[0] - c[0]).abs() < 1e-3 && (c1[1] - c[1]).abs() < 1e-3, "rotating keeps the centre");
+    assert_eq!(s["step"], paused_at, "Ctrl and the drags never stepped the world");
+}
+
+#[test]
+fn keys_step_back_restart_and_play() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s0 = app.state()["step"].as_u64().unwrap();
+    app.key("period");
+    app.key("period");
+    app.key("period");
+    assert_eq!(app.settle(1)["step"].as_u64().unwrap(), s0 + 3, "`.` steps once per press");
+    app.key("b");
+    assert_eq!(app.settle(1)["step"].as_u64().unwrap(), s0 + 2, "B steps back");
+    app.key("r");
+    let s = app.settle(1);
+    assert_eq!(s["step"], 0, "R restarts");
+    assert_eq!(s["running"], false, "restart keeps the world paused");
+    app.key("space");
+    std::thread::sleep(Duration::from_millis(500));
+    let s = app.settle(5);
+    assert_eq!(s["running"], true);
+    assert!(s["step"].as_u64().unwrap() > 3, "Space runs the world");
+}
+
+#[test]
+fn every_lab_opens_framed_on_its_shapes() {
+    let _one = lock();
+    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi"] {
+        let app = LiveApp::start(&format!("lab_{lab}"), &["--lab", lab]);
+        let v = View::of(&app.state());
+        // The pointer rests over the view for a second: nothing changes.
+        app.move_to(v.vp_center());
+        std::thread::sleep(Duration::from_millis(1000));
+        let s = app.settle(3);
+        let [x, y, w, h] = [0, 1, 2, 3].map(|i| f(&s["content_screen"][i]));
+        let (vx, vy) = (v.vp_min[0], v.vp_min[1]);
+        let (vw, vh) = (v.vp_size[0], v.vp_size[1]);
+        assert!(
+            x >= vx - 1.0 && y >= vy - 1.0 && x + w <= vx + vw + 1.0 && y + h <= vy + vh + 1.0,
+            "{lab}: shapes at {:?} outside the view {:?}",
+            [x, y, w, h],
+            [vx, vy, vw, vh]
+        );
+        assert!(w > 0.3 * vw || h > 0.3 * vh, "{lab}: shapes fill only {w}x{h} of {vw}x{vh} pixels");
+    }
+}
