@@ -43,6 +43,19 @@ impl World3 {
         self.draw_contacts(d, opts);
         self.draw_water(d, opts);
         self.draw_joints(d, opts);
+        self.draw_mouse(d);
+    }
+
+    /// The mouse spring: the grabbed point, the target and the stretch between them.
+    fn draw_mouse(&self, d: &mut dyn DebugDraw3) {
+        let Some(m) = &self.mouse else { return };
+        let Some(b) = self.bodies.get(m.body) else { return };
+        if d.wants(Layer3::Joint) {
+            let p = m.anchor(b);
+            d.segment(Layer3::Joint, p, m.target, palette::SELECTED);
+            d.point(Layer3::Joint, p, 6.0, palette::SELECTED);
+            d.point(Layer3::Joint, m.target, 4.0, palette::SELECTED);
+        }
     }
 
     fn draw_bodies(&self, d: &mut dyn DebugDraw3, opts: &DrawOptions3) {
@@ -56,11 +69,13 @@ impl World3 {
                     BodyKind::Dynamic => palette::DYNAMIC,
                 }
             };
+            // Static bodies (grounds, tank walls) lighter, so what moves stands out.
+            let face_alpha = if b.kind == BodyKind::Static { 0.12 } else { 0.35 };
             if d.wants(Layer3::Shape) {
                 for f in 0..b.hull.faces().len() {
                     let pts: Vec<Vec3> =
                         b.hull.face_polygon(f).into_iter().map(|p| b.pose.transform_point(p)).collect();
-                    d.polygon(Layer3::Shape, &pts, color.with_alpha(0.35), color);
+                    d.polygon(Layer3::Shape, &pts, color.with_alpha(face_alpha), color);
                 }
             }
             if d.wants(Layer3::Edge) {
@@ -168,7 +183,7 @@ impl World3 {
                 for i in 0..n {
                     for j in 0..n {
                         let quad = [at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j)];
-                        d.polygon(Layer3::Water, &quad, WATER.with_alpha(0.25), WATER.with_alpha(0.5));
+                        d.polygon(Layer3::Water, &quad, WATER.with_alpha(0.4), WATER.with_alpha(0.5));
                     }
                 }
             }

@@ -12,6 +12,7 @@
 //!   ball-and-socket joint; each reports its error per axis.
 //! * Water ([`water`], [`buoyancy`]): flat or waved basins; the submerged part of each hull cut
 //!   by the local surface plane, buoyancy at its centroid, linear and angular drag.
+//! * The user's drag: a damped spring on a grabbed point ([`mouse`]).
 //! * Pictures leave through [`crate::engine::debug3::DebugDraw3`] ([`draw`]).
 //!
 //! ```
@@ -39,6 +40,7 @@ pub mod joint;
 pub mod joint_ball;
 pub mod joint_orientation;
 pub mod mass;
+pub mod mouse;
 pub mod narrow;
 pub mod params;
 pub mod water;
@@ -50,6 +52,7 @@ pub use contact::{Contact3, ContactPoint3, SatDecision};
 pub use draw::DrawOptions3;
 pub use joint::{Joint3, JointError3, JointKind3};
 pub use mass::{mass_properties, MassError, MassProperties3};
+pub use mouse::MouseSpring3;
 pub use params::{Gyroscopic, SatChoice, World3Params};
 pub use water::{Region, Water3, Wave};
 pub use world::{JointError, StepProfile3, World3};

@@ -7,6 +7,7 @@ use super::buoyancy::{buoyancy, BuoyancyRecord};
 use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start, Contact3, ContactSoftness3};
 use super::integrate::{integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
+use super::mouse::MouseSpring3;
 use super::narrow::{collide_pairs, find_pairs, NarrowStats, SatCache};
 use super::params::World3Params;
 use super::water::Water3;
@@ -52,6 +53,9 @@ pub struct World3 {
     pub time: f64,
     pub step_count: u64,
     pub sat_cache: SatCache,
+    /// The user's drag, if any ([`MouseSpring3`]).
+    #[serde(default)]
+    pub mouse: Option<MouseSpring3>,
     #[serde(skip)]
     pub profile: StepProfile3,
     #[serde(skip)]
@@ -70,6 +74,7 @@ impl World3 {
             time: 0.0,
             step_count: 0,
             sat_cache: SatCache::default(),
+            mouse: None,
             profile: StepProfile3::default(),
             scratch: SatScratch::default(),
         }
@@ -147,6 +152,7 @@ impl World3 {
         let mut external = vec![(Vec3::ZERO, Vec3::ZERO); self.bodies.len()];
         for k in 0..substeps {
             self.buoyancy_forces(&states, self.time + (k as f64) * h as f64, &mut external);
+            self.mouse_force(&states, h, &mut external);
             integrate_velocities(&mut states, &self.bodies, &external, &p, h);
             if p.warm_starting {
                 warm_start(&self.contacts, &mut states);
@@ -196,6 +202,16 @@ impl World3 {
                 }
             }
         }
+    }
+
+    /// The mouse spring's force at the sub-step's pose, added to its body's external force.
+    fn mouse_force(&self, states: &[SolverBody3], h: f32, out: &mut [(Vec3, Vec3)]) {
+        let Some(m) = &self.mouse else { return };
+        let (Some(b), Some(s)) = (self.bodies.get(m.body), states.get(m.body)) else { return };
+        let q = (s.dq * b.q0).normalize();
+        let (f, tau) = m.force_and_torque(b, (b.center0 + s.dp, q), (s.v, s.w), self.params.gravity.length(), h);
+        out[m.body].0 += f;
+        out[m.body].1 += tau;
     }
 
     /// Writes the solver state back and repairs any body whose state stopped being finite.
