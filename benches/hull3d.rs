@@ -1,19 +1,22 @@
-//! 3D hull–hull SAT (seed article 001) beside parry3d, in the same process, on the same 64
-//! seeded pairs per case:
+//! 3D hull–hull SAT (seed article 001) beside parry3d, in the same process, on the same seeded
+//! pairs per case:
 //!
-//! * `cube_cube`: two unit cubes, mostly overlapping. Ours: `collide_with` on world-space hulls
-//!   with the three settings (ARTICLE, ROBUST, FAST = Gauss-map pruning), and FAST including
-//!   the per-call `set_transformed` of both hulls ("posed"). parry3d: GJK + EPA on
-//!   `ConvexPolyhedron`s (`contact_support_map_support_map`) and its cuboid SAT
-//!   (`contact_cuboid_cuboid`).
+//! * `cube_cube`: two unit cubes, mostly overlapping.
 //! * `hull20_overlap` / `hull20_apart`: hulls of 20 points on spheres (all 20 are vertices,
-//!   ~36 faces, ~54 edges), overlapping or separated, against parry's GJK + EPA / GJK.
-//! * `manifold`: FAST SAT + our clipped manifold against parry's `contact_manifold_pfm_pfm`.
-//! * `trace_cost`: `collide_with(.., None)` against the `NoSatTrace` instantiation (ratio ≈ 1).
+//!   ~36 faces, ~54 edges), overlapping or separated.
+//! * `random`: the workload, hulls of 4–24 random cloud points (some squashed into
+//!   slabs and needles), radius 0.3–1.5, centres within 1.5 of the origin: about half overlap.
+//!   `random20`: the same with 20–24 points.
+//! * `prism`: 32- and 24-sided prisms (64 and 48 vertices; hill-climbing supports).
+//! * `manifold`: SAT + clipped manifold against parry's `contact_manifold_pfm_pfm`.
 //!
-//! Parry's calls take the relative pose `pos1⁻¹·pos2`, computed inside the timed code. After
-//! the criterion groups, plain timed loops (both sides alternating, best of 7 × ~40 ms) print
-//! ns per call and our / parry3d ratios.
+//! Ours: `collide_with` on world-space hulls with ARTICLE, ROBUST and FAST (Gauss-map pruning),
+//! `FAST moved` = FAST plus the per-call `set_transformed` of both hulls, and `LOCAL` =
+//! `collide_posed_with` (local hulls and poses, FAST settings: A's frame, Gauss-map pruning,
+//! support bound, hill climbing; see `sat_local.rs`), which is what the 3D world calls. parry3d:
+//! `query::contact` on `ConvexPolyhedron`s (GJK + EPA) or `Cuboid`s (its box SAT), poses given,
+//! world-space output, as ours. After the criterion groups, plain timed loops (both sides
+//! alternating, best of 7 × ~40 ms) print ns per call and our / parry3d ratios.
 //!
 //! Run with `cargo bench --bench hull3d` (about a minute).
 
@@ -23,23 +26,21 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
-use glam::Vec3;
-use manifold_lab::engine::hull3d::sat::{collide_recorded, collide_with, SatConfig};
-use manifold_lab::engine::hull3d::shapes::{cube, random_sphere_points};
+use glam::{Quat, Vec3};
+use manifold_lab::engine::hull3d::sat::{collide_with, SatConfig};
+use manifold_lab::engine::hull3d::sat_local::{collide_posed_with, SatScratch};
+use manifold_lab::engine::hull3d::shapes::{cube, prism, random_cloud, random_sphere_points};
 use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::{contact_manifold, Hull, Pose3};
 use manifold_lab::engine::rng::SplitMix64;
 use parry3d::math::{Pose, Rotation, Vector};
-use parry3d::query::details::{contact_cuboid_cuboid, contact_manifold_pfm_pfm, contact_support_map_support_map};
-use parry3d::query::ContactManifold;
+use parry3d::query::details::contact_manifold_pfm_pfm;
+use parry3d::query::{self, ContactManifold};
 use parry3d::shape::{ConvexPolyhedron, Cuboid};
-
-const PAIRS: usize = 64;
 
 struct Pair {
     local: (Hull, Hull),
     world: (Hull, Hull),
-    scratch: (Hull, Hull),
     poses: (Pose3, Pose3),
     parry: (ConvexPolyhedron, ConvexPolyhedron),
     parry_poses: (Pose, Pose),
@@ -54,26 +55,28 @@ fn parry_hull(h: &Hull) -> ConvexPolyhedron {
         .unwrap()
 }
 
-/// B around A at `gap` times the sum of their radii (< 1 mostly overlaps, > 1.1 apart).
-fn pairs(seed: u64, make: impl Fn(&mut SplitMix64) -> Hull, gap: (f32, f32)) -> Vec<Pair> {
+fn pair(a: Hull, b: Hull, pa: Pose3, pb: Pose3) -> Pair {
+    let world = (a.transformed(&pa), b.transformed(&pb));
+    Pair {
+        parry: (parry_hull(&a), parry_hull(&b)),
+        parry_poses: (parry_pose(&pa), parry_pose(&pb)),
+        world,
+        poses: (pa, pb),
+        local: (a, b),
+    }
+}
+
+/// `n` pairs with B around A at `gap` times the sum of their radii (< 1 mostly overlaps).
+fn around(seed: u64, n: usize, make: impl Fn(&mut SplitMix64) -> Hull, gap: (f32, f32)) -> Vec<Pair> {
     let mut rng = SplitMix64(seed);
-    (0..PAIRS)
+    (0..n)
         .map(|_| {
             let (a, b) = (make(&mut rng), make(&mut rng));
-            let qa = glam::Quat::from_axis_angle(rng.unit_vector(), rng.f32(0.0, std::f32::consts::TAU));
-            let qb = glam::Quat::from_axis_angle(rng.unit_vector(), rng.f32(0.0, std::f32::consts::TAU));
+            let qa = Quat::from_axis_angle(rng.unit_vector(), rng.f32(0.0, std::f32::consts::TAU));
+            let qb = Quat::from_axis_angle(rng.unit_vector(), rng.f32(0.0, std::f32::consts::TAU));
             let dir = rng.unit_vector();
-            let pa = Pose3::new(Vec3::ZERO, qa);
             let pb = Pose3::new(dir * (a.radius() + b.radius()) * rng.f32(gap.0, gap.1), qb);
-            let world = (a.transformed(&pa), b.transformed(&pb));
-            Pair {
-                parry: (parry_hull(&a), parry_hull(&b)),
-                parry_poses: (parry_pose(&pa), parry_pose(&pb)),
-                scratch: world.clone(),
-                world,
-                poses: (pa, pb),
-                local: (a, b),
-            }
+            pair(a, b, Pose3::new(Vec3::ZERO, qa), pb)
         })
         .collect()
 }
@@ -83,6 +86,33 @@ fn hull20(rng: &mut SplitMix64) -> Hull {
     Hull::from_points(&random_sphere_points(rng.next_u64(), 20, r)).unwrap()
 }
 
+/// The random pairs (as `tests/hull3d_parts/common.rs`): `points` cloud points,
+/// squashed, radius 0.3–1.5, poses anywhere within `spread`.
+fn random(seed: u64, n: usize, points: (u64, u64), spread: f32) -> Vec<Pair> {
+    let mut rng = SplitMix64(seed);
+    let hull = |rng: &mut SplitMix64| loop {
+        let count = (points.0 + rng.next_u64() % (points.1 - points.0 + 1)) as usize;
+        let r = rng.f32(0.3, 1.5);
+        let squash = Vec3::new(rng.f32(0.2, 1.0), rng.f32(0.2, 1.0), 1.0);
+        let pts: Vec<Vec3> = random_cloud(rng.next_u64(), count, r).into_iter().map(|p| p * squash).collect();
+        if let Ok(h) = Hull::from_points(&pts) {
+            return h;
+        }
+    };
+    let pose = |rng: &mut SplitMix64| {
+        let axis = rng.unit_vector();
+        let p = rng.unit_vector() * rng.f32(0.0, spread);
+        Pose3::new(p, Quat::from_axis_angle(axis, rng.f32(0.0, std::f32::consts::TAU)))
+    };
+    (0..n)
+        .map(|_| {
+            let (a, b) = (hull(&mut rng), hull(&mut rng));
+            let (pa, pb) = (pose(&mut rng), pose(&mut rng));
+            pair(a, b, pa, pb)
+        })
+        .collect()
+}
+
 fn ours(pairs: &[Pair], config: &SatConfig) -> f32 {
     pairs
         .iter()
@@ -90,42 +120,48 @@ fn ours(pairs: &[Pair], config: &SatConfig) -> f32 {
         .sum()
 }
 
-fn ours_posed(pairs: &mut [Pair]) -> f32 {
+/// FAST with both hulls moved into world space first (`moved` holds clones to overwrite).
+fn ours_moved(pairs: &[Pair], moved: &mut [(Hull, Hull)]) -> f32 {
     let mut sum = 0.0;
-    for p in pairs.iter_mut() {
-        p.scratch.0.set_transformed(&p.local.0, black_box(&p.poses.0));
-        p.scratch.1.set_transformed(&p.local.1, &p.poses.1);
-        sum += collide_with(&p.scratch.0, &p.scratch.1, &SatConfig::FAST, None).map_or(0.0, |c| c.separation);
+    for (p, w) in pairs.iter().zip(moved.iter_mut()) {
+        w.0.set_transformed(&p.local.0, black_box(&p.poses.0));
+        w.1.set_transformed(&p.local.1, &p.poses.1);
+        sum += collide_with(&w.0, &w.1, &SatConfig::FAST, None).map_or(0.0, |c| c.separation);
     }
     sum
 }
 
-fn ours_untraced(pairs: &[Pair]) -> f32 {
+fn ours_local(pairs: &[Pair], s: &mut SatScratch) -> f32 {
+    let fast = SatConfig::FAST;
     pairs
         .iter()
         .map(|p| {
-            collide_recorded(black_box(&p.world.0), &p.world.1, &SatConfig::FAST, &mut NoSatTrace)
+            let (a, b) = (&p.local.0, &p.local.1);
+            collide_posed_with(a, black_box(&p.poses.0), b, &p.poses.1, &fast, 0.0, s, &mut NoSatTrace)
                 .map_or(0.0, |c| c.separation)
         })
         .sum()
 }
 
-fn ours_manifold(pairs: &[Pair]) -> f32 {
+fn ours_manifold(pairs: &[Pair], s: &mut SatScratch) -> f32 {
     let mut sum = 0.0;
     for p in pairs {
-        if let Ok(c) = collide_with(black_box(&p.world.0), &p.world.1, &SatConfig::FAST, None) {
-            sum += contact_manifold(&p.world.0, &p.world.1, &c, None).points.iter().map(|q| q.separation).sum::<f32>();
+        let (a, b, xa, xb) = (&p.local.0, &p.local.1, black_box(&p.poses.0), &p.poses.1);
+        if let Ok(c) = collide_posed_with(a, xa, b, xb, &SatConfig::FAST, 0.0, s, &mut NoSatTrace) {
+            let (wa, wb) = (&p.world.0, &p.world.1);
+            sum += contact_manifold(wa, wb, &c, None).points.iter().map(|q| q.separation).sum::<f32>();
         }
     }
     sum
 }
 
-fn parry_gjk_epa(pairs: &[Pair]) -> f32 {
+/// parry3d's `query::contact` (GJK + EPA for polyhedra), poses in, world-space contact out.
+fn parry_contact(pairs: &[Pair]) -> f32 {
     pairs
         .iter()
         .map(|p| {
-            let pos12 = black_box(&p.parry_poses.0).inv_mul(&p.parry_poses.1);
-            contact_support_map_support_map(&pos12, &p.parry.0, &p.parry.1, 0.0).map_or(0.0, |c| c.dist)
+            let (pa, pb) = (black_box(&p.parry_poses.0), &p.parry_poses.1);
+            query::contact(pa, &p.parry.0, pb, &p.parry.1, 0.0).unwrap().map_or(0.0, |c| c.dist)
         })
         .sum()
 }
@@ -134,8 +170,8 @@ fn parry_cuboid(pairs: &[Pair], half: &Cuboid) -> f32 {
     pairs
         .iter()
         .map(|p| {
-            let pos12 = black_box(&p.parry_poses.0).inv_mul(&p.parry_poses.1);
-            contact_cuboid_cuboid(&pos12, half, half, 0.0).map_or(0.0, |c| c.dist)
+            let (pa, pb) = (black_box(&p.parry_poses.0), &p.parry_poses.1);
+            query::contact(pa, half, pb, half, 0.0).unwrap().map_or(0.0, |c| c.dist)
         })
         .sum()
 }
@@ -153,81 +189,109 @@ fn parry_manifold(pairs: &[Pair], m: &mut ContactManifold<(), ()>) -> f32 {
 
 struct Data {
     cubes: Vec<Pair>,
-    /// The same pairs as `cubes`, with scratch hulls rewritten by the posed variant.
-    posed: Vec<Pair>,
     overlap: Vec<Pair>,
     apart: Vec<Pair>,
+    random: Vec<Pair>,
+    random20: Vec<Pair>,
+    prisms: Vec<Pair>,
     cuboid: Cuboid,
+    scratch: SatScratch,
+    /// World-space clones of `cubes`, rewritten by `ours_moved`.
+    moved: Vec<(Hull, Hull)>,
 }
 
 fn benches(c: &mut Criterion, d: &mut Data) {
-    let mut m = ContactManifold::<(), ()>::new();
-    let mut g = c.benchmark_group("hull3d_x64");
+    let mut g = c.benchmark_group("hull3d");
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(300));
     g.measurement_time(Duration::from_millis(1000));
-    for (name, cfg) in [("article", SatConfig::ARTICLE), ("robust", SatConfig::ROBUST), ("fast", SatConfig::FAST)] {
-        g.bench_function(format!("cube_cube/{name}"), |b| b.iter(|| ours(&d.cubes, &cfg)));
-        g.bench_function(format!("hull20_overlap/{name}"), |b| b.iter(|| ours(&d.overlap, &cfg)));
+    let fast = SatConfig::FAST;
+    for (name, set) in [("cube_cube", &d.cubes), ("hull20_overlap", &d.overlap), ("random", &d.random)] {
+        g.bench_function(format!("{name}/robust"), |b| b.iter(|| ours(set, &SatConfig::ROBUST)));
+        g.bench_function(format!("{name}/fast"), |b| b.iter(|| ours(set, &fast)));
+        g.bench_function(format!("{name}/local"), |b| b.iter(|| ours_local(set, &mut d.scratch)));
+        g.bench_function(format!("{name}/parry3d"), |b| b.iter(|| parry_contact(set)));
     }
-    g.bench_function("cube_cube/fast_posed", |b| b.iter(|| ours_posed(&mut d.posed)));
-    g.bench_function("cube_cube/parry3d_gjk_epa", |b| b.iter(|| parry_gjk_epa(&d.cubes)));
     g.bench_function("cube_cube/parry3d_cuboid", |b| b.iter(|| parry_cuboid(&d.cubes, &d.cuboid)));
-    g.bench_function("hull20_overlap/parry3d", |b| b.iter(|| parry_gjk_epa(&d.overlap)));
-    g.bench_function("hull20_apart/fast", |b| b.iter(|| ours(&d.apart, &SatConfig::FAST)));
-    g.bench_function("hull20_apart/parry3d", |b| b.iter(|| parry_gjk_epa(&d.apart)));
-    g.bench_function("manifold/hull20_fast", |b| b.iter(|| ours_manifold(&d.overlap)));
-    g.bench_function("manifold/hull20_parry3d", |b| b.iter(|| parry_manifold(&d.overlap, &mut m)));
-    g.bench_function("trace_cost/none", |b| b.iter(|| ours(&d.overlap, &SatConfig::FAST)));
-    g.bench_function("trace_cost/untraced", |b| b.iter(|| ours_untraced(&d.overlap)));
     g.finish();
 }
 
-/// ns per call (per pair) of two routines over the same pairs (see `support/compare.rs`).
-fn compare(f: impl FnMut() -> f32, g: impl FnMut() -> f32) -> (f64, f64) {
-    support::compare::compare(PAIRS, f, g)
+/// ns per call (per pair) of two routines over `n` pairs (see `support/compare.rs`).
+fn compare(n: usize, f: impl FnMut() -> f32, g: impl FnMut() -> f32) -> (f64, f64) {
+    support::compare::compare(n, f, g)
 }
 
 fn print_summary(d: &mut Data) {
     let mut m = ContactManifold::<(), ()>::new();
     let (a, r, f) = (SatConfig::ARTICLE, SatConfig::ROBUST, SatConfig::FAST);
-    let mut rows: Vec<(&str, &str, (f64, f64))> = vec![
-        ("cube-cube ARTICLE", "GJK+EPA", compare(|| ours(&d.cubes, &a), || parry_gjk_epa(&d.cubes))),
-        ("cube-cube ROBUST", "GJK+EPA", compare(|| ours(&d.cubes, &r), || parry_gjk_epa(&d.cubes))),
-        ("cube-cube FAST", "GJK+EPA", compare(|| ours(&d.cubes, &f), || parry_gjk_epa(&d.cubes))),
-        ("cube-cube FAST", "cuboid SAT", compare(|| ours(&d.cubes, &f), || parry_cuboid(&d.cubes, &d.cuboid))),
+    let mut s = SatScratch::default();
+    let mut rows: Vec<(&str, &str, (f64, f64))> = Vec::new();
+    let sets: [(&str, &Vec<Pair>); 5] = [
+        ("cube-cube", &d.cubes),
+        ("hull20", &d.overlap),
+        ("random 4-24", &d.random),
+        ("random 20-24", &d.random20),
+        ("prism 64/48 v", &d.prisms),
     ];
-    rows.push(("cube-cube FAST posed", "GJK+EPA", compare(|| ours_posed(&mut d.posed), || parry_gjk_epa(&d.cubes))));
-    rows.extend([
-        ("hull20 ARTICLE", "GJK+EPA", compare(|| ours(&d.overlap, &a), || parry_gjk_epa(&d.overlap))),
-        ("hull20 ROBUST", "GJK+EPA", compare(|| ours(&d.overlap, &r), || parry_gjk_epa(&d.overlap))),
-        ("hull20 FAST", "GJK+EPA", compare(|| ours(&d.overlap, &f), || parry_gjk_epa(&d.overlap))),
-        ("hull20 apart ROBUST", "GJK", compare(|| ours(&d.apart, &r), || parry_gjk_epa(&d.apart))),
-        ("hull20 apart FAST", "GJK", compare(|| ours(&d.apart, &f), || parry_gjk_epa(&d.apart))),
-        (
-            "hull20 manifold FAST",
-            "pfm_pfm",
-            compare(|| ours_manifold(&d.overlap), || parry_manifold(&d.overlap, &mut m)),
-        ),
-    ]);
-    println!("\nhull3d summary (ns per call, {PAIRS} pairs per case, best of 7 alternating rounds):");
-    println!("  {:<22} {:>10} {:>12} {:>10} {:>8}", "case", "ours", "parry3d", "parry op", "ratio");
-    for (name, op, (ours, peer)) in rows {
-        println!("  {name:<22} {ours:>10.1} {peer:>12.1} {op:>10} {:>8.2}", ours / peer);
+    let names = |set: &str, what: &str| -> &'static str { Box::leak(format!("{set} {what}").into_boxed_str()) };
+    for (set, pairs) in sets {
+        let n = pairs.len();
+        if set != "prism 64/48 v" {
+            rows.push((names(set, "ARTICLE"), "GJK+EPA", compare(n, || ours(pairs, &a), || parry_contact(pairs))));
+        }
+        rows.push((names(set, "ROBUST"), "GJK+EPA", compare(n, || ours(pairs, &r), || parry_contact(pairs))));
+        rows.push((names(set, "FAST"), "GJK+EPA", compare(n, || ours(pairs, &f), || parry_contact(pairs))));
+        rows.push((names(set, "LOCAL"), "GJK+EPA", compare(n, || ours_local(pairs, &mut s), || parry_contact(pairs))));
     }
-    let (none, untraced) = compare(|| ours(&d.overlap, &f), || ours_untraced(&d.overlap));
-    println!("trace cost: None {none:.1} ns, NoSatTrace {untraced:.1} ns, ratio {:.2}", none / untraced);
-    let dd = (ours(&d.overlap, &r) - parry_gjk_epa(&d.overlap)).abs() / PAIRS as f32;
-    println!("sanity: mean |Δ depth| vs parry3d on hull20 overlap {dd:.2e}");
+    let n = d.cubes.len();
+    let cubes = &d.cubes;
+    rows.push((
+        "cube-cube LOCAL",
+        "cuboid SAT",
+        compare(n, || ours_local(cubes, &mut s), || parry_cuboid(cubes, &d.cuboid)),
+    ));
+    let moved = &mut d.moved;
+    rows.push(("cube-cube FAST moved", "GJK+EPA", compare(n, || ours_moved(cubes, moved), || parry_contact(cubes))));
+    let (apart, n) = (&d.apart, d.apart.len());
+    rows.push(("hull20 apart FAST", "GJK", compare(n, || ours(apart, &f), || parry_contact(apart))));
+    rows.push(("hull20 apart LOCAL", "GJK", compare(n, || ours_local(apart, &mut s), || parry_contact(apart))));
+    let (overlap, n) = (&d.overlap, d.overlap.len());
+    rows.push((
+        "hull20 manifold LOCAL",
+        "pfm_pfm",
+        compare(n, || ours_manifold(overlap, &mut s), || parry_manifold(overlap, &mut m)),
+    ));
+    println!("\nhull3d summary (ns per call, best of 7 alternating rounds):");
+    println!("  {:<24} {:>10} {:>12} {:>10} {:>8}", "case", "ours", "parry3d", "parry op", "ratio");
+    for (name, op, (ours, peer)) in rows {
+        println!("  {name:<24} {ours:>10.1} {peer:>12.1} {op:>10} {:>8.2}", ours / peer);
+    }
+    let random = &d.random;
+    let overlapping = random.iter().filter(|p| collide_with(&p.world.0, &p.world.1, &r, None).is_ok()).count();
+    println!("random 4-24: {overlapping} of {} pairs overlap", random.len());
+    let dd = (ours(&d.overlap, &r) - parry_contact(&d.overlap)).abs() / d.overlap.len() as f32;
+    let dl = (ours_local(&d.random, &mut s) - parry_contact(&d.random)).abs() / d.random.len() as f32;
+    println!("sanity: mean |Δ depth| vs parry3d: hull20 ROBUST {dd:.2e}, random LOCAL {dl:.2e}");
 }
 
 fn main() {
+    let cubes = around(1, 64, |_| cube(0.5), (0.5, 0.9));
+    let moved = cubes.iter().map(|p| p.world.clone()).collect();
     let mut data = Data {
-        cubes: pairs(1, |_| cube(0.5), (0.5, 0.9)),
-        posed: pairs(1, |_| cube(0.5), (0.5, 0.9)),
-        overlap: pairs(2, hull20, (0.3, 0.9)),
-        apart: pairs(3, hull20, (1.1, 2.0)),
+        moved,
+        cubes,
+        overlap: around(2, 64, hull20, (0.3, 0.9)),
+        apart: around(3, 64, hull20, (1.1, 2.0)),
+        random: random(4, 256, (4, 24), 1.5),
+        random20: random(5, 256, (20, 24), 1.5),
+        prisms: around(
+            6,
+            64,
+            |rng| if rng.next_u64() % 2 == 0 { prism(32, 1.0, 0.6) } else { prism(24, 0.7, 1.0) },
+            (0.4, 0.9),
+        ),
         cuboid: Cuboid::new(Vector::new(0.5, 0.5, 0.5)),
+        scratch: SatScratch::default(),
     };
     let mut criterion = Criterion::default().configure_from_args();
     benches(&mut criterion, &mut data);

@@ -1,4 +1,7 @@
 //! Headless commands: `run` (step a scene and report) and `check` (validate scene files).
+//! Files whose top-level struct is `World3d(...)` are 3D worlds, handled by `world3d`.
+
+mod world3d;
 
 use manifold_lab::engine::World;
 use manifold_lab::scene;
@@ -191,6 +194,9 @@ impl Report {
 
 /// `manifold-lab run`; `set` holds `FIELD=VALUE` solver overrides, applied in order.
 pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
+    if world3d::is_3d(path) {
+        return world3d::run(path, steps, json, set);
+    }
     let mut scene = match scene::load(path) {
         Ok(s) => s,
         Err(e) => {
@@ -223,6 +229,16 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
 pub fn check(files: &[PathBuf]) -> i32 {
     let mut bad = 0;
     for f in files {
+        if world3d::is_3d(f) {
+            match world3d::check(f) {
+                Ok(line) => println!("{line}"),
+                Err(e) => {
+                    println!("error {e}");
+                    bad += 1;
+                }
+            }
+            continue;
+        }
         match scene::load(f) {
             Ok(s) => {
                 let w = s.build_world();

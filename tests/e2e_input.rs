@@ -349,7 +349,7 @@ fn keys_step_back_restart_and_play() {
 #[test]
 fn every_lab_opens_framed_on_its_shapes() {
     let _one = lock();
-    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi"] {
+    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi", "world3d"] {
         let app = LiveApp::start(&format!("lab_{lab}"), &["--lab", lab]);
         let v = View::of(&app.state());
         // The pointer rests over the view for a second: nothing changes.

@@ -296,3 +296,29 @@ fn toi_lab_screenshot_shows_the_sweep_the_impact_and_configuration_space() {
     assert!(count(&img, inset, red) > 30 && count(&img, inset, green) > 30, "Minkowski edges in the inset");
     assert!(count(&img, inset, yellow) > 20, "the hit in configuration space");
 }
+
+#[test]
+fn world3d_lab_screenshot_shows_hulls_water_buoyancy_and_the_selection() {
+    let (img, info) = shoot(
+        "e2e_world3d_lab.png",
+        &["--lab", "world3d", "scenes/world3d/float.ron", "--frames", "2", "--script", "tests/scripts/world3d_lab.ron"],
+    );
+    let [vx, vy] = info.viewport_min.map(|v| v as u32);
+    let [vw, vh] = info.viewport_size.map(|v| v as u32);
+    let main = (vx, vy, vx + vw, vy + vh);
+    // Each layer in its own colour: the water (blue), the centres of buoyancy with their force
+    // arrows and labels (cyan), the dynamic hulls (orange), the selected cube (yellow), the
+    // static tanks (green).
+    let water = |[r, g, b]: [i32; 3]| b > r + 50 && b > g + 15 && g < 180;
+    let cyan = |[r, g, b]: [i32; 3]| g > 180 && b > 220 && r < 150;
+    let orange = |[r, g, b]: [i32; 3]| r > g + 25 && g > b + 10 && r > 120;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 200 && b < 120;
+    let green = |[r, g, b]: [i32; 3]| g > r + 30 && g > b + 30;
+    let counts = [water, cyan, orange, yellow, green].map(|p| count(&img, main, p));
+    let [w, c, o, y, g] = counts;
+    assert!(w > 5000, "water pixels: {counts:?}");
+    assert!(c > 300, "buoyancy pixels: {counts:?}");
+    assert!(o > 1000, "dynamic hull pixels: {counts:?}");
+    assert!(y > 150, "selected hull pixels: {counts:?}");
+    assert!(g > 3000, "static tank pixels: {counts:?}");
+}

@@ -6,6 +6,8 @@
 
 #[path = "hull3d_parts/common.rs"]
 mod common;
+#[path = "hull3d_parts/local.rs"]
+mod local;
 #[path = "hull3d_parts/parry.rs"]
 mod parry;
 #[path = "hull3d_parts/props.rs"]

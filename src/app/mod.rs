@@ -19,6 +19,7 @@ mod tests;
 #[cfg(test)]
 mod ui_tests;
 pub mod view;
+pub mod view3d;
 
 use camera::ScreenRect;
 use egui_macroquad::egui;

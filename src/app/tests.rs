@@ -238,6 +238,11 @@ fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
             LabKind::Hull3d => assert!(a.lab_as::<Hull3dLab>().is_some_and(|h| h.view.result.is_ok())),
             // So does the time-of-impact lab its sweeps.
             LabKind::Toi => assert!(!a.shows_world() && a.mode == RunMode::Paused),
+            // The 3D dynamics lab runs its own world, as a 2D scene runs.
+            LabKind::World3d => {
+                let lab = a.lab_as::<super::lab::world3d::World3dLab>().unwrap();
+                assert!(!a.shows_world() && a.is_running() && !lab.world.bodies.is_empty());
+            }
             _ => {
                 assert_eq!(a.world.bodies.len(), 2);
                 assert_eq!(a.mode, RunMode::Paused);

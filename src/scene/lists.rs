@@ -26,7 +26,7 @@ pub(crate) fn joints<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<JointSpec>, 
 }
 
 /// Parses one list item; keeps state across items (such as a running total).
-trait ItemSeed: Default {
+pub(crate) trait ItemSeed: Default {
     type Item;
     const LABEL: &'static str;
     const EXPECTING: &'static str;
@@ -122,7 +122,7 @@ where
     }
 }
 
-struct ListVisitor<S>(S);
+pub(crate) struct ListVisitor<S>(S);
 
 impl<S: Default> Default for ListVisitor<S> {
     fn default() -> Self {

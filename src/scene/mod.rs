@@ -1,5 +1,6 @@
 //! Scene files: a versioned, human-writable RON format describing solver settings, a
-//! camera, optional water, bodies and body generators (pyramid, stack, rain).
+//! camera, optional water, bodies and body generators (pyramid, stack, rain); 3D world files
+//! (`World3d(...)`, module `world3d`) with hull bodies, joints and water.
 //!
 //! Loading validates everything while parsing: shapes go through the engine constructors,
 //! numbers must be finite and in range, and every error reads `file:line:column: message`,
@@ -28,6 +29,9 @@ mod save;
 mod shapes;
 mod toi;
 mod water;
+mod world3d;
+mod world3d_build;
+mod world3d_fields;
 
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
@@ -37,12 +41,17 @@ pub use hulls::{
     load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
 };
 pub use joints::{BodyRef, FrameSpec, JointSpec};
-pub use overrides::{set_solver_field, solver_field_names};
+pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
 pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
 pub use water::WaterSpec;
+pub use world3d::{
+    is_world3d_text, load_world3d, parse_world3d, Body3Spec, BodyRef as Body3Ref, Camera3, Joint3Spec,
+    WaterSpec as Water3Spec, World3dScene,
+};
+pub use world3d_build::save_world3d;
 
 use std::path::Path;
 

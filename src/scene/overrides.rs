@@ -1,23 +1,27 @@
 //! `FIELD=VALUE` assignments to solver settings (the command line's `--set`), generic over
 //! every [`SolverParams`] field: the value is read in scene syntax as the field's own type
 //! (RON, as in a scene's `settings: (...)`), merged into the current settings through serde's
-//! data model, and the result checked with [`SolverParams::validate`]. No field is named here,
+//! data model, and the result checked with [`SolverParams::validate`] (or, for 3D worlds,
+//! [`World3Params::validate`]). No field is named here,
 //! so new fields work without touching this file.
 
 use super::save::ron_options;
 use crate::engine::solver::SolverParams;
+use crate::engine::world3d::World3Params;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 
 /// Every solver field, alphabetically.
 pub fn solver_field_names() -> Vec<String> {
-    match serde_json::to_value(SolverParams::default()) {
+    field_names(&SolverParams::default())
+}
+
+fn field_names<P: Serialize>(params: &P) -> Vec<String> {
+    match serde_json::to_value(params) {
         Ok(Value::Object(map)) => map.keys().cloned().collect(),
         _ => Vec::new(),
     }
-}
-
-fn valid_fields() -> String {
-    solver_field_names().join(", ")
 }
 
 /// Applies `FIELD=VALUE` to `params`, e.g. `continuous=false`, `hz=120`, `gravity=(0, -9.8)`,
@@ -25,6 +29,20 @@ fn valid_fields() -> String {
 /// On error `params` is unchanged and the message names the field and, for an unknown field,
 /// lists the valid ones.
 pub fn set_solver_field(params: &mut SolverParams, assignment: &str) -> Result<(), String> {
+    set_field(params, assignment, SolverParams::validate)
+}
+
+/// [`set_solver_field`] for a 3D world's settings ([`World3Params`]), e.g. `gravity=(0, -9.8, 0)`.
+pub fn set_world3_field(params: &mut World3Params, assignment: &str) -> Result<(), String> {
+    set_field(params, assignment, World3Params::validate)
+}
+
+/// Any settings struct whose fields all have defaults (`#[serde(default)]`).
+fn set_field<P>(params: &mut P, assignment: &str, validate: fn(&P) -> Result<(), String>) -> Result<(), String>
+where
+    P: Serialize + DeserializeOwned + Default,
+{
+    let valid_fields = || field_names(&P::default()).join(", ");
     let Some((field, value)) = assignment.split_once('=') else {
         return Err(format!("`{assignment}` is not FIELD=VALUE; solver fields: {}", valid_fields()));
     };
@@ -37,7 +55,7 @@ pub fn set_solver_field(params: &mut SolverParams, assignment: &str) -> Result<(
     }
     // The value as that field's type: a settings struct with only this field written (the
     // others take their defaults and are not used).
-    let parsed: SolverParams = ron_options()
+    let parsed: P = ron_options()
         .from_str(&format!("({field}: {value})"))
         .map_err(|e| format!("bad value `{value}` for `{field}`: {}", e.code))?;
     let Ok(Value::Object(mut one)) = serde_json::to_value(&parsed) else {
@@ -47,9 +65,9 @@ pub fn set_solver_field(params: &mut SolverParams, assignment: &str) -> Result<(
         return Err(format!("bad value `{value}` for `{field}`"));
     };
     current.insert(field.to_string(), new_value);
-    let updated: SolverParams = serde_json::from_value(Value::Object(current))
+    let updated: P = serde_json::from_value(Value::Object(current))
         .map_err(|e| format!("bad value `{value}` for `{field}`: {e}"))?;
-    updated.validate()?;
+    validate(&updated)?;
     *params = updated;
     Ok(())
 }
@@ -99,5 +117,18 @@ mod tests {
         assert!(e.contains("Sideways") && e.contains("position_correction"), "{e}");
         assert!(set_solver_field(&mut p, "hz").unwrap_err().contains("FIELD=VALUE"));
         assert_eq!(p, SolverParams::default());
+    }
+
+    #[test]
+    fn sets_3d_world_fields_too() {
+        let mut p = World3Params::default();
+        set_world3_field(&mut p, "gravity=(0, -9.8, 1)").unwrap();
+        set_world3_field(&mut p, "sat_cache=false").unwrap();
+        assert_eq!(p.gravity, glam::Vec3::new(0.0, -9.8, 1.0));
+        assert!(!p.sat_cache);
+        assert_eq!(p.hz, World3Params::default().hz);
+        let e = set_world3_field(&mut p, "substeps=0").unwrap_err();
+        assert_eq!(e, "`substeps` must be between 1 and 64");
+        assert!(set_world3_field(&mut p, "continuous=true").unwrap_err().contains("joint_hertz"));
     }
 }

@@ -1,6 +1,7 @@
 //! Differential test against parry3d (`ConvexPolyhedron::from_convex_hull`, `query::contact`,
 //! GJK + EPA) on 3,000 seeded random hull pairs (`HULL3D_PAIRS` for more): overlap agreement
-//! and penetration depth, with the measured errors printed for each of our SAT settings.
+//! and penetration depth, with the measured errors printed for each of our SAT settings and
+//! for the local-frame SAT (`LOCAL`).
 //!
 //! When the depths differ by more than `ARBITRATE`, the pair is arbitrated. A claimed MTV
 //! `(n, d)` is a valid upper bound on the true depth exactly when the overlap of the two
@@ -14,6 +15,8 @@
 use super::common::{claim_holds, overlap_along, parry_hull, parry_pose, random_pair};
 use glam::Vec3;
 use manifold_lab::engine::hull3d::sat::{collide_with, SatConfig};
+use manifold_lab::engine::hull3d::sat_local::{collide_posed_with, SatScratch};
+use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::Pose3;
 use parry3d::query;
 
@@ -44,7 +47,14 @@ struct Stats {
 
 #[test]
 fn differential_against_parry3d() {
-    let configs = [("ROBUST", SatConfig::ROBUST), ("FAST", SatConfig::FAST), ("ARTICLE", SatConfig::ARTICLE)];
+    // LOCAL: the local-frame SAT the 3D world uses (FAST settings, hulls in their own frames).
+    let configs = [
+        ("ROBUST", SatConfig::ROBUST),
+        ("FAST", SatConfig::FAST),
+        ("ARTICLE", SatConfig::ARTICLE),
+        ("LOCAL", SatConfig::FAST),
+    ];
+    let mut scratch = SatScratch::default();
     let mut stats: Vec<Stats> = configs.iter().map(|_| Stats::default()).collect();
     let mut parry_overlaps = 0;
     let n = pairs();
@@ -61,8 +71,14 @@ fn differential_against_parry3d() {
         parry_overlaps += parry_hit as usize;
         // `query::contact` reports world-space normals.
         let parry_normal = contact.map_or(Vec3::X, |c| Vec3::new(c.normal1.x, c.normal1.y, c.normal1.z));
-        for ((_, config), st) in configs.iter().zip(&mut stats) {
-            match collide_with(&a, &b, config, None) {
+        for ((name, config), st) in configs.iter().zip(&mut stats) {
+            let result = if *name == "LOCAL" {
+                let (pa, pb) = (&pair.pose_a, &pair.pose_b);
+                collide_posed_with(&pair.a, pa, &pair.b, pb, config, 0.0, &mut scratch, &mut NoSatTrace)
+            } else {
+                collide_with(&a, &b, config, None)
+            };
+            match result {
                 Ok(c) => {
                     assert!(c.separation.is_finite() && c.mtv.is_finite() && c.point.is_finite());
                     st.overlaps += 1;
@@ -117,7 +133,7 @@ fn differential_against_parry3d() {
             st.max_raw_difference,
         );
     }
-    for st in &stats[..2] {
+    for st in [&stats[0], &stats[1], &stats[3]] {
         assert_eq!((st.false_overlap, st.missed_overlap, st.ours_wrong), (0, 0, 0), "{st:?}");
         assert!(st.max_depth_error < 1e-4, "{st:?}");
     }

@@ -11,6 +11,7 @@ pub mod pair;
 pub mod toi;
 pub mod tree;
 pub mod widgets;
+pub mod world3d;
 
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
@@ -228,4 +229,5 @@ labs! {
     Tree: tree::TreeLab,
     Hull3d: hull3d::Hull3dLab,
     Toi: toi::ToiLab,
+    World3d: world3d::World3dLab,
 }

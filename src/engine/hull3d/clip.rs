@@ -158,8 +158,13 @@ pub fn clip_polygon_to_plane_into(poly: &[Vec3], plane: &Plane, out: &mut Vec<Ve
 /// At most four of `points`: the deepest, the farthest from it, then the points making the
 /// largest triangle with those two on either side (signed area about `normal`).
 pub fn reduce_points(points: &[ManifoldPoint3], normal: Vec3) -> Vec<ManifoldPoint3> {
+    reduce_point_indices(points, normal).into_iter().map(|i| points[i]).collect()
+}
+
+/// The indices [`reduce_points`] keeps, in polygon order (all of them when there are ≤ 4).
+pub fn reduce_point_indices(points: &[ManifoldPoint3], normal: Vec3) -> Vec<usize> {
     if points.len() <= 4 {
-        return points.to_vec();
+        return (0..points.len()).collect();
     }
     let arg_max = |f: &dyn Fn(&ManifoldPoint3) -> f32| {
         let mut best = (f32::NEG_INFINITY, 0);
@@ -185,7 +190,7 @@ pub fn reduce_points(points: &[ManifoldPoint3], normal: Vec3) -> Vec<ManifoldPoi
             keep.push(i);
         }
     }
-    keep.into_iter().map(|i| points[i]).collect()
+    keep
 }
 
 #[cfg(test)]

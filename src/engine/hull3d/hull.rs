@@ -2,8 +2,9 @@
 //! faces, normals"), plus what the article derives on the fly: each face's plane and each
 //! edge's two faces (for the Gauss map and the manifold).
 
+use super::accel::HullAccel;
 use super::pose::Pose3;
-use glam::{DVec3, Vec3};
+use glam::{DVec3, Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -68,6 +69,8 @@ pub struct Hull {
     /// Per edge, its Gauss-map arc `[n_f, n_g, n_g × n_f]` (faces `edge_faces[e]`), kept so the
     /// Minkowski-face test needs no cross product per edge pair.
     pub(crate) arcs: Vec<[Vec3; 3]>,
+    /// Packed vertices, edge directions and adjacency for the local-frame SAT.
+    pub(crate) accel: HullAccel,
 }
 
 impl Hull {
@@ -139,7 +142,8 @@ impl Hull {
         centroid: Vec3,
     ) -> Hull {
         let arcs = edge_faces.iter().map(|&[f, g]| [normals[f], normals[g], normals[g].cross(normals[f])]).collect();
-        Hull { positions, edges, edge_faces, faces, normals, planes, centroid, arcs }
+        let accel = HullAccel::new(&positions, &edges, &faces, &planes, centroid);
+        Hull { positions, edges, edge_faces, faces, normals, planes, centroid, arcs, accel }
     }
 
     /// The hull of a point cloud by QuickHull with default options (see [`super::quickhull`]).
@@ -208,7 +212,7 @@ impl Hull {
 
     /// The largest distance of a vertex from the centroid.
     pub fn radius(&self) -> f32 {
-        self.positions.iter().map(|v| v.distance(self.centroid)).fold(0.0, f32::max)
+        self.accel.radius
     }
 
     /// This hull moved by `pose` (positions, normals, planes, centroid; same topology).
@@ -237,6 +241,7 @@ impl Hull {
         for (o, arc) in self.arcs.iter_mut().zip(&src.arcs) {
             *o = arc.map(|v| pose.transform_vector(v));
         }
+        self.accel.set_transformed(&src.accel, &Mat3::from_quat(pose.q), pose.p);
     }
 
     /// Checks the structure: indices, each edge in exactly its two faces, Euler's formula, unit

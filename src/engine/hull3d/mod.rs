@@ -15,25 +15,36 @@
 //! * [`gauss`]: Gauss maps (face normals as points on the unit sphere, edges as great arcs) and
 //!   the Minkowski-face test on them.
 //! * [`trace`]: [`SatTrace3`], every axis tested, recorded only when asked for.
+//! * [`sat_local`]: the same SAT on hulls in their own frames with poses, fast enough to step a
+//!   world (A's frame, packed lanes ([`accel`], [`lanes`]), Gauss-map pruning, a support bound
+//!   on the edge pairs, hill-climbing supports, a remembered axis first), and [`clip_local`]:
+//!   its manifold with feature ids for warm starting.
 //!
-//! Everything here is plain data in `glam::Vec3`; the app projects and draws it (the 2D
-//! `DebugDraw` seam is not used for 3D).
+//! Everything here is plain data in `glam::Vec3`; the 3D world ([`crate::engine::world3d`])
+//! describes its pictures through [`crate::engine::debug3::DebugDraw3`].
 
+pub mod accel;
 pub mod clip;
+pub mod clip_local;
 pub mod gauss;
 pub mod hull;
+pub mod lanes;
 pub mod lines;
 mod merge;
 pub mod pose;
 pub mod quickhull;
 pub mod sat;
+mod sat_edges;
+pub mod sat_local;
 pub mod shapes;
 pub mod trace;
 
 pub use clip::{contact_manifold, ClipTrace3, ContactManifold3, HullSide, ManifoldPoint3};
+pub use clip_local::{contact_manifold_posed, FeatureManifold, FeaturePoint, MAX_MANIFOLD_POINTS};
 pub use gauss::GaussMap;
 pub use hull::{Hull, HullError, Plane};
 pub use pose::Pose3;
 pub use quickhull::{quickhull, HullOptions};
 pub use sat::{collide, collide_with, ContactKind, EdgeOrientation, HullContact, SatConfig, SeparatingAxis};
+pub use sat_local::{collide_posed, collide_posed_with, separation_along, SatScratch};
 pub use trace::{AxisKind, AxisRecord, SatTrace3};

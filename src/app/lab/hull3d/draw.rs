@@ -3,11 +3,10 @@
 //! same camera: crisp edges, the best faces and edge pair, the winner, contacts, the MTV, the
 //! selected axis with both projection intervals, labels on dark plates and an axes gizmo.
 
-use super::camera::OrbitCamera;
 use super::{Hull3dLab, Hull3dView};
-use crate::app::camera::ScreenRect;
 use crate::app::draw::mq_color;
 use crate::app::state::App;
+use crate::app::view3d::pen::{c, draw_gizmo, set_camera_3d, Labels, Pen};
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::palette;
@@ -26,106 +25,6 @@ pub fn hull_color(i: usize) -> Color {
     } else {
         palette::SHAPE_B
     }
-}
-
-fn c(color: Color, alpha: f32) -> mq::Color {
-    mq_color(color.with_alpha(alpha))
-}
-
-const BG: Color = Color { r: 0.04, g: 0.045, b: 0.06, a: 1.0 };
-
-/// Labels centred on screen points, on dark plates, drawn last and nudged apart so that none
-/// covers another.
-#[derive(Default)]
-pub struct Labels {
-    items: Vec<(Vec2, String, mq::Color)>,
-}
-
-impl Labels {
-    pub fn add(&mut self, at: Vec2, text: &str, color: mq::Color) {
-        self.items.push((at, text.replace('−', "-"), color));
-    }
-
-    pub fn draw(&self) {
-        let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
-        for (at, text, color) in &self.items {
-            let dims = mq::measure_text(text, None, 17, 1.0);
-            let size = Vec2::new(dims.width + 8.0, dims.height + 6.0);
-            let mut min = *at - 0.5 * size;
-            let overlaps = |m: Vec2, p: &[(Vec2, Vec2)]| {
-                p.iter().any(|(o, s)| m.cmplt(*o + *s).all() && (*o).cmplt(m + size).all())
-            };
-            let mut k: u32 = 1;
-            while overlaps(min, &placed) && k < 12 {
-                // Try below, above, further below ... until free.
-                let step = size.y + 2.0;
-                let dy = if k % 2 == 1 { step * k.div_ceil(2) as f32 } else { -step * (k / 2) as f32 };
-                min = *at - 0.5 * size + Vec2::new(0.0, dy);
-                k += 1;
-            }
-            placed.push((min, size));
-            mq::draw_rectangle(min.x, min.y, size.x, size.y, c(BG, 0.82));
-            mq::draw_text(text, min.x + 4.0, min.y + 3.0 + dims.offset_y, 17.0, *color);
-        }
-    }
-}
-
-/// A projecting pen: world segments and points drawn in screen space.
-pub struct Pen<'a> {
-    pub cam: &'a OrbitCamera,
-    pub vp: ScreenRect,
-}
-
-impl Pen<'_> {
-    pub fn at(&self, p: Vec3) -> Option<Vec2> {
-        self.cam.project(&self.vp, p).map(|(s, _)| s)
-    }
-
-    pub fn line(&self, a: Vec3, b: Vec3, width: f32, color: mq::Color) {
-        if let (Some(p), Some(q)) = (self.at(a), self.at(b)) {
-            mq::draw_line(p.x, p.y, q.x, q.y, width, color);
-        }
-    }
-
-    pub fn polygon(&self, pts: &[Vec3], width: f32, color: mq::Color) {
-        for k in 0..pts.len() {
-            self.line(pts[k], pts[(k + 1) % pts.len()], width, color);
-        }
-    }
-
-    pub fn dot(&self, p: Vec3, r: f32, color: mq::Color) {
-        if let Some(s) = self.at(p) {
-            mq::draw_circle(s.x, s.y, r + 1.5, mq::Color::new(0.0, 0.0, 0.0, 0.8));
-            mq::draw_circle(s.x, s.y, r, color);
-        }
-    }
-
-    /// An arrow from `a` to `b`, at least `min_px` long on screen.
-    pub fn arrow(&self, a: Vec3, b: Vec3, width: f32, min_px: f32, color: mq::Color) -> Option<Vec2> {
-        let (p, q) = (self.at(a)?, self.at(b)?);
-        let d = (q - p).normalize_or_zero();
-        let q = if (q - p).length() < min_px { p + d * min_px } else { q };
-        mq::draw_line(p.x, p.y, q.x, q.y, width, color);
-        let side = Vec2::new(-d.y, d.x) * 6.0;
-        let base = q - d * 12.0;
-        mq::draw_triangle(q, base + side, base - side, color);
-        Some(q)
-    }
-}
-
-fn set_camera_3d(cam: &OrbitCamera, vp: &ScreenRect) {
-    let sh = mq::screen_height();
-    mq::set_camera(&mq::Camera3D {
-        position: cam.eye(),
-        target: cam.target,
-        up: Vec3::Y,
-        fovy: cam.fovy,
-        aspect: Some(OrbitCamera::aspect(vp)),
-        z_near: cam.z_near(),
-        z_far: cam.z_far(),
-        viewport: Some((vp.min.x as i32, (sh - (vp.min.y + vp.size.y)) as i32, vp.size.x as i32, vp.size.y as i32)),
-        ..Default::default()
-    });
 }
 
 /// Both hulls' faces as one mesh, back to front; the highlighted faces brighter.
@@ -273,23 +172,6 @@ fn draw_axis(pen: &Pen, v: &Hull3dView, axis: usize, labels: &mut Labels) {
     }
     if let Some(s) = pen.at(mid + n * (reach * 0.8)) {
         labels.add(s, &format!("axis: {}  {:+.3}", axis_name(&r.kind), r.separation), c(AXIS, 1.0));
-    }
-}
-
-/// X, Y, Z arrows in the viewport's bottom-left corner, turned with the camera.
-fn draw_gizmo(cam: &OrbitCamera, vp: &ScreenRect) {
-    let o = Vec2::new(vp.min.x + 48.0, vp.min.y + vp.size.y - 48.0);
-    let axes = [
-        (Vec3::X, "x", Color::rgb(240, 80, 80)),
-        (Vec3::Y, "y", Color::rgb(110, 230, 110)),
-        (Vec3::Z, "z", Color::rgb(100, 150, 255)),
-    ];
-    mq::draw_circle(o.x, o.y, 42.0, c(BG, 0.6));
-    for (d, name, col) in axes {
-        let e = o + Vec2::new(d.dot(cam.right()), -d.dot(cam.up())) * 30.0;
-        mq::draw_line(o.x, o.y, e.x, e.y, 2.5, c(col, 1.0));
-        let t = o + (e - o) * 1.25;
-        mq::draw_text(name, t.x - 4.0, t.y + 5.0, 18.0, c(col, 1.0));
     }
 }
 

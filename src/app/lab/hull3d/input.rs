@@ -2,11 +2,11 @@
 //! Ctrl/Alt + left drag turns it (trackball about its centre), left drag on empty space
 //! orbits, right or middle drag pans, the wheel zooms at the cursor.
 
-use super::camera::ray_hull;
 use super::{act, Hull3dAction, Hull3dLab};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::state::{Action, App};
+use crate::app::view3d::camera::ray_hull;
 use glam::{Vec2, Vec3};
 
 /// A gesture in progress; `last` is the pointer position of the previous frame.
@@ -51,7 +51,7 @@ pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) 
         Some(Gesture3::Orbit { last }) if f.left_down => {
             let d = f.pos - last;
             if d != Vec2::ZERO {
-                let k = super::camera::ORBIT_PER_PIXEL;
+                let k = crate::app::view3d::camera::ORBIT_PER_PIXEL;
                 out.push(act(Hull3dAction::Orbit { yaw: -d.x * k, pitch: d.y * k }));
             }
             Some(Gesture3::Orbit { last: f.pos })

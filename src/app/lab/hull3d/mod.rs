@@ -1,10 +1,9 @@
 //! The 3D hull SAT lab (seed article 001): two convex hulls from a `scenes/hulls/*.ron` file,
 //! posed by dragging and trackball rotation, with every SAT axis, the best face axis of A and
 //! of B, the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.
-//! State and actions here; the SAT's view in `sat_view`, camera math in `camera`, gestures in
-//! `input`, drawing in `draw`/`gauss`, panels in `panels`.
+//! State and actions here; the SAT's view in `sat_view`, gestures in `input`, drawing in
+//! `draw`/`gauss`, panels in `panels`; the orbit camera and pen are shared (`app::view3d`).
 
-pub mod camera;
 pub mod draw;
 pub mod gauss;
 pub mod input;
@@ -20,7 +19,7 @@ use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
 use crate::app::state::{Action, App};
-use camera::OrbitCamera;
+use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
 use glam::{Quat, Vec3};
 use manifold_lab::engine::debug::DebugDraw;

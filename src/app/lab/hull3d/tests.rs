@@ -76,7 +76,7 @@ fn dragging_a_hull_moves_it_under_the_cursor_and_ctrl_drag_turns_it() {
     assert_ne!(lab.poses[1].p, before.p, "B moved");
     assert_eq!(lab.poses[1].q, before.q, "and did not turn");
     let (o, dir) = lab.camera.ray(&app.viewport, to);
-    assert!(super::camera::ray_hull(o, dir, &lab.view.hulls[1]).is_some(), "B is under the cursor");
+    assert!(crate::app::view3d::camera::ray_hull(o, dir, &lab.view.hulls[1]).is_some(), "B is under the cursor");
     assert!((lab.poses[1].p - before.p).dot(lab.camera.forward()).abs() < 1e-3, "in the view plane");
     // Ctrl+drag turns B about its centre.
     let c0 = lab.view.hulls[1].centroid();

@@ -1,4 +1,4 @@
-//! The 3D lab's orbit camera (Maya-like: orbit about a target, pan, zoom at the cursor) as pure
+//! The 3D labs' orbit camera (Maya-like: orbit about a target, pan, zoom at the cursor) as pure
 //! math: projection to a screen rectangle, screen rays, view-plane drags and a trackball, all
 //! testable without a window. The drawing code hands the same numbers to macroquad's
 //! `Camera3D`, so what is drawn and what is picked agree.

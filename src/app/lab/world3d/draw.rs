@@ -1,0 +1,18 @@
+//! Drawing the 3D dynamics lab: the engine describes the world through `DebugDraw3` (it decides
+//! what each layer shows); the shared renderer projects it with the orbit camera; an axes
+//! gizmo in the corner.
+
+use super::World3dLab;
+use crate::app::state::App;
+use crate::app::view3d::pen::draw_gizmo;
+use crate::app::view3d::MqDraw3;
+use manifold_lab::engine::world3d::DrawOptions3;
+
+pub fn draw(app: &App, lab: &World3dLab) {
+    let vp = app.viewport;
+    let mut d = MqDraw3::new(lab.layers);
+    let opts = DrawOptions3 { selected: lab.selected.into_iter().collect(), ..Default::default() };
+    lab.world.debug_draw(&mut d, &opts);
+    d.finish(&lab.camera, &vp);
+    draw_gizmo(&lab.camera, &vp);
+}

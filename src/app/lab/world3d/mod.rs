@@ -1,0 +1,341 @@
+//! The 3D dynamics lab (seed articles 001 and 003): a `scenes/world3d/*.ron` world of hulls
+//! that fall, stack, float on waves and hold orientation joints, stepped live. Play, pause,
+//! step, step back (a bounded history of world snapshots) and restart as in the 2D scenes; the
+//! shared orbit camera; drag a hull to push it with a mouse spring; the engine's 3D layers
+//! (contacts, the deciding SAT axis, the submerged cut and buoyancy, joint bases and errors)
+//! toggled in a panel. State and actions here; gestures in `input`, drawing in `draw`, panels
+//! in `panels`.
+
+mod draw;
+mod input;
+mod panels;
+#[cfg(test)]
+mod tests;
+
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::camera::ScreenRect;
+use crate::app::history::{History, Snapshot};
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App, RunMode};
+use crate::app::view3d::OrbitCamera;
+use egui_macroquad::egui;
+use glam::{Vec2, Vec3};
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::debug3::{Layer3, LayerSet3};
+use manifold_lab::engine::world3d::{Body3, Contact3, MouseSpring3, World3};
+use manifold_lab::scene::{self, World3dScene};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the 3D scenes live.
+pub const WORLD3D_DIR: &str = "scenes/world3d";
+/// The scene `--lab world3d` opens without a file.
+pub const DEFAULT_WORLD3D: &str = "scenes/world3d/stack.ron";
+/// Steps simulated per drawn frame at most (a slow world slows down instead of freezing).
+const MAX_STEPS_PER_FRAME: u32 = 4;
+
+pub struct World3dLab {
+    /// The file as loaded (restart rebuilds it).
+    pub spec: World3dScene,
+    pub path: PathBuf,
+    pub world: World3,
+    pub history: History<World3>,
+    pub camera: OrbitCamera,
+    pub layers: LayerSet3,
+    pub selected: Option<usize>,
+    /// Real seconds not yet simulated.
+    accumulator: f32,
+    gesture: Option<input::Gesture>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum World3dAction {
+    /// Load a 3D scene (`scenes/world3d/*.ron`); a bad file keeps the current one.
+    Load(PathBuf),
+    /// Orbit the camera by `yaw` and `pitch` radians.
+    Orbit {
+        yaw: f32,
+        pitch: f32,
+    },
+    SetLayer(Layer3, bool),
+    /// Select a body by index; `None` clears the selection.
+    Select(Option<usize>),
+    /// Grab `body` at the world point `point` with the mouse spring (and select it).
+    Grab {
+        body: usize,
+        point: Vec3,
+    },
+    /// Move the spring's target.
+    PullTo(Vec3),
+    /// Let go.
+    Release,
+}
+
+pub fn act(a: World3dAction) -> Action {
+    Action::Lab(LabAction::World3d(a))
+}
+
+impl Snapshot for World3 {
+    fn approx_bytes(&self) -> usize {
+        // Hulls are shared between snapshots; each body and contact is copied.
+        self.bodies.len() * std::mem::size_of::<Body3>()
+            + self.contacts.len() * (std::mem::size_of::<Contact3>() + 4 * 96)
+            + self.sat_cache.axes.len() * 32
+            + 1024
+    }
+}
+
+/// The orbit camera a scene file asks for.
+fn camera_of(spec: &World3dScene) -> OrbitCamera {
+    let c = spec.camera.unwrap_or_default();
+    OrbitCamera {
+        target: c.target,
+        yaw: c.yaw_degrees.to_radians(),
+        pitch: c.pitch_degrees.to_radians().clamp(-OrbitCamera::MAX_PITCH, OrbitCamera::MAX_PITCH),
+        distance: c.distance.clamp(OrbitCamera::MIN_DISTANCE, OrbitCamera::MAX_DISTANCE),
+        ..OrbitCamera::default()
+    }
+}
+
+impl World3dLab {
+    /// Reads and builds a scene file; the error names the file, line and column.
+    pub fn load(path: &Path) -> Result<World3dLab, String> {
+        let spec = scene::load_world3d(path).map_err(|e| e.to_string())?;
+        let world = spec.build_world().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(World3dLab {
+            camera: camera_of(&spec),
+            spec,
+            path: path.to_path_buf(),
+            world,
+            history: History::default(),
+            layers: LayerSet3::default(),
+            selected: None,
+            accumulator: 0.0,
+            gesture: None,
+        })
+    }
+
+    /// One step, remembered for stepping back.
+    pub fn step_once(&mut self) {
+        self.history.push(&self.world);
+        self.world.step();
+    }
+
+    /// Restores the state before the last step (the drag in progress stays).
+    pub fn step_back(&mut self) -> bool {
+        match self.history.pop() {
+            Some(w) => {
+                let mouse = self.world.mouse.take();
+                self.world = w;
+                self.world.mouse = mouse;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The world as loaded; the camera and layers stay.
+    pub fn restart(&mut self) {
+        if let Ok(w) = self.spec.build_world() {
+            self.world = w;
+        }
+        self.history.clear();
+        self.selected = self.selected.filter(|&i| i < self.world.bodies.len());
+    }
+
+    /// Indices of the bodies that move (what the view frames).
+    fn moving_bodies(&self) -> Vec<usize> {
+        let all = 0..self.world.bodies.len();
+        let moving: Vec<usize> = all.clone().filter(|&i| self.world.bodies[i].is_dynamic()).collect();
+        if moving.is_empty() {
+            all.collect()
+        } else {
+            moving
+        }
+    }
+
+    /// The world box around the moving bodies.
+    pub fn content_box(&self) -> Option<[Vec3; 2]> {
+        self.moving_bodies()
+            .into_iter()
+            .map(|i| self.world.bodies[i].world_bounds(0.0))
+            .filter(|[lo, hi]| lo.is_finite() && hi.is_finite())
+            .reduce(|[a, b], [c, d]| [a.min(c), b.max(d)])
+    }
+
+    /// Points the camera at the moving bodies.
+    pub fn frame_camera(&mut self, vp: &ScreenRect) {
+        if let Some([lo, hi]) = self.content_box() {
+            let center = 0.5 * (lo + hi);
+            self.camera.frame(vp, center, 0.5 * (hi - lo).length());
+        }
+    }
+
+    /// The fraction of body `i`'s volume under water at the last step.
+    pub fn submerged_fraction(&self, i: usize) -> f32 {
+        let Some(b) = self.world.bodies.get(i) else { return 0.0 };
+        let v: f32 = self.world.buoyancy.iter().filter(|r| r.body == i).map(|r| r.submerged.volume).sum();
+        if b.volume > 0.0 {
+            v / b.volume
+        } else {
+            0.0
+        }
+    }
+
+    fn grab(&mut self, body: usize, point: Vec3) {
+        self.selected = Some(body).filter(|&i| i < self.world.bodies.len());
+        match self.world.bodies.get(body) {
+            Some(b) if b.is_dynamic() && point.is_finite() => {
+                self.world.mouse = Some(MouseSpring3::new(b, body, point));
+            }
+            _ => self.world.mouse = None,
+        }
+    }
+}
+
+impl LabType for World3dLab {
+    type Action = World3dAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "3D dynamics",
+        description: "Hulls that fall, stack, float on waves and hold orientation joints: play, step and step \
+                      back; drag a hull to push it; see contacts, SAT axes, buoyancy and joint bases.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let path = file.map_or_else(|| PathBuf::from(DEFAULT_WORLD3D), Path::to_path_buf);
+        let lab = World3dLab::load(&path)?;
+        app.world = manifold_lab::engine::World::new(Default::default());
+        app.mode = RunMode::Running;
+        Ok(lab)
+    }
+
+    fn apply(&mut self, app: &mut App, action: World3dAction) {
+        match action {
+            World3dAction::Load(path) => match World3dLab::load(&path) {
+                Ok(lab) => {
+                    *self = lab;
+                    app.error = None;
+                    app.notice = Some(format!("Loaded {}", path.display()));
+                }
+                Err(e) => app.error = Some(e),
+            },
+            World3dAction::Orbit { yaw, pitch } => self.camera.orbit(yaw, pitch),
+            World3dAction::SetLayer(layer, on) => self.layers.set(layer, on),
+            World3dAction::Select(i) => self.selected = i.filter(|&i| i < self.world.bodies.len()),
+            World3dAction::Grab { body, point } => self.grab(body, point),
+            World3dAction::PullTo(target) => {
+                if let Some(m) = self.world.mouse.as_mut().filter(|_| target.is_finite()) {
+                    m.target = target;
+                }
+            }
+            World3dAction::Release => self.world.mouse = None,
+        }
+    }
+}
+
+impl Lab for World3dLab {
+    fn kind(&self) -> LabKind {
+        LabKind::World3d
+    }
+
+    fn file(&self) -> Option<&Path> {
+        Some(&self.path)
+    }
+
+    /// Stepping, history and restart act on the 3D world; the view's zoom, pan and framing
+    /// move the orbit camera. Play and pause are the app's own (its run mode).
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        let vp = app.viewport;
+        match action {
+            Action::Step => {
+                app.mode = RunMode::Paused;
+                self.step_once();
+            }
+            Action::StepBack => {
+                app.mode = RunMode::Paused;
+                if !self.step_back() {
+                    app.notice = Some("No earlier step is kept".into());
+                }
+            }
+            Action::Restart => self.restart(),
+            Action::ZoomAt { screen, factor } if factor.is_finite() && *factor > 0.0 => {
+                self.camera.zoom_at(&vp, *screen, *factor)
+            }
+            Action::PanPixels(d) => self.camera.pan_pixels(&vp, *d),
+            Action::FrameAll => self.frame_camera(&vp),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Steps the world in real time while the app runs.
+    fn update(&mut self, app: &mut App, dt: f32) {
+        if !app.is_running() {
+            self.accumulator = 0.0;
+            return;
+        }
+        let step = self.world.dt();
+        self.accumulator += dt.clamp(0.0, 0.1) * app.speed;
+        let mut steps = 0;
+        while self.accumulator >= step && steps < MAX_STEPS_PER_FRAME {
+            self.step_once();
+            self.accumulator -= step;
+            steps += 1;
+        }
+        if steps == MAX_STEPS_PER_FRAME {
+            self.accumulator = 0.0;
+        }
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, self, app, files, out);
+    }
+
+    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+        panels::details(ui, self, out);
+    }
+
+    /// The file's camera when the moving bodies fit the view from it; otherwise they are
+    /// framed, seen from the file's direction.
+    fn frame(&mut self, app: &mut App) {
+        let vp = app.viewport;
+        self.camera = camera_of(&self.spec);
+        let margin = 0.04 * vp.size;
+        let inner = ScreenRect { min: vp.min + margin, size: vp.size - 2.0 * margin };
+        let fits = self.content_screen(app).is_some_and(|r| inner.contains(r.min) && inner.contains(r.min + r.size));
+        if self.spec.camera.is_none() || !fits {
+            self.frame_camera(&vp);
+        }
+    }
+
+    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+        let [lo, hi] = self.content_box()?;
+        let corners = (0..8).map(|k| {
+            Vec3::new(
+                if k & 1 == 0 { lo.x } else { hi.x },
+                if k & 2 == 0 { lo.y } else { hi.y },
+                if k & 4 == 0 { lo.z } else { hi.z },
+            )
+        });
+        let pts: Vec<Vec2> = corners.filter_map(|p| self.camera.project(&app.viewport, p).map(|(s, _)| s)).collect();
+        let lo = pts.iter().copied().reduce(Vec2::min)?;
+        let hi = pts.iter().copied().reduce(Vec2::max)?;
+        Some(ScreenRect { min: lo, size: hi - lo })
+    }
+
+    fn draw(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+
+    fn draw_view(&self, app: &App) -> bool {
+        draw::draw(app, self);
+        true
+    }
+
+    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+        input::pointer(self, app, f, over_ui)
+    }
+
+    fn uses_world(&self) -> bool {
+        false
+    }
+}

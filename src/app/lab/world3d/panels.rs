@@ -1,0 +1,158 @@
+//! Panels of the 3D dynamics lab: the run controls, the scene presets and an open field, and
+//! the layer switches on the left; the selected body (pose as position + quaternion and Euler
+//! angles, velocities, submerged fraction), the joints with their error per axis, and the
+//! world's counts on the right.
+
+use super::{act, World3dAction, World3dLab, WORLD3D_DIR};
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui::{self, RichText};
+use glam::{EulerRot, Vec3};
+use manifold_lab::engine::debug3::Layer3;
+use manifold_lab::engine::world3d::JointKind3;
+use std::path::PathBuf;
+
+pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let label = if app.is_running() { "⏸ Pause" } else { "▶ Play" };
+            if ui.button(label).on_hover_text("Space").clicked() {
+                out.push(Action::TogglePlay);
+            }
+            if ui.button("Step").on_hover_text(". or S").clicked() {
+                out.push(Action::Step);
+            }
+            if ui.add_enabled(lab.history.len() > 0, egui::Button::new("Back")).on_hover_text("B").clicked() {
+                out.push(Action::StepBack);
+            }
+            if ui.button("Restart").on_hover_text("R").clicked() {
+                out.push(Action::Restart);
+            }
+        });
+        let mut speed = app.speed;
+        if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
+            out.push(Action::SetSpeed(speed));
+        }
+        ui.label(format!(
+            "step {}  ·  t = {:.2} s  ·  {} steps kept",
+            lab.world.step_count,
+            lab.world.time,
+            lab.history.len()
+        ));
+    });
+    egui::CollapsingHeader::new("Scenes").default_open(true).show(ui, |ui| {
+        let (files, _) = st.presets(WORLD3D_DIR);
+        for path in files {
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            if ui.selectable_label(lab.path == *path, name).clicked() {
+                out.push(act(World3dAction::Load(path.clone())));
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut st.open_path).hint_text("any 3D .ron path").desired_width(180.0));
+            if ui.button("Open").clicked() && !st.open_path.trim().is_empty() {
+                out.push(act(World3dAction::Load(PathBuf::from(st.open_path.trim()))));
+            }
+        });
+    });
+    egui::CollapsingHeader::new("Layers").default_open(true).show(ui, |ui| {
+        egui::Grid::new("layers3").num_columns(2).show(ui, |ui| {
+            for (k, layer) in Layer3::ALL.into_iter().enumerate() {
+                let mut on = lab.layers.contains(layer);
+                if ui.checkbox(&mut on, layer.label()).changed() {
+                    out.push(act(World3dAction::SetLayer(layer, on)));
+                }
+                if k % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+    });
+    egui::CollapsingHeader::new("View").default_open(true).show(ui, |ui| {
+        if ui.button("Frame the moving bodies (F)").clicked() {
+            out.push(Action::FrameAll);
+        }
+        ui.label(
+            RichText::new(
+                "Click a hull to select it; drag it to pull it with a spring (while running). \
+                 Drag empty space to orbit, right-drag to pan, wheel to zoom.",
+            )
+            .small(),
+        );
+    });
+}
+
+fn row(ui: &mut egui::Ui, name: &str, value: String) {
+    ui.label(name);
+    ui.label(RichText::new(value).monospace());
+    ui.end_row();
+}
+
+fn v3(v: Vec3, digits: usize) -> String {
+    // Adding zero turns −0 into 0.
+    let v = v + Vec3::ZERO;
+    format!("{:.d$}, {:.d$}, {:.d$}", v.x, v.y, v.z, d = digits)
+}
+
+pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
+    let w = &lab.world;
+    ui.heading("Body");
+    match lab.selected.and_then(|i| w.bodies.get(i).map(|b| (i, b))) {
+        Some((i, b)) => {
+            ui.label(RichText::new(if b.name.is_empty() { format!("#{i}") } else { b.name.clone() }).strong());
+            egui::Grid::new("body3").num_columns(2).show(ui, |ui| {
+                row(ui, "kind", format!("{:?}", b.kind));
+                row(ui, "mass", format!("{:.3} kg", b.mass));
+                row(ui, "position", v3(b.pose.p, 3));
+                let (x, y, z) = b.pose.q.to_euler(EulerRot::XYZ);
+                row(ui, "euler XYZ °", v3(Vec3::new(x, y, z) * (180.0 / std::f32::consts::PI), 1));
+                row(ui, "velocity", v3(b.linear_velocity, 3));
+                row(ui, "ω rad/s", v3(b.angular_velocity, 3));
+                row(ui, "submerged", format!("{:.1} %", 100.0 * lab.submerged_fraction(i)));
+            });
+            // The quaternion on its own line: four numbers do not fit beside a name.
+            let q = b.pose.q + glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
+            ui.label("quaternion (x, y, z, w)");
+            ui.label(RichText::new(format!("{:+.3} {:+.3} {:+.3} {:+.3}", q.x, q.y, q.z, q.w)).monospace());
+            if ui.button("Clear selection").clicked() {
+                out.push(act(World3dAction::Select(None)));
+            }
+        }
+        None => {
+            ui.label(RichText::new("Click a hull, or pick one below.").small());
+        }
+    }
+    egui::CollapsingHeader::new("Bodies").default_open(false).show(ui, |ui| {
+        for (i, b) in w.bodies.iter().enumerate() {
+            let name = if b.name.is_empty() { format!("#{i}") } else { b.name.clone() };
+            if ui.selectable_label(lab.selected == Some(i), name).clicked() {
+                out.push(act(World3dAction::Select(Some(i))));
+            }
+        }
+    });
+    ui.separator();
+    ui.heading("Joints");
+    if w.joints.is_empty() {
+        ui.label(RichText::new("none").small());
+    }
+    for (j, e) in w.joints.iter().zip(w.joint_errors()) {
+        let (kind, unit) = match j.kind {
+            JointKind3::Ball(_) => ("ball", "m"),
+            JointKind3::Orientation(_) => ("orientation", "rad"),
+        };
+        ui.label(RichText::new(format!("{}  ({kind})", j.name)).strong());
+        let p = e.per_axis;
+        ui.label(RichText::new(format!("err {:.1e} {:.1e} {:.1e} {unit}", p.x, p.y, p.z)).monospace());
+    }
+    ui.separator();
+    ui.heading("World");
+    egui::Grid::new("world3").num_columns(2).show(ui, |ui| {
+        row(ui, "bodies", w.bodies.len().to_string());
+        let points: usize = w.contacts.iter().map(|c| c.points.len()).sum();
+        row(ui, "contacts", format!("{} ({points} points)", w.contacts.len()));
+        row(ui, "penetration", format!("{:.4} m", w.max_penetration()));
+        row(ui, "energy", format!("{:.3} J", w.kinetic_energy()));
+        row(ui, "step", format!("{:.2} ms", w.profile.total_ms));
+        row(ui, "SAT calls", format!("{} ({} cached)", w.profile.narrow.sat_calls, w.profile.narrow.cache_hits));
+    });
+}

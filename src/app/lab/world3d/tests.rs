@@ -1,0 +1,187 @@
+//! The 3D dynamics lab without a window: opening it, running, stepping, stepping back and
+//! restarting through the app's own actions; pulling a hull with the same gestures a mouse
+//! makes; layers; and a bad file keeping the scene.
+
+use super::{act, World3dAction, World3dLab};
+use crate::app::history::History;
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::LabKind;
+use crate::app::state::{Action, App};
+use glam::{Vec2, Vec3};
+use manifold_lab::engine::debug3::{DebugList3, Layer3};
+use manifold_lab::engine::world3d::DrawOptions3;
+use manifold_lab::scene;
+use std::path::{Path, PathBuf};
+
+fn manifest(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+fn lab_app(file: &str) -> App {
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::World3d, file: Some(manifest(file)) });
+    assert!(app.error.is_none(), "{:?}", app.error);
+    app
+}
+
+fn lab(app: &App) -> &World3dLab {
+    app.lab_as::<World3dLab>().expect("the 3D dynamics lab is open")
+}
+
+fn hash(app: &App) -> u64 {
+    lab(app).world.state_hash()
+}
+
+#[test]
+fn opening_runs_the_scene_with_its_camera() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    let l = lab(&app);
+    assert_eq!(l.world.bodies.len(), l.spec.bodies.len());
+    assert!((l.camera.yaw - 25f32.to_radians()).abs() < 1e-5, "the file's camera");
+    assert!(app.is_running(), "opens running, as a 2D scene does");
+    // Real time steps the world: half a second at 60 Hz in frames of 1/60 s.
+    for _ in 0..30 {
+        app.update(1.0 / 60.0);
+    }
+    let steps = lab(&app).world.step_count;
+    assert!((29..=31).contains(&steps), "{steps} steps in half a second");
+    // The default scene opens without a file too (tests run in the package directory).
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::World3d, file: None });
+    assert!(app.lab_as::<World3dLab>().is_some(), "{:?}", app.error);
+}
+
+#[test]
+fn step_back_and_restart_return_to_earlier_states() {
+    let mut app = lab_app("scenes/world3d/tumble.ron");
+    let start = hash(&app);
+    let mut hashes = vec![start];
+    for _ in 0..5 {
+        app.apply(Action::Step);
+        hashes.push(hash(&app));
+    }
+    assert!(!app.is_running(), "Step pauses");
+    assert_eq!(lab(&app).world.step_count, 5);
+    assert_eq!(lab(&app).history.len(), 5);
+    for k in (0..5).rev() {
+        app.apply(Action::StepBack);
+        assert_eq!(hash(&app), hashes[k], "back to step {k}");
+    }
+    app.apply(Action::StepBack);
+    assert!(app.notice.as_deref().is_some_and(|n| n.contains("No earlier step")), "{:?}", app.notice);
+    // Stepping again from the restored state repeats the same steps.
+    app.apply(Action::Step);
+    assert_eq!(hash(&app), hashes[1], "deterministic from a snapshot");
+    app.apply(Action::Play);
+    for _ in 0..20 {
+        app.update(1.0 / 60.0);
+    }
+    app.apply(Action::Restart);
+    assert_eq!(hash(&app), start, "restart rebuilds the file's world");
+    assert_eq!(lab(&app).world.step_count, 0);
+    assert_eq!(lab(&app).history.len(), 0);
+}
+
+#[test]
+fn history_is_bounded() {
+    let l = World3dLab::load(&manifest("scenes/world3d/stack.ron")).unwrap();
+    let cap = History::capacity_for(&l.world);
+    assert!((100..=600).contains(&cap), "{cap} states of a 20-body world");
+    let mut h = History::default();
+    for _ in 0..cap + 25 {
+        h.push(&l.world);
+    }
+    assert_eq!(h.len(), cap);
+}
+
+fn frame(pos: Vec2, pressed: bool, down: bool) -> PointerFrame {
+    PointerFrame { pos, left_pressed: pressed, left_down: down, left_released: !down, ..Default::default() }
+}
+
+#[test]
+fn dragging_a_hull_pulls_it_towards_the_cursor() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    let cube = lab(&app).world.body_named("cube 5").unwrap();
+    let start = lab(&app).world.bodies[cube].center;
+    let (from, _) = lab(&app).camera.project(&app.viewport, start).unwrap();
+    let to = from + Vec2::new(0.0, -120.0);
+    let mut st = InputState::default();
+    let mut apply = |app: &mut App, f: PointerFrame| {
+        for a in pointer_actions(app, &mut st, &f, false) {
+            app.apply(a);
+        }
+    };
+    apply(&mut app, frame(from, true, true));
+    assert_eq!(lab(&app).selected, Some(cube), "the press selects the hull under the cursor");
+    assert!(lab(&app).world.mouse.is_some(), "and grabs it");
+    for k in 1..=60 {
+        apply(&mut app, frame(from.lerp(to, (k as f32 / 20.0).min(1.0)), false, true));
+        app.update(1.0 / 60.0);
+    }
+    let l = lab(&app);
+    let spring = l.world.mouse.as_ref().expect("still held");
+    let grabbed = spring.anchor(&l.world.bodies[cube]);
+    let (at, _) = l.camera.project(&app.viewport, grabbed).unwrap();
+    assert!(at.distance(to) < 25.0, "the grabbed point follows the cursor: {at} vs {to}");
+    assert!(l.world.bodies[cube].center.y > start.y + 0.5, "the cube was lifted off the tower");
+    apply(&mut app, frame(to, false, false));
+    assert!(lab(&app).world.mouse.is_none(), "releasing lets go");
+    // A press on empty sky orbits instead.
+    let yaw = lab(&app).camera.yaw;
+    let sky = app.viewport.min + Vec2::new(10.0, 10.0);
+    apply(&mut app, frame(sky, true, true));
+    apply(&mut app, frame(sky + Vec2::new(40.0, 0.0), false, true));
+    apply(&mut app, frame(sky + Vec2::new(40.0, 0.0), false, false));
+    assert!((lab(&app).camera.yaw - yaw).abs() > 0.1, "orbited");
+    assert_eq!(lab(&app).selected, Some(cube), "the selection stays");
+}
+
+#[test]
+fn a_static_body_is_selected_but_not_pulled() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    app.apply(act(World3dAction::Grab { body: 0, point: Vec3::ZERO }));
+    assert_eq!(lab(&app).selected, Some(0));
+    assert!(lab(&app).world.mouse.is_none(), "the ground cannot be pulled");
+    app.apply(act(World3dAction::Grab { body: 999, point: Vec3::ZERO }));
+    app.apply(act(World3dAction::PullTo(Vec3::NAN)));
+    assert_eq!(lab(&app).selected, None, "a body that does not exist is not selected");
+}
+
+#[test]
+fn layers_switch_what_the_engine_draws() {
+    let mut app = lab_app("scenes/world3d/float.ron");
+    for _ in 0..30 {
+        app.apply(Action::Step);
+    }
+    app.apply(act(World3dAction::SetLayer(Layer3::SatAxis, true)));
+    app.apply(act(World3dAction::SetLayer(Layer3::Water, false)));
+    let l = lab(&app);
+    let mut list = DebugList3::new(l.layers);
+    l.world.debug_draw(&mut list, &DrawOptions3::default());
+    assert_eq!(list.count(Layer3::Water), 0, "water switched off");
+    assert!(list.count(Layer3::Submerged) > 0, "the submerged cut of the floating hulls");
+    assert!(list.count(Layer3::Buoyancy) > 0, "centres of buoyancy and forces");
+    assert!(l.submerged_fraction(l.world.body_named("half_density_cube").unwrap()) > 0.1);
+}
+
+#[test]
+fn a_bad_file_keeps_the_scene_and_names_line_and_column() {
+    let mut app = lab_app("scenes/world3d/float.ron");
+    app.apply(Action::Step);
+    let before = hash(&app);
+    let bad = manifest("tests/broken3d/unknown_body.ron");
+    app.apply(act(World3dAction::Load(bad.clone())));
+    let e = app.error.clone().expect("an error is shown");
+    assert!(e.starts_with(&format!("{}:9:", bad.display())), "{e}");
+    assert!(e.contains("unknown body `bx`"), "{e}");
+    assert_eq!(hash(&app), before, "the current world stays");
+    assert!(lab(&app).path.ends_with("float.ron"));
+    // A good file loads and clears the error.
+    app.apply(act(World3dAction::Load(manifest("scenes/world3d/orientation_joint.ron"))));
+    assert!(app.error.is_none());
+    assert_eq!(lab(&app).world.joints.len(), 5, "two welds (ball + orientation each) and one orientation joint");
+    // Opening the lab on a bad file fails with the same message.
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind: LabKind::World3d, file: Some(bad) });
+    assert!(app.lab.is_none() && app.error.as_deref().is_some_and(|e| e.contains(":9:")));
+}

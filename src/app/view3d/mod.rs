@@ -1,0 +1,9 @@
+//! What the 3D labs share: the orbit camera (projection, rays, picking), the screen-space pen
+//! and labels, and the renderer of the engine's 3D debug drawing ([`MqDraw3`]).
+
+pub mod camera;
+pub mod mq_draw3;
+pub mod pen;
+
+pub use camera::OrbitCamera;
+pub use mq_draw3::MqDraw3;

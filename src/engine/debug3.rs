@@ -1,0 +1,234 @@
+//! The 3D side of the engine → pictures seam, the twin of [`super::debug`]: the 3D world never
+//! draws, it describes what to draw through [`DebugDraw3`], each primitive tagged with a
+//! [`Layer3`] so disabled layers cost nothing. [`DebugList3`] records the calls as plain,
+//! serializable data (for tests, or for a view that draws later).
+
+use super::debug::Color;
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+/// What a 3D primitive belongs to; a view maps each to a checkbox and a style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Layer3 {
+    /// Hull faces (translucent polygons).
+    Shape,
+    /// Hull edges.
+    Edge,
+    /// Body frames: the three local axes at the centre of mass.
+    Frame,
+    CenterOfMass,
+    Aabb,
+    /// Contact points (coloured by warm-start history, as in 2D).
+    Contact,
+    Normal,
+    /// Accumulated normal impulses, as arrows along the normal.
+    Impulse,
+    /// Accumulated friction impulses (both tangent directions).
+    Friction,
+    /// The axis that decided each pair's SAT (face normal or edge pair), with its features.
+    SatAxis,
+    /// Water surfaces (a patch per basin, following the waves).
+    Water,
+    /// The cut of each floating hull by its local water plane (the waterline polygon).
+    Submerged,
+    /// Centre of buoyancy with the buoyant force; drag forces.
+    Buoyancy,
+    /// Joint anchors and the segments between them.
+    Joint,
+    /// The orientation joint's bases (article 003's `xa, ya, yb, zb`, plus `za, xb`).
+    JointBasis,
+    /// Each joint's current error per axis, as text at the joint.
+    JointError,
+    /// Linear and angular velocity arrows.
+    Velocity,
+    /// Body names.
+    Label,
+}
+
+impl Layer3 {
+    /// Every layer, in panel order.
+    pub const ALL: [Layer3; 18] = [
+        Layer3::Shape,
+        Layer3::Edge,
+        Layer3::Frame,
+        Layer3::CenterOfMass,
+        Layer3::Aabb,
+        Layer3::Contact,
+        Layer3::Normal,
+        Layer3::Impulse,
+        Layer3::Friction,
+        Layer3::SatAxis,
+        Layer3::Water,
+        Layer3::Submerged,
+        Layer3::Buoyancy,
+        Layer3::Joint,
+        Layer3::JointBasis,
+        Layer3::JointError,
+        Layer3::Velocity,
+        Layer3::Label,
+    ];
+
+    pub fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Layer3::Shape => "Hull faces",
+            Layer3::Edge => "Hull edges",
+            Layer3::Frame => "Body frames",
+            Layer3::CenterOfMass => "Centres of mass",
+            Layer3::Aabb => "AABBs",
+            Layer3::Contact => "Contact points",
+            Layer3::Normal => "Contact normals",
+            Layer3::Impulse => "Normal impulses",
+            Layer3::Friction => "Friction impulses",
+            Layer3::SatAxis => "SAT axis per pair",
+            Layer3::Water => "Water surface",
+            Layer3::Submerged => "Submerged cut",
+            Layer3::Buoyancy => "Buoyancy, drag",
+            Layer3::Joint => "Joints",
+            Layer3::JointBasis => "Joint bases",
+            Layer3::JointError => "Joint errors",
+            Layer3::Velocity => "Velocities",
+            Layer3::Label => "Names",
+        }
+    }
+}
+
+/// A set of 3D layers as a bit mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerSet3(pub u32);
+
+impl LayerSet3 {
+    pub const ALL: LayerSet3 = LayerSet3(u32::MAX);
+
+    pub fn of(layers: &[Layer3]) -> LayerSet3 {
+        LayerSet3(layers.iter().fold(0, |m, l| m | l.bit()))
+    }
+
+    pub fn contains(self, l: Layer3) -> bool {
+        self.0 & l.bit() != 0
+    }
+
+    pub fn set(&mut self, l: Layer3, on: bool) {
+        if on {
+            self.0 |= l.bit();
+        } else {
+            self.0 &= !l.bit();
+        }
+    }
+}
+
+impl Default for LayerSet3 {
+    /// Faces, edges, contacts, normals, water, the submerged cut, buoyancy and joints.
+    fn default() -> Self {
+        LayerSet3::of(&[
+            Layer3::Shape,
+            Layer3::Edge,
+            Layer3::Contact,
+            Layer3::Normal,
+            Layer3::Water,
+            Layer3::Submerged,
+            Layer3::Buoyancy,
+            Layer3::Joint,
+            Layer3::JointBasis,
+        ])
+    }
+}
+
+/// Receives 3D debug geometry in world units (y up).
+pub trait DebugDraw3 {
+    /// Whether primitives of `layer` are wanted; callers skip work for unwanted layers.
+    fn wants(&self, layer: Layer3) -> bool;
+    fn segment(&mut self, layer: Layer3, a: Vec3, b: Vec3, color: Color);
+    /// A closed planar convex polygon, filled (`fill`, usually translucent) and outlined.
+    fn polygon(&mut self, layer: Layer3, points: &[Vec3], fill: Color, outline: Color);
+    /// A dot of a fixed size in pixels.
+    fn point(&mut self, layer: Layer3, p: Vec3, size: f32, color: Color);
+    fn arrow(&mut self, layer: Layer3, from: Vec3, to: Vec3, color: Color);
+    /// Text anchored at a 3D point (drawn facing the camera).
+    fn text(&mut self, layer: Layer3, p: Vec3, text: &str, color: Color);
+}
+
+/// One recorded 3D primitive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DrawCmd3 {
+    Segment { layer: Layer3, a: Vec3, b: Vec3, color: Color },
+    Polygon { layer: Layer3, points: Vec<Vec3>, fill: Color, outline: Color },
+    Point { layer: Layer3, p: Vec3, size: f32, color: Color },
+    Arrow { layer: Layer3, from: Vec3, to: Vec3, color: Color },
+    Text { layer: Layer3, p: Vec3, text: String, color: Color },
+}
+
+impl DrawCmd3 {
+    pub fn layer(&self) -> Layer3 {
+        match self {
+            DrawCmd3::Segment { layer, .. }
+            | DrawCmd3::Polygon { layer, .. }
+            | DrawCmd3::Point { layer, .. }
+            | DrawCmd3::Arrow { layer, .. }
+            | DrawCmd3::Text { layer, .. } => *layer,
+        }
+    }
+}
+
+/// A [`DebugDraw3`] that records every call.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct DebugList3 {
+    pub layers: LayerSet3,
+    pub cmds: Vec<DrawCmd3>,
+}
+
+impl DebugList3 {
+    pub fn new(layers: LayerSet3) -> DebugList3 {
+        DebugList3 { layers, cmds: Vec::new() }
+    }
+
+    /// How many primitives were recorded on `layer`.
+    pub fn count(&self, layer: Layer3) -> usize {
+        self.cmds.iter().filter(|c| c.layer() == layer).count()
+    }
+
+    /// The recorded primitives of `layer`.
+    pub fn on(&self, layer: Layer3) -> impl Iterator<Item = &DrawCmd3> {
+        self.cmds.iter().filter(move |c| c.layer() == layer)
+    }
+}
+
+impl DebugDraw3 for DebugList3 {
+    fn wants(&self, layer: Layer3) -> bool {
+        self.layers.contains(layer)
+    }
+    fn segment(&mut self, layer: Layer3, a: Vec3, b: Vec3, color: Color) {
+        self.cmds.push(DrawCmd3::Segment { layer, a, b, color });
+    }
+    fn polygon(&mut self, layer: Layer3, points: &[Vec3], fill: Color, outline: Color) {
+        self.cmds.push(DrawCmd3::Polygon { layer, points: points.to_vec(), fill, outline });
+    }
+    fn point(&mut self, layer: Layer3, p: Vec3, size: f32, color: Color) {
+        self.cmds.push(DrawCmd3::Point { layer, p, size, color });
+    }
+    fn arrow(&mut self, layer: Layer3, from: Vec3, to: Vec3, color: Color) {
+        self.cmds.push(DrawCmd3::Arrow { layer, from, to, color });
+    }
+    fn text(&mut self, layer: Layer3, p: Vec3, text: &str, color: Color) {
+        self.cmds.push(DrawCmd3::Text { layer, p, text: text.to_string(), color });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_filter_and_record() {
+        let mut l = DebugList3::new(LayerSet3::of(&[Layer3::Contact]));
+        assert!(l.wants(Layer3::Contact) && !l.wants(Layer3::Water));
+        l.point(Layer3::Contact, Vec3::ZERO, 4.0, Color::rgb(1, 2, 3));
+        assert_eq!(l.count(Layer3::Contact), 1);
+        let json = serde_json::to_string(&l).unwrap();
+        assert!(json.contains("Contact"));
+        assert_eq!(Layer3::ALL.len(), Layer3::Label as usize + 1);
+    }
+}

@@ -1,0 +1,13 @@
+//! The 3D world (`engine::world3d`): dynamics (`world3d_parts/dynamics.rs`), buoyancy
+//! (`world3d_parts/water.rs`) and the shipped `scenes/world3d/` files (`world3d_parts/scenes.rs`).
+//!
+//! Run with `cargo test --test world3d -- --nocapture` to see the measured figures.
+
+#[path = "world3d_parts/common.rs"]
+mod common;
+#[path = "world3d_parts/dynamics.rs"]
+mod dynamics;
+#[path = "world3d_parts/scenes.rs"]
+mod scenes;
+#[path = "world3d_parts/water.rs"]
+mod water;
