@@ -8,6 +8,7 @@ pub mod hull3d;
 pub mod manifold;
 pub mod minkowski;
 pub mod pair;
+pub mod slice;
 pub mod toi;
 pub mod tree;
 pub mod widgets;
@@ -228,4 +229,5 @@ labs! {
     Tree: tree::TreeLab,
     Hull3d: hull3d::Hull3dLab,
     Toi: toi::ToiLab,
+    Slice: slice::SliceLab,
 }
