@@ -1,8 +1,11 @@
-//! Headless commands: `run` (step a scene and report) and `check` (validate scene files).
-//! Files whose top-level struct is `World3d(...)` are 3D worlds, handled by `world3d`.
+//! Headless commands: `run` (play a script, step a scene and report) and `check` (validate
+//! scene files). Files whose top-level struct is `World3d(...)` are 3D worlds, handled by
+//! `world3d`.
 
 mod world3d;
 
+use crate::app::script::ScriptPlayer;
+use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
 use serde::Serialize;
@@ -18,12 +21,51 @@ pub struct Pose {
     pub angle: f32,
 }
 
+/// One body at the end of the run.
+#[derive(Serialize)]
+pub struct BodyReport {
+    pub name: String,
+    /// `Static`, `Kinematic` or `Dynamic`.
+    pub kind: String,
+    /// `Circle`, `Polygon` or `Capsule`.
+    pub shape: String,
+    /// The origin of its shape.
+    pub x: f32,
+    pub y: f32,
+    pub angle: f32,
+    /// Its shape's area (m²) and its mass (0 for static and kinematic bodies).
+    pub area: f32,
+    pub mass: f32,
+}
+
+impl BodyReport {
+    fn of(b: &manifold_lab::engine::Body) -> BodyReport {
+        let shape = match b.shape {
+            Shape::Circle(_) => "Circle",
+            Shape::Polygon(_) => "Polygon",
+            Shape::Capsule(_) => "Capsule",
+        };
+        BodyReport {
+            name: b.name.clone(),
+            kind: format!("{:?}", b.kind),
+            shape: shape.into(),
+            x: b.xf.p.x,
+            y: b.xf.p.y,
+            angle: b.angle,
+            area: b.shape.mass_data(1.0).area,
+            mass: b.mass,
+        }
+    }
+}
+
 /// What `run` prints.
 #[derive(Serialize)]
 pub struct Report {
     pub scene: String,
+    /// Frames of the script played before the steps (0 without `--script`).
+    pub script_frames: u32,
     pub steps: u32,
-    pub bodies: usize,
+    pub body_count: usize,
     pub contacts: usize,
     pub contact_points: usize,
     pub joints: usize,
@@ -58,7 +100,10 @@ pub struct Report {
     /// Steps in which the broadphase reached its pair limit (`MAX_PAIRS`) and put off finding
     /// pairs: bodies piled on top of each other.
     pub pair_limit_steps: u32,
+    /// Every body's name and final pose.
     pub poses: Vec<Pose>,
+    /// Every body with its kind, shape, pose, area and mass.
+    pub bodies: Vec<BodyReport>,
 }
 
 fn median(v: &mut [f32]) -> f32 {
@@ -93,8 +138,9 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
     let tree = world.broadphase.tree.metrics();
     Report {
         scene: scene.to_string(),
+        script_frames: 0,
         steps,
-        bodies: world.bodies.len(),
+        body_count: world.bodies.len(),
         contacts: world.contacts.len(),
         contact_points: world.contacts.iter().map(|c| c.manifold.count).sum(),
         joints: world.joints().len(),
@@ -125,6 +171,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
             .iter()
             .map(|b| Pose { name: b.name.clone(), x: b.xf.p.x, y: b.xf.p.y, angle: b.angle })
             .collect(),
+        bodies: world.bodies.iter().map(BodyReport::of).collect(),
     }
 }
 
@@ -133,8 +180,11 @@ impl Report {
         let mut s = String::new();
         use std::fmt::Write;
         let _ = writeln!(s, "scene            {}", self.scene);
+        if self.script_frames > 0 {
+            let _ = writeln!(s, "script           {} frames", self.script_frames);
+        }
         let _ = writeln!(s, "steps            {}", self.steps);
-        let _ = writeln!(s, "bodies           {}", self.bodies);
+        let _ = writeln!(s, "bodies           {}", self.body_count);
         let _ = writeln!(s, "contacts         {} ({} points)", self.contacts, self.contact_points);
         let _ = writeln!(
             s,
@@ -183,17 +233,23 @@ impl Report {
                 self.pair_limit_steps
             );
         }
-        let shown = 20.min(self.poses.len());
-        let _ = writeln!(s, "final poses      (first {shown} of {}; --json lists all)", self.poses.len());
-        for p in &self.poses[..shown] {
-            let _ = writeln!(s, "  {:<16} x {:>10.4}  y {:>10.4}  angle {:>8.4}", p.name, p.x, p.y, p.angle);
+        let shown = 20.min(self.bodies.len());
+        let _ = writeln!(s, "final poses      (first {shown} of {}; --json lists all)", self.bodies.len());
+        for p in &self.bodies[..shown] {
+            let _ = writeln!(
+                s,
+                "  {:<16} x {:>10.4}  y {:>10.4}  angle {:>8.4}  area {:>8.4}  mass {:>8.4}",
+                p.name, p.x, p.y, p.angle, p.area, p.mass
+            );
         }
         s
     }
 }
 
-/// `manifold-lab run`; `set` holds `FIELD=VALUE` solver overrides, applied in order.
-pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
+/// `manifold-lab run`; `set` holds `FIELD=VALUE` solver overrides, applied in order. With a
+/// script, the script is played first as `screenshot` plays it (one step per frame while
+/// running), then `steps` more steps are run.
+pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&Path>) -> i32 {
     if world3d::is_3d(path) {
         return world3d::run(path, steps, json, set);
     }
@@ -210,7 +266,27 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
             return 2;
         }
     }
-    let report = run_world(scene.build_world(), &path.display().to_string(), steps);
+    let (world, script_frames) = match script {
+        None => (scene.build_world(), 0),
+        Some(script) => {
+            let player = match ScriptPlayer::load(script) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            };
+            let mut app = crate::app::state::App::new(scene, Some(path.to_path_buf()));
+            let frames = crate::app::script::play_headless(&mut app, player);
+            if let Some(e) = &app.error {
+                eprintln!("{}: the script stopped with an error: {e}", script.display());
+                return 3;
+            }
+            (app.world, frames)
+        }
+    };
+    let mut report = run_world(world, &path.display().to_string(), steps);
+    report.script_frames = script_frames;
     if json {
         match serde_json::to_string_pretty(&report) {
             Ok(s) => println!("{s}"),

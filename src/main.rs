@@ -39,9 +39,12 @@ enum Command {
     /// Step a scene without a window and print a report.
     Run {
         scene: PathBuf,
-        /// Number of steps.
-        #[arg(long, default_value_t = 600)]
-        steps: u32,
+        /// Number of steps (after the script, if any; default 600, or 0 with a script).
+        #[arg(long)]
+        steps: Option<u32>,
+        /// RON list of scripted steps, played first as `screenshot` plays them (see README).
+        #[arg(long)]
+        script: Option<PathBuf>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -95,7 +98,10 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run { scene, steps, json, set }) => std::process::exit(headless::run(&scene, steps, json, &set)),
+        Some(Command::Run { scene, steps, script, json, set }) => {
+            let steps = steps.unwrap_or(if script.is_some() { 0 } else { 600 });
+            std::process::exit(headless::run(&scene, steps, json, &set, script.as_deref()))
+        }
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
         Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));

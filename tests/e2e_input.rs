@@ -347,9 +347,38 @@ fn keys_step_back_restart_and_play() {
 }
 
 #[test]
+fn k_and_a_drag_slice_the_square() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s = app.state();
+    let n = s["body_count"].as_u64().unwrap();
+    let v = View::of(&s);
+    let square = pair(&body(&s, "square")["center"]);
+    app.move_to(v.vp_center());
+    app.key("k");
+    assert_eq!(app.settle(1)["slice_tool"], true, "K turns the slice tool on");
+    // A drag across the square, both ends outside it: it is cut in two.
+    let from = v.to_screen([square[0] - 2.5, square[1] + 0.6]);
+    let to = v.to_screen([square[0] + 2.5, square[1] - 0.4]);
+    app.drag(from, to, 10);
+    let s = app.settle(3);
+    assert_eq!(s["body_count"].as_u64().unwrap(), n + 1, "the knife cut the square: {}", s["bodies"]);
+    body(&s, "square#a");
+    body(&s, "square#b");
+    // K again: drags move bodies again.
+    app.key("k");
+    assert_eq!(app.settle(1)["slice_tool"], false);
+    let ball = pair(&body(&s, "ball")["center"]);
+    app.drag(v.to_screen(ball), v.to_screen([ball[0], ball[1] - 1.0]), 6);
+    let s = app.settle(2);
+    assert_eq!(s["body_count"].as_u64().unwrap(), n + 1);
+    assert_eq!(s["selected"][0]["name"], "ball");
+}
+
+#[test]
 fn every_lab_opens_framed_on_its_shapes() {
     let _one = lock();
-    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi", "world3d"] {
+    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi", "world3d", "slice"] {
         let app = LiveApp::start(&format!("lab_{lab}"), &["--lab", lab]);
         let v = View::of(&app.state());
         // The pointer rests over the view for a second: nothing changes.

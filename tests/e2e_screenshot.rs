@@ -48,6 +48,22 @@ struct ShotInfo {
     selected_centers: Vec<[f32; 2]>,
     selected_angles: Vec<f32>,
     inset: Option<[f32; 4]>,
+    #[serde(default)]
+    bodies: Vec<BodyInfo>,
+    #[serde(default)]
+    bodies_in_water: Option<usize>,
+}
+
+#[derive(serde::Deserialize)]
+struct BodyInfo {
+    name: String,
+    center: [f32; 2],
+}
+
+impl ShotInfo {
+    fn body(&self, name: &str) -> [f32; 2] {
+        self.bodies.iter().find(|b| b.name == name).unwrap_or_else(|| panic!("no body {name}")).center
+    }
 }
 
 impl ShotInfo {
@@ -321,4 +337,78 @@ fn world3d_lab_screenshot_shows_hulls_water_buoyancy_and_the_selection() {
     assert!(o > 1000, "dynamic hull pixels: {counts:?}");
     assert!(y > 150, "selected hull pixels: {counts:?}");
     assert!(g > 3000, "static tank pixels: {counts:?}");
+}
+
+/// A square of `r` pixels around the world point `w`, clipped to the picture.
+fn around(img: &RgbaImage, info: &ShotInfo, w: [f32; 2], r: i64) -> (u32, u32, u32, u32) {
+    let (x, y) = info.to_pixel(w);
+    let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;
+    (clamp(x - r, img.width()), clamp(y - r, img.height()), clamp(x + r, img.width()), clamp(y + r, img.height()))
+}
+
+/// The water below the surface: the background tinted blue (translucent).
+fn water_blue([r, g, b]: [i32; 3]) -> bool {
+    b > r + 30 && b > g + 15 && b < 140
+}
+
+#[test]
+fn slice_lab_screenshot_shows_the_cases_the_intersection_and_both_pieces() {
+    let (img, info) = shoot(
+        "e2e_slice_lab.png",
+        &["--lab", "slice", "scenes/slice/octagon.ron", "--frames", "1", "--script", "tests/scripts/slice_lab.ron"],
+    );
+    let view = (info.viewport_min[0] as u32, 0, (info.viewport_min[0] + info.viewport_size[0]) as u32, img.height());
+    // The part behind (blue), the part in front (orange), the intersection (pink), the
+    // out–in / in–out edges (green / violet), the knife (white).
+    let blue = |[r, g, b]: [i32; 3]| b > 200 && g > 140 && r < 130;
+    let orange = |[r, g, b]: [i32; 3]| r > 200 && g > 110 && g < 190 && b < 100;
+    let pink = |[r, g, b]: [i32; 3]| r > 200 && g < 100 && b > 120;
+    let white = |[r, g, b]: [i32; 3]| r > 225 && g > 225 && b > 225;
+    for (name, pred, min) in [("behind", &blue as &dyn Fn([i32; 3]) -> bool, 150), ("front", &orange, 150)] {
+        let n = count(&img, view, pred);
+        assert!(n > min, "{name} part: {n} pixels");
+    }
+    assert!(count(&img, view, pink) > 30, "intersection: {} pixels", count(&img, view, pink));
+    assert!(count(&img, view, white) > 200, "knife: {} pixels", count(&img, view, white));
+}
+
+#[test]
+fn buoyancy_screenshot_shows_translucent_water_submerged_parts_and_forces() {
+    let (img, info) =
+        shoot("e2e_buoyancy.png", &["scenes/buoyancy.ron", "--frames", "1", "--script", "tests/scripts/buoyancy.ron"]);
+    assert!(info.bodies_in_water.unwrap_or(0) >= 6, "bodies in the water: {:?}", info.bodies_in_water);
+    // Open water below the surface is tinted blue; the air above it is not.
+    let below = count(&img, around(&img, &info, [-6.0, -2.5], 20), water_blue);
+    let above = count(&img, around(&img, &info, [-6.0, 1.8], 20), water_blue);
+    assert!(below > 1200 && above == 0, "water pixels below {below}, above {above}");
+    // The half-density box floats half under: its lower half is tinted by its submerged part,
+    // its upper half keeps the body colour (sampled beside the arrow up its middle).
+    let c = info.body("half_density_box");
+    let submerged = |[r, _, b]: [i32; 3]| b > r + 20;
+    let lower = count(&img, around(&img, &info, [c[0] + 0.25, c[1] - 0.25], 8), submerged);
+    let upper = count(&img, around(&img, &info, [c[0] + 0.25, c[1] + 0.25], 8), submerged);
+    assert!(lower > 150 && upper < 30, "submerged tint below the waterline {lower}, above {upper}");
+    // The buoyancy arrows (cyan) rise from the centres of buoyancy.
+    let cyan = |[r, g, b]: [i32; 3]| g > 200 && b > 200 && r < 170;
+    let arrows = count(&img, around(&img, &info, [c[0], c[1]], 40), cyan);
+    assert!(arrows > 20, "buoyancy arrow pixels: {arrows}");
+}
+
+#[test]
+fn waves_screenshot_shows_the_simulated_surface_and_the_splash() {
+    let (img, info) =
+        shoot("e2e_waves.png", &["scenes/waves.ron", "--frames", "1", "--script", "tests/scripts/waves.ron"]);
+    assert!(info.bodies_in_water.unwrap_or(0) >= 4, "the boats, the raft and the ball: {:?}", info.bodies_in_water);
+    let below = count(&img, around(&img, &info, [-10.5, -3.0], 20), water_blue);
+    assert!(below > 1200, "water pixels {below}");
+    // The surface line (light blue) is not flat after the splash: it crosses rows above and
+    // below the level somewhere in the open water.
+    let surface = |[r, g, b]: [i32; 3]| b > 200 && g > 150 && r > 80 && r < 160;
+    let (_, level_y) = info.to_pixel([0.0, 0.0]);
+    let (x0, _) = info.to_pixel([-11.5, 0.0]);
+    let (x1, _) = info.to_pixel([11.5, 0.0]);
+    let off_level =
+        |dy: i64| count(&img, (x0 as u32, (level_y + dy) as u32, x1 as u32, (level_y + dy + 1) as u32), surface);
+    let rows = (-40..40).filter(|&dy| !(-2..=2).contains(&dy) && off_level(dy) > 0).count();
+    assert!(rows > 3, "the surface stays on the level: {rows} rows off it");
 }

@@ -40,6 +40,10 @@ pub enum Gesture {
         offset: f32,
     },
     Pan,
+    /// The slice tool's knife line, from where the drag started (`slice_tool`).
+    Knife {
+        from: Vec2,
+    },
     /// The open lab handles the pointer (`Lab::pointer`) until it lets go.
     Lab,
 }
@@ -113,6 +117,14 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                 st.gesture = Gesture::None;
             }
         }
+        Gesture::Knife { from } => {
+            let (actions, done) =
+                super::slice_tool::knife_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
+            out.extend(actions);
+            if done {
+                st.gesture = Gesture::None;
+            }
+        }
         Gesture::Pull => {
             if f.left_down {
                 out.push(Action::PullTo(world));
@@ -143,6 +155,11 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
 
 fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: Vec2, out: &mut Vec<Action>) {
     let px = app.camera.scale(&app.viewport);
+    if app.slice.on {
+        st.gesture = Gesture::Knife { from: world };
+        out.push(Action::SliceDraft(Some((world, world))));
+        return;
+    }
     if let Some((body, center, handle)) = rotate_handle(app) {
         if (world - handle).length() <= HANDLE_RADIUS_PX * 1.5 * px {
             let d = world - center;

@@ -13,13 +13,18 @@ pub mod mq_input;
 pub mod panels;
 pub mod report;
 pub mod script;
+#[cfg(test)]
+mod slice_tests;
+pub mod slice_tool;
 pub mod state;
 #[cfg(test)]
 mod tests;
+pub mod tools_panel;
 #[cfg(test)]
 mod ui_tests;
 pub mod view;
 pub mod view3d;
+pub mod water_edit;
 
 use camera::ScreenRect;
 use egui_macroquad::egui;

@@ -115,6 +115,7 @@ pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
         KeyCode::B | KeyCode::Backspace => Action::StepBack,
         KeyCode::R => Action::Restart,
         KeyCode::F | KeyCode::Home => Action::FrameAll,
+        KeyCode::K => Action::ToggleSliceTool,
         _ => return None,
     })
 }

@@ -84,9 +84,11 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 lab.controls(ui, app, ui_state, out);
             } else {
                 simulation(ui, app, out);
+                super::tools_panel::tools(ui, app, out);
                 scenes(ui, app, ui_state, out);
                 labs(ui, out);
                 solver(ui, &app.world.params, out);
+                super::tools_panel::water(ui, app, out);
                 layers(ui, app, out);
                 broadphase(ui, app, out);
             }
@@ -387,6 +389,7 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label(n.to_string());
                 ui.end_row();
             });
+            super::tools_panel::buoyancy(ui, app, i);
             if e != BodyEdit::of(b) {
                 out.push(Action::EditBody { body: i, edit: e });
             }

@@ -1,7 +1,8 @@
 //! Scripted input for `screenshot --script`: a RON list of steps replayed one frame at a time
 //! through the same pointer and action paths as a real user.
 
-use super::state::Action;
+use super::input::{pointer_actions, InputState, PointerFrame};
+use super::state::{Action, App};
 use glam::Vec2;
 use serde::Deserialize;
 use std::collections::VecDeque;
@@ -123,6 +124,43 @@ impl ScriptPlayer {
             }
         }
     }
+}
+
+impl ScriptPointer {
+    /// The pointer frame of this scripted pointer at screen position `pos`.
+    pub fn at_screen(&self, pos: Vec2) -> PointerFrame {
+        PointerFrame {
+            pos,
+            left_pressed: self.left_pressed,
+            left_down: self.left_down,
+            left_released: self.left_released,
+            shift: self.shift,
+            rotate_modifier: self.rotate,
+            ..Default::default()
+        }
+    }
+}
+
+/// Plays a script without a window, frame by frame as the window plays it: the frame's
+/// action, then the scripted pointer through the gesture code (world points mapped by the
+/// app's camera), then 1/60 s of simulation (one step while running). Returns the frames
+/// played.
+pub fn play_headless(app: &mut App, mut player: ScriptPlayer) -> u32 {
+    let mut input = InputState::default();
+    let mut frames = 0;
+    while let Some(frame) = player.next_frame() {
+        let mut actions: Vec<Action> = frame.action.into_iter().collect();
+        if let Some(p) = frame.pointer {
+            let pos = app.camera.world_to_screen(&app.viewport, p.world);
+            actions.extend(pointer_actions(app, &mut input, &p.at_screen(pos), false));
+        }
+        for a in actions {
+            app.apply(a);
+        }
+        app.update(1.0 / 60.0);
+        frames += 1;
+    }
+    frames
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::{Layer, LayerSet};
 use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::engine::water::WaterParams;
 use manifold_lab::engine::{BodyKind, World};
 use manifold_lab::scene::{self, Scene};
 use serde::{Deserialize, Serialize};
@@ -107,6 +108,23 @@ pub enum Action {
     },
     PanPixels(Vec2),
     FrameAll,
+    /// Cut every dynamic polygon the segment `from → to` fully crosses into two bodies
+    /// (`World::slice`); the status bar shows what happened and StepBack undoes it.
+    Slice {
+        from: Vec2,
+        to: Vec2,
+    },
+    /// Turn the slice tool on or off: while on, a left drag in the view draws a knife line
+    /// and releasing it slices.
+    SetSliceTool(bool),
+    /// K: toggle the slice tool.
+    ToggleSliceTool,
+    /// The knife line being dragged (drawn in the view); `None` when released.
+    SliceDraft(Option<(Vec2, Vec2)>),
+    /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
+    SetWater(Option<WaterParams>),
+    /// Metres of arrow per newton of the buoyancy and drag arrows.
+    SetBuoyancyScale(f32),
 }
 
 /// The whole app.
@@ -139,6 +157,10 @@ pub struct App {
     /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
+    /// The slice tool: on or off, the knife being dragged, the last slice's report.
+    pub slice: super::slice_tool::SliceTool,
+    /// Metres of arrow per newton of the buoyancy and drag arrows.
+    pub buoyancy_scale: f32,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -167,6 +189,8 @@ impl App {
             lab: None,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            slice: Default::default(),
+            buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
             viewport_known: false,
         };
         app.reset_camera();
@@ -348,13 +372,22 @@ impl App {
                 self.tree_depth = (min_depth.min(max_depth), max_depth);
                 self.tree_tight = tight;
             }
+            Action::Slice { .. } | Action::SetSliceTool(_) | Action::ToggleSliceTool | Action::SliceDraft(_) => {
+                self.apply_slice(action)
+            }
+            Action::SetWater(_) | Action::SetBuoyancyScale(_) => self.apply_water(action),
         }
     }
 
     fn step_back(&mut self) {
         self.mode = RunMode::Paused;
         match self.history.pop() {
-            Some(w) => self.world = w,
+            Some(w) => {
+                self.world = w;
+                // A slice undone has fewer bodies.
+                let n = self.world.bodies.len();
+                self.selection.retain(|&i| i < n);
+            }
             None => self.notice = Some("No earlier step is kept".into()),
         }
     }
@@ -484,6 +517,7 @@ impl App {
     /// Shows `lab`, framed, with a clear selection and history.
     pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
         self.lab = Some(lab);
+        self.slice = Default::default();
         self.selection.clear();
         self.history.clear();
         self.error = None;

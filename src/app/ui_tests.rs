@@ -182,3 +182,21 @@ fn a_lab_is_one_type() {
     let (_, full) = h.frame(&app, Vec::new());
     assert!(find_text(&full.shapes, "length 5.0").is_some());
 }
+
+#[test]
+fn the_slice_button_the_water_section_and_a_floating_body() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/buoyancy.ron");
+    let mut app = App::from_path(&path).unwrap();
+    let mut h = Harness::new();
+    assert!(h.click(&app, "✂ Slice").contains(&Action::ToggleSliceTool));
+    assert!(h.click(&app, "Remove water").contains(&Action::SetWater(None)));
+    // A body settled in the water: its submerged part appears under its properties.
+    for _ in 0..60 {
+        app.step_once();
+    }
+    app.apply(Action::SelectNamed("half_density_box".into()));
+    let fraction = 100.0 * app.world.buoyancy(app.selection[0]).expect("it floats").fraction;
+    let (_, full) = h.frame(&app, Vec::new());
+    assert!(find_text(&full.shapes, "In the water").is_some());
+    assert!(find_text(&full.shapes, &format!("{fraction:.1} %")).is_some(), "the fraction {fraction:.1} % is shown");
+}

@@ -60,8 +60,8 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]
         if !vp.contains(sp) || placed.len() > 400 {
             continue;
         }
-        // The built-in font has no minus sign or arrows.
-        let text = &text.replace('−', "-").replace('→', "->");
+        // The built-in font has no minus sign, dashes or arrows.
+        let text = &text.replace(['−', '–'], "-").replace('→', "->");
         let dims = mq::measure_text(text, None, SIZE, 1.0);
         let mut plate = mq::Rect::new(
             sp.x - 0.5 * dims.width - 3.0,
@@ -100,6 +100,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 pixel_size: s,
                 tree_depth: app.tree_depth,
                 tree_tight: app.tree_tight,
+                buoyancy_scale: app.buoyancy_scale,
                 ..Default::default()
             };
             app.world.debug_draw(&mut d, &opts);
@@ -118,7 +119,8 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
         draw_body(&mut d, b, palette::SELECTED);
     }
     d.width_scale = 1.0;
-    if let Some((_, center, handle)) = input::rotate_handle(app) {
+    super::slice_tool::draw_knife(app, d.batch(), s);
+    if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on) {
         let col = mq_color(palette::SELECTED);
         d.batch().line(center, handle, 1.0, col);
         d.batch().ring(handle, input::HANDLE_RADIUS_PX * s, 2.0, col);

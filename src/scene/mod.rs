@@ -27,6 +27,7 @@ mod pair;
 mod ron_file;
 mod save;
 mod shapes;
+mod slice;
 mod toi;
 mod water;
 mod world3d;
@@ -45,6 +46,7 @@ pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
+pub use slice::{load_slice, parse_slice, save_slice, Knife, SliceSpec};
 pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
 pub use water::WaterSpec;
 pub use world3d::{

@@ -8,6 +8,7 @@ pub mod hull3d;
 pub mod manifold;
 pub mod minkowski;
 pub mod pair;
+pub mod slice;
 pub mod toi;
 pub mod tree;
 pub mod widgets;
@@ -229,5 +230,6 @@ labs! {
     Tree: tree::TreeLab,
     Hull3d: hull3d::Hull3dLab,
     Toi: toi::ToiLab,
+    Slice: slice::SliceLab,
     World3d: world3d::World3dLab,
 }

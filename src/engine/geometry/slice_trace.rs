@@ -7,6 +7,7 @@ use super::Line;
 use crate::engine::collide::support::Recorder;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
 use crate::engine::math::left_perp;
+use crate::engine::trace::Trace;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -139,6 +140,28 @@ impl SliceTrace {
     }
 }
 
+/// The one step protocol: the slicing lab walks the clipper with the same slider as every
+/// other trace.
+impl Trace for SliceTrace {
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn step_label(&self, k: usize) -> String {
+        match self.steps.get(k) {
+            Some(s) => {
+                let next = (s.edge + 1) % self.input.len().max(1);
+                format!("edge {} of {} (v{}–v{}): {}", k + 1, self.steps.len(), s.edge, next, s.case.label())
+            }
+            None => "no edges".into(),
+        }
+    }
+
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw) {
+        SliceTrace::draw_step(self, k, d);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +190,8 @@ mod tests {
         let mut end = DebugList::new(LayerSet::ALL);
         trace.draw_step(99, &mut end);
         assert_eq!(filled(&end), 3, "the input and both parts");
+        assert_eq!(Trace::steps(&trace), 4);
+        assert_eq!(trace.step_label(1), "edge 2 of 4 (v1–v2): in–out: push i");
         let mut none = DebugList::new(LayerSet(0));
         trace.draw_step(0, &mut none);
         assert!(none.cmds.is_empty());

@@ -1,0 +1,158 @@
+//! The scene panels of the slice tool and the water (003 article: "Dynamically Slicing
+//! Shapes"; "Buoyancy, Rigid Bodies and Water Surface"): the tool's toggle and its last
+//! report, the water's parameters edited live, and what the water does to a selected body.
+
+use super::state::{Action, App};
+use super::water_edit::BUOYANCY_SCALE_RANGE;
+use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::water::{Surface, WaterParams, Wave};
+
+/// The Tools section: the slice tool and what the last slice did.
+pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    egui::CollapsingHeader::new("Tools").default_open(true).show(ui, |ui| {
+        let label = if app.slice.on { "✂ Slice: on" } else { "✂ Slice" };
+        if ui.selectable_label(app.slice.on, label).on_hover_text("K").clicked() {
+            out.push(Action::ToggleSliceTool);
+        }
+        if app.slice.on {
+            ui.label(
+                RichText::new(
+                    "Drag a line across bodies: each dynamic polygon it fully crosses splits in two. B undoes.",
+                )
+                .small(),
+            );
+        }
+        let Some(r) = &app.slice.last else { return };
+        ui.label(RichText::new(r.summary()).small().weak());
+        for s in &r.sliced {
+            for p in &s.pieces {
+                let simplified = if p.simplified_area > 0.0 {
+                    format!(", simplified −{:.4} m²", p.simplified_area)
+                } else {
+                    "".into()
+                };
+                let text = format!("{} #{}: {:.3} m², {:.3} kg{simplified}", p.name, p.index, p.area, p.mass);
+                ui.label(RichText::new(text).small().monospace());
+            }
+        }
+    });
+}
+
+/// The Water section: the water's parameters, applied live (`Action::SetWater`), or a button
+/// that adds still water to a scene without any.
+pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let current = app.world.water().map(|w| w.params.clone());
+    egui::CollapsingHeader::new("Water").default_open(current.is_some()).show(ui, |ui| {
+        let Some(current) = current else {
+            ui.label(RichText::new("This scene has no water.").small());
+            if ui.button("Add still water").clicked() {
+                let (x0, x1) = app.world.bounds().map_or((-10.0, 10.0), |b| (b.min.x, b.max.x));
+                let level = app.world.bounds().map_or(0.0, |b| 0.5 * (b.min.y + b.max.y));
+                out.push(Action::SetWater(Some(WaterParams::flat(level, (x0.min(x1 - 1.0), x1)))));
+            }
+            return;
+        };
+        let mut p = current.clone();
+        egui::Grid::new("water").num_columns(2).show(ui, |ui| {
+            let row = |ui: &mut egui::Ui, name: &str, v: &mut f32, speed: f64, range: (f32, f32)| {
+                ui.label(name);
+                ui.add(egui::DragValue::new(v).speed(speed).range(range.0..=range.1).max_decimals(3));
+                ui.end_row();
+            };
+            row(ui, "level", &mut p.level, 0.02, (-1e4, 1e4));
+            row(ui, "density", &mut p.density, 0.02, (0.01, 100.0));
+            row(ui, "linear drag", &mut p.linear_drag, 0.05, (0.0, 100.0));
+            row(ui, "angular drag", &mut p.angular_drag, 0.05, (0.0, 100.0));
+            ui.label("region");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut p.region.0).speed(0.05).max_decimals(2));
+                ui.add(egui::DragValue::new(&mut p.region.1).speed(0.05).max_decimals(2));
+            });
+            ui.end_row();
+        });
+        surface(ui, &mut p.surface);
+        if p != current {
+            out.push(Action::SetWater(Some(p)));
+        }
+        let mut scale = app.buoyancy_scale;
+        let slider = egui::Slider::new(&mut scale, BUOYANCY_SCALE_RANGE.0..=BUOYANCY_SCALE_RANGE.1)
+            .logarithmic(true)
+            .text("arrow m/N");
+        if ui.add(slider).on_hover_text("Length of the buoyancy and drag arrows per newton").changed() {
+            out.push(Action::SetBuoyancyScale(scale));
+        }
+        let n = app.world.water().map_or(0, |w| w.reports.len());
+        ui.label(RichText::new(format!("{n} bodies in the water · {:.3} ms/step", app.world.profile.water_ms)).small());
+        if ui.button("Remove water").clicked() {
+            out.push(Action::SetWater(None));
+        }
+    });
+}
+
+/// The surface's kind and its numbers.
+fn surface(ui: &mut egui::Ui, s: &mut Surface) {
+    let name = match s {
+        Surface::Flat => "Flat",
+        Surface::Waves(_) => "Waves",
+        Surface::Simulated { .. } => "Simulated",
+    };
+    egui::ComboBox::from_label("surface").selected_text(name).show_ui(ui, |ui| {
+        if ui.selectable_label(matches!(s, Surface::Flat), "Flat").clicked() {
+            *s = Surface::Flat;
+        }
+        if ui.selectable_label(matches!(s, Surface::Waves(_)), "Waves").clicked() && !matches!(s, Surface::Waves(_)) {
+            *s = Surface::Waves(vec![Wave { amplitude: 0.3, wavelength: 6.0, speed: 2.0 }]);
+        }
+        let simulated = matches!(s, Surface::Simulated { .. });
+        if ui.selectable_label(simulated, "Simulated").clicked() && !simulated {
+            *s = Surface::Simulated { columns: 121, stiffness: 2.0, spread: 400.0, damping: 0.3 };
+        }
+    });
+    match s {
+        Surface::Flat => {}
+        Surface::Waves(waves) => {
+            for (i, w) in waves.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("wave {i}"));
+                    ui.add(egui::DragValue::new(&mut w.amplitude).speed(0.01).range(0.0..=10.0).prefix("a "));
+                    ui.add(egui::DragValue::new(&mut w.wavelength).speed(0.05).range(0.1..=100.0).prefix("λ "));
+                    ui.add(egui::DragValue::new(&mut w.speed).speed(0.05).range(-50.0..=50.0).prefix("v "));
+                });
+            }
+        }
+        Surface::Simulated { columns, stiffness, spread, damping } => {
+            ui.add(egui::Slider::new(columns, 2..=1024).logarithmic(true).text("columns"));
+            ui.add(egui::Slider::new(stiffness, 0.0..=50.0).text("stiffness 1/s²"));
+            ui.add(egui::Slider::new(spread, 0.0..=5000.0).logarithmic(true).text("spread 1/s²"));
+            ui.add(egui::Slider::new(damping, 0.0..=10.0).text("damping 1/s"));
+        }
+    }
+}
+
+/// What the water does to selected body `i`: submerged area and fraction, the buoyant force
+/// at the centre of buoyancy, the drag and the angular drag.
+pub fn buoyancy(ui: &mut egui::Ui, app: &App, i: usize) {
+    if app.world.water().is_none() {
+        return;
+    }
+    let Some(r) = app.world.buoyancy(i) else {
+        ui.label(RichText::new("Not in the water.").small().weak());
+        return;
+    };
+    ui.label(RichText::new("In the water").strong());
+    egui::Grid::new(("buoyancy", i)).num_columns(2).show(ui, |ui| {
+        let mut row = |name: &str, v: String| {
+            ui.label(name);
+            ui.label(RichText::new(v).monospace());
+            ui.end_row();
+        };
+        row("submerged", format!("{:.4} m²", r.area));
+        row("fraction", format!("{:.1} %", 100.0 * r.fraction));
+        row("buoyancy", format!("({:.2}, {:.2}) N", r.force.x, r.force.y));
+        row("centre", format!("({:.3}, {:.3})", r.centroid.x, r.centroid.y));
+        row("torque", format!("{:.3} N·m", r.torque));
+        row("drag", format!("({:.2}, {:.2}) N", r.drag_force.x, r.drag_force.y));
+        row("drag torque", format!("{:.3} N·m", r.drag_torque));
+        row("angular drag", format!("{:.3} 1/s", r.angular_drag_rate));
+    });
+}
