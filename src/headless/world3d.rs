@@ -186,13 +186,21 @@ impl Report3 {
     }
 }
 
+/// Why a 3D world could not be built: a bad file (exit code 1) or a bad `--set` (exit code 2, a
+/// usage error, as for 2D scenes).
+enum LoadError {
+    File(String),
+    Set(String),
+}
+
 /// Loads a 3D world file, applies `FIELD=VALUE` settings overrides and builds its world.
-fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), String> {
-    let mut spec = scene::load_world3d(path).map_err(|e| e.to_string())?;
+fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), LoadError> {
+    let mut spec = scene::load_world3d(path).map_err(|e| LoadError::File(e.to_string()))?;
     for assignment in set {
-        scene::set_world3_field(&mut spec.settings, assignment).map_err(|e| format!("--set {assignment}: {e}"))?;
+        scene::set_world3_field(&mut spec.settings, assignment)
+            .map_err(|e| LoadError::Set(format!("--set {assignment}: {e}")))?;
     }
-    let world = spec.build_world().map_err(|e| format!("{}: {e}", path.display()))?;
+    let world = spec.build_world().map_err(|e| LoadError::File(format!("{}: {e}", path.display())))?;
     Ok((spec, world))
 }
 
@@ -205,9 +213,13 @@ pub fn is_3d(path: &Path) -> bool {
 pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
     let world = match load(path, set) {
         Ok((_, w)) => w,
-        Err(e) => {
+        Err(LoadError::File(e)) => {
             eprintln!("{e}");
             return 1;
+        }
+        Err(LoadError::Set(e)) => {
+            eprintln!("{e}");
+            return 2;
         }
     };
     let report = run_world3(world, &path.display().to_string(), steps);
@@ -227,7 +239,7 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
 
 /// `manifold-lab check` on a 3D world: `Ok(line)` or `Err(line)`.
 pub fn check(path: &Path) -> Result<String, String> {
-    let (spec, w) = load(path, &[])?;
+    let (spec, w) = load(path, &[]).map_err(|(LoadError::File(e) | LoadError::Set(e))| e)?;
     Ok(format!(
         "ok    {} (3D world: {} bodies, {} joints, {} water)",
         path.display(),

@@ -252,6 +252,13 @@ fn headless_run_reports_poses_hash_and_joint_error() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
     assert!(stdout.contains("ok    ") && stdout.contains("3D world") && stdout.contains("bad.ron:9:"), "{stdout}");
+    // `run` exits as it does on 2D scenes: 1 for a bad file, 2 for a bad `--set`.
+    let code = |args: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_manifold-lab")).arg("run").args(args).output().unwrap().status.code()
+    };
+    assert_eq!(code(&[bad.as_os_str()]), Some(1));
+    let good = root().join(scene);
+    assert_eq!(code(&[good.as_os_str(), "--set".as_ref(), "hetz=3".as_ref()]), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

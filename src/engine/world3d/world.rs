@@ -119,12 +119,7 @@ impl World3 {
     /// Advances the world by one step of `1 / hz` seconds.
     pub fn step(&mut self) {
         let t0 = Instant::now();
-        let pairs = find_pairs(&self.bodies, &self.joints, self.params.speculative_margin);
-        let old = std::mem::take(&mut self.contacts);
-        let (contacts, stats) =
-            collide_pairs(&self.bodies, &pairs, &old, &mut self.sat_cache, &self.params, &mut self.scratch);
-        self.contacts = contacts;
-        self.profile.narrow = stats;
+        self.refresh_contacts();
         let t1 = Instant::now();
         self.profile.collide_ms = (t1 - t0).as_secs_f32() * 1000.0;
         self.solve();
@@ -132,6 +127,17 @@ impl World3 {
         self.profile.total_ms = t0.elapsed().as_secs_f32() * 1000.0;
         self.time += self.params.dt() as f64;
         self.step_count += 1;
+    }
+
+    /// Finds the contacts of the current poses (warm started from the previous ones) without
+    /// stepping: the start of every step, and after bodies were placed by hand.
+    pub fn refresh_contacts(&mut self) {
+        let pairs = find_pairs(&self.bodies, &self.joints, self.params.speculative_margin);
+        let old = std::mem::take(&mut self.contacts);
+        let (contacts, stats) =
+            collide_pairs(&self.bodies, &pairs, &old, &mut self.sat_cache, &self.params, &mut self.scratch);
+        self.contacts = contacts;
+        self.profile.narrow = stats;
     }
 
     fn solve(&mut self) {

@@ -225,8 +225,15 @@ impl LabType for World3dLab {
             World3dAction::Select(i) => self.selected = i.filter(|&i| i < self.world.bodies.len()),
             World3dAction::Grab { body, point } => self.grab(body, point),
             World3dAction::PullTo(target) => {
-                if let Some(m) = self.world.mouse.as_mut().filter(|_| target.is_finite()) {
-                    m.target = target;
+                let Some(m) = self.world.mouse.as_mut().filter(|_| target.is_finite()) else { return };
+                m.target = target;
+                if app.mode == RunMode::Paused {
+                    // Paused, as in 2D scenes: place the body so the grabbed point is on target.
+                    let b = &mut self.world.bodies[m.body];
+                    let moved = b.pose.p + (target - m.anchor(b));
+                    b.set_pose(moved, b.pose.q);
+                    (b.linear_velocity, b.angular_velocity) = (Vec3::ZERO, Vec3::ZERO);
+                    self.world.refresh_contacts();
                 }
             }
             World3dAction::Release => self.world.mouse = None,

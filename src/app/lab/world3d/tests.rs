@@ -185,3 +185,19 @@ fn a_bad_file_keeps_the_scene_and_names_line_and_column() {
     app.apply(Action::OpenLab { kind: LabKind::World3d, file: Some(bad) });
     assert!(app.lab.is_none() && app.error.as_deref().is_some_and(|e| e.contains(":9:")));
 }
+
+#[test]
+fn paused_a_dragged_hull_is_placed_on_the_cursor() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    app.apply(Action::Pause);
+    let body = lab(&app).world.bodies.iter().position(|b| b.is_dynamic()).unwrap();
+    let grab = lab(&app).world.bodies[body].center + Vec3::new(0.1, 0.1, 0.0);
+    app.apply(act(World3dAction::Grab { body, point: grab }));
+    let target = grab + Vec3::new(1.5, 2.0, -0.5);
+    app.apply(act(World3dAction::PullTo(target)));
+    let l = lab(&app);
+    let (b, m) = (&l.world.bodies[body], l.world.mouse.as_ref().unwrap());
+    assert!(m.anchor(b).distance(target) < 1e-4, "the grabbed point is on the target");
+    assert_eq!((b.linear_velocity, b.angular_velocity), (Vec3::ZERO, Vec3::ZERO));
+    assert_eq!(l.world.step_count, 0, "placing does not step");
+}
