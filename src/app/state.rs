@@ -3,7 +3,9 @@
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
+use super::joint_edit::JointParam;
 use super::lab::{Lab, LabAction, LabKind};
+use super::state_joints::JointSelection;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::{Layer, LayerSet};
@@ -107,6 +109,22 @@ pub enum Action {
     },
     PanPixels(Vec2),
     FrameAll,
+    /// Select a joint by index (clears the body selection); `None` clears it.
+    SelectJoint(Option<usize>),
+    /// Change one parameter of a joint, live (wakes its bodies).
+    SetJoint {
+        joint: usize,
+        param: JointParam,
+    },
+    /// Wake a body and its island.
+    WakeBody(usize),
+    /// A body's collision filter: it touches another when each one's category is in the
+    /// other's mask.
+    SetFilter {
+        body: usize,
+        category_bits: u32,
+        mask_bits: u32,
+    },
 }
 
 /// The whole app.
@@ -117,6 +135,8 @@ pub struct App {
     pub scene_path: Option<PathBuf>,
     pub mode: RunMode,
     pub selection: Vec<usize>,
+    /// The selected joint, if any (see `state_joints`).
+    pub joint_selection: Option<JointSelection>,
     pub layers: LayerSet,
     pub camera: ViewCamera,
     /// The screen area the world is drawn in (set by the frame loop from the panels' layout).
@@ -154,6 +174,7 @@ impl App {
             scene_path,
             mode: RunMode::Running,
             selection: Vec::new(),
+            joint_selection: None,
             layers: LayerSet::default(),
             camera: ViewCamera::default(),
             viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
@@ -258,6 +279,7 @@ impl App {
     pub fn step_once(&mut self) {
         self.history.push(&self.world);
         self.world.step();
+        self.track_joint_selection();
         let ms = self.world.profile.total_ms;
         self.step_ms.push(ms);
         if self.step_ms.len() > 60 {
@@ -330,7 +352,8 @@ impl App {
             }
             Action::EndPull => self.world.mouse_joint = None,
             Action::SetParams(p) => match p.validate() {
-                Ok(()) => self.world.params = p,
+                // Sleep depends on every parameter: a change wakes the world.
+                Ok(()) => self.world.set_params(p),
                 Err(e) => self.error = Some(e),
             },
             Action::SetLayer(l, on) => self.layers.set(l, on),
@@ -348,13 +371,20 @@ impl App {
                 self.tree_depth = (min_depth.min(max_depth), max_depth);
                 self.tree_tight = tight;
             }
+            Action::SelectJoint(k) => self.select_joint(k),
+            Action::SetJoint { joint, param } => self.set_joint(joint, &param),
+            Action::WakeBody(i) => self.world.wake_body(i),
+            Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
         }
     }
 
     fn step_back(&mut self) {
         self.mode = RunMode::Paused;
         match self.history.pop() {
-            Some(w) => self.world = w,
+            Some(w) => {
+                self.world = w;
+                self.track_joint_selection();
+            }
             None => self.notice = Some("No earlier step is kept".into()),
         }
     }
@@ -367,6 +397,7 @@ impl App {
         self.world.refresh_contacts();
         self.history.clear();
         self.selection.retain(|&i| i < self.world.bodies.len());
+        self.track_joint_selection();
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -379,6 +410,7 @@ impl App {
                 self.scene_path = Some(path.to_path_buf());
                 self.history.clear();
                 self.selection.clear();
+                self.joint_selection = None;
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -398,6 +430,8 @@ impl App {
 
     fn select(&mut self, action: Action) {
         let n = self.world.bodies.len();
+        // Bodies and joints are selected in turn, never together.
+        self.joint_selection = None;
         match action {
             Action::Select(b) => self.selection = b.filter(|&i| i < n).into_iter().collect(),
             Action::SelectNamed(name) => match self.world.bodies.iter().position(|b| b.name == name) {
@@ -485,6 +519,7 @@ impl App {
     pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
         self.lab = Some(lab);
         self.selection.clear();
+        self.joint_selection = None;
         self.history.clear();
         self.error = None;
         self.frame_content();
@@ -495,6 +530,7 @@ impl App {
             self.world = self.scene.build_world();
             self.world.refresh_contacts();
             self.selection.clear();
+            self.joint_selection = None;
             self.history.clear();
             self.reset_camera();
         }

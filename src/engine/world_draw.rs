@@ -73,6 +73,31 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
     }
 }
 
+/// Half the thickness of a body's shape: a circle's or capsule's radius, a polygon's smallest
+/// distance from its centroid to a face.
+fn half_thickness(b: &Body) -> f32 {
+    match &b.shape {
+        Shape::Circle(c) => c.radius,
+        Shape::Capsule(c) => c.radius,
+        Shape::Polygon(p) => {
+            (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::INFINITY, f32::min)
+        }
+    }
+}
+
+/// The size of one joint's picture: `opts.joint_size`, shrunk to the thinner of its bodies so
+/// the joints of a chain of thin links or a ragdoll's limbs do not hide them, but never below
+/// `Lod::JOINT_MIN_PX`.
+fn joint_picture_size(opts: &DrawOptions, a: &Body, b: &Body) -> f32 {
+    let thin = half_thickness(a).min(half_thickness(b));
+    let size = opts.joint_size.min(1.5 * thin);
+    if opts.pixel_size > 0.0 {
+        size.max(Lod::JOINT_MIN_PX * opts.pixel_size)
+    } else {
+        size
+    }
+}
+
 /// Level of detail: what a body or contact must measure on screen (its bounding radius, in
 /// pixels) for each kind of detail to be drawn. Zoomed out, a pyramid of thousands of boxes is
 /// one quad per box, not a blur of contact dots, arrows and names.
@@ -88,6 +113,8 @@ impl Lod {
     pub const DETAIL_PX: f32 = 8.0;
     /// Names.
     pub const LABEL_PX: f32 = 16.0;
+    /// The smallest joint picture (revolute circle radius, axis line), pixels.
+    pub const JOINT_MIN_PX: f32 = 4.0;
 
     /// Pixels spanned by `world` units (unbounded when the pixel size is unknown).
     pub fn pixels(opts: &DrawOptions, world: f32) -> f32 {
@@ -176,7 +203,7 @@ impl World {
                 }
             }
             let style = JointStyle {
-                size: opts.joint_size,
+                size: joint_picture_size(opts, &self.bodies[a], &self.bodies[b]),
                 force_scale: opts.force_scale,
                 highlight: opts.selected_joints.contains(&k),
             };
@@ -239,10 +266,13 @@ impl World {
                     } else {
                         palette::CONTACT_NEW
                     };
+                    // A sleeping pair's contacts are dimmed with its bodies.
+                    let color = if c.awake { color } else { color.with_alpha(0.35) };
                     d.point(Layer::Contact, cp.point, 6.0, color);
                 }
                 if d.wants(Layer::Normal) && normal_visible {
-                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, palette::NORMAL);
+                    let color = if c.awake { palette::NORMAL } else { palette::NORMAL.with_alpha(0.3) };
+                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, color);
                 }
                 if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {
                     d.arrow(
