@@ -438,7 +438,9 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
             ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
             ui.separator();
-            super::sleep_panel::world_counts(ui, w);
+            if app.lab.is_none() {
+                super::sleep_panel::world_counts(ui, w);
+            }
             ui.label(format!("step {:.2} ms", app.median_step_ms()));
             ui.separator();
         }
