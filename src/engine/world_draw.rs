@@ -115,6 +115,8 @@ impl Lod {
     pub const LABEL_PX: f32 = 16.0;
     /// The smallest joint picture (revolute circle radius, axis line), pixels.
     pub const JOINT_MIN_PX: f32 = 4.0;
+    /// Joints between smaller bodies are drawn as one line from centre to centre.
+    pub const JOINT_DETAIL_PX: f32 = 4.0;
 
     /// Pixels spanned by `world` units (unbounded when the pixel size is unknown).
     pub fn pixels(opts: &DrawOptions, world: f32) -> f32 {
@@ -202,11 +204,17 @@ impl World {
                     continue;
                 }
             }
-            let style = JointStyle {
-                size: joint_picture_size(opts, &self.bodies[a], &self.bodies[b]),
-                force_scale: opts.force_scale,
-                highlight: opts.selected_joints.contains(&k),
-            };
+            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
+            let highlight = opts.selected_joints.contains(&k);
+            // Level of detail: between bodies a few pixels across, a joint is one line from
+            // centre to centre (a net of thousands stays a net, not a blur of circles).
+            if !highlight && Lod::pixels(opts, ba.bounding_radius().min(bb.bounding_radius())) < Lod::JOINT_DETAIL_PX {
+                if d.wants(Layer::Joint) {
+                    d.segment(Layer::Joint, ba.center, bb.center, palette::JOINT.with_alpha(0.6));
+                }
+                continue;
+            }
+            let style = JointStyle { size: joint_picture_size(opts, ba, bb), force_scale: opts.force_scale, highlight };
             j.draw(d, &self.bodies, inv_h, &style);
         }
         if let Some(m) = self.mouse_joint.as_ref().filter(|m| m.body < n) {
@@ -350,6 +358,23 @@ mod tests {
             .cmds
             .iter()
             .any(|c| matches!(c, DrawCmd::Polygon { layer: Layer::Shape, points, .. } if points.len() > 8)));
+        // Zoomed out until the arm is a few pixels: one line per joint, unless it is selected.
+        let far = DrawOptions { pixel_size: 1.0, ..Default::default() };
+        let mut lod = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut lod, &far);
+        assert_eq!((lod.count(Layer::Joint), lod.count(Layer::Reaction)), (1, 0));
+        let mut chosen = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut chosen, &DrawOptions { selected_joints: vec![0], ..far });
+        assert!(chosen.count(Layer::Joint) >= 8, "the selected joint is drawn whole");
+        // Close up, a joint's picture is no larger than its thinner body (the 0.1 m capsule).
+        let near = DrawOptions { pixel_size: 0.001, ..Default::default() };
+        let mut close = DebugList::new(LayerSet::of(&[Layer::Joint]));
+        w.debug_draw(&mut close, &near);
+        let circle = close.cmds.iter().find_map(|c| match c {
+            DrawCmd::Circle { radius, .. } => Some(*radius),
+            _ => None,
+        });
+        assert!(circle.is_some_and(|r| r <= 0.15 + 1e-6), "revolute circle radius {circle:?}");
         let mut none = DebugList::new(LayerSet::of(&[Layer::Shape]));
         w.debug_draw(&mut none, &DrawOptions::default());
         assert_eq!(none.count(Layer::Joint) + none.count(Layer::Reaction) + none.count(Layer::Island), 0);
