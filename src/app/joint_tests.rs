@@ -211,3 +211,42 @@ fn sleep_settings_wake_everything_and_wake_and_filter_act_on_one_body() {
         app.world.bodies[bottom].center.y
     );
 }
+
+#[test]
+fn the_view_follows_the_selected_car() {
+    let mut app = shipped("car.ron");
+    app.apply(Action::Pause);
+    app.apply(Action::SelectNamed("chassis".into()));
+    app.apply(Action::Follow(true));
+    for _ in 0..120 {
+        app.apply(Action::Step);
+    }
+    let chassis = app.world.bodies[app.selection[0]].center;
+    assert!(chassis.x > 3.0, "the car drove right: {chassis:?}");
+    assert_eq!(app.camera.center, chassis, "the view is centred on it");
+    app.apply(Action::Follow(false));
+    app.apply(Action::Step);
+    assert_eq!(app.camera.center, chassis, "no longer following");
+}
+
+#[test]
+fn scripts_spell_joint_sleep_and_filter_actions_as_the_readme_does() {
+    use super::script::ScriptStep;
+    let text = "[
+        Do(SelectJoint(Some(5))),
+        Do(SetJoint(joint: 5, param: Limits(lower: -0.5, upper: 0.5))),
+        Do(SetJoint(joint: 5, param: Spring(hertz: 4.0, damping_ratio: 0.7))),
+        Do(SetJoint(joint: 5, param: BreakForce(Some(500.0)))),
+        Do(SetJoint(joint: 5, param: MaxTorque(None))),
+        Do(WakeBody(3)),
+        Do(SetFilter(body: 3, category_bits: 2, mask_bits: 0xFFFFFFFD)),
+        Do(Follow(true)),
+    ]";
+    let steps: Vec<ScriptStep> = ron::from_str(text).expect("the script parses");
+    assert_eq!(
+        steps[1],
+        ScriptStep::Do(Action::SetJoint { joint: 5, param: JointParam::Limits { lower: -0.5, upper: 0.5 } })
+    );
+    assert_eq!(steps[6], ScriptStep::Do(Action::SetFilter { body: 3, category_bits: 2, mask_bits: !2 }));
+    assert_eq!(steps.len(), 8);
+}

@@ -143,9 +143,15 @@ fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
             out.push(Action::SetSpeed(speed));
         }
-        if ui.button("Frame all (F)").clicked() {
-            out.push(Action::FrameAll);
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Frame all (F)").clicked() {
+                out.push(Action::FrameAll);
+            }
+            let mut follow = app.follow;
+            if ui.checkbox(&mut follow, "follow selection").on_hover_text("Keep the selected body centred").changed() {
+                out.push(Action::Follow(follow));
+            }
+        });
     });
 }
 

@@ -118,6 +118,8 @@ pub enum Action {
     },
     /// Wake a body and its island.
     WakeBody(usize),
+    /// Keep the view centred on the selected body as the world steps (a driving car).
+    Follow(bool),
     /// A body's collision filter: it touches another when each one's category is in the
     /// other's mask.
     SetFilter {
@@ -145,6 +147,8 @@ pub struct App {
     pub inset: Option<ScreenRect>,
     /// Simulated seconds per real second.
     pub speed: f32,
+    /// Whether the view follows the selected body.
+    pub follow: bool,
     pub history: History,
     /// The last error shown to the user (scene load, save ...).
     pub error: Option<String>,
@@ -180,6 +184,7 @@ impl App {
             viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
             inset: None,
             speed: 1.0,
+            follow: false,
             history: History::default(),
             error: None,
             notice: None,
@@ -280,6 +285,7 @@ impl App {
         self.history.push(&self.world);
         self.world.step();
         self.track_joint_selection();
+        self.follow_selection();
         let ms = self.world.profile.total_ms;
         self.step_ms.push(ms);
         if self.step_ms.len() > 60 {
@@ -308,6 +314,14 @@ impl App {
         }
         if steps == max_steps {
             self.accumulator = 0.0;
+        }
+    }
+
+    /// Centres the view on the first selected body when following.
+    fn follow_selection(&mut self) {
+        let center = self.selection.first().and_then(|&i| self.world.bodies.get(i)).map(|b| b.center);
+        if let Some(c) = center.filter(|c| self.follow && c.is_finite()) {
+            self.camera.center = c;
         }
     }
 
@@ -374,6 +388,10 @@ impl App {
             Action::SelectJoint(k) => self.select_joint(k),
             Action::SetJoint { joint, param } => self.set_joint(joint, &param),
             Action::WakeBody(i) => self.world.wake_body(i),
+            Action::Follow(on) => {
+                self.follow = on;
+                self.follow_selection();
+            }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
         }
     }

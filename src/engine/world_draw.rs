@@ -207,9 +207,10 @@ impl World {
             let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
             let highlight = opts.selected_joints.contains(&k);
             // Level of detail: between bodies a few pixels across, a joint is one line from
-            // centre to centre (a net of thousands stays a net, not a blur of circles).
+            // centre to centre (a net of thousands stays a net, not a blur of circles), and
+            // nothing where that line would be shorter than a body's detail.
             if !highlight && Lod::pixels(opts, ba.bounding_radius().min(bb.bounding_radius())) < Lod::JOINT_DETAIL_PX {
-                if d.wants(Layer::Joint) {
+                if d.wants(Layer::Joint) && Lod::pixels(opts, ba.center.distance(bb.center)) >= Lod::DETAIL_PX {
                     d.segment(Layer::Joint, ba.center, bb.center, palette::JOINT.with_alpha(0.6));
                 }
                 continue;
@@ -358,11 +359,16 @@ mod tests {
             .cmds
             .iter()
             .any(|c| matches!(c, DrawCmd::Polygon { layer: Layer::Shape, points, .. } if points.len() > 8)));
-        // Zoomed out until the arm is a few pixels: one line per joint, unless it is selected.
-        let far = DrawOptions { pixel_size: 1.0, ..Default::default() };
+        // Zoomed out until the arm is a few pixels: one line per joint (the centres are 3 m
+        // apart: 15 px), then nothing once that line is shorter than 8 px; the selected joint
+        // is drawn whole.
+        let far = DrawOptions { pixel_size: 0.2, ..Default::default() };
         let mut lod = DebugList::new(LayerSet::ALL);
         w.debug_draw(&mut lod, &far);
         assert_eq!((lod.count(Layer::Joint), lod.count(Layer::Reaction)), (1, 0));
+        let mut tiny = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut tiny, &DrawOptions { pixel_size: 1.0, ..Default::default() });
+        assert_eq!(tiny.count(Layer::Joint), 0);
         let mut chosen = DebugList::new(LayerSet::ALL);
         w.debug_draw(&mut chosen, &DrawOptions { selected_joints: vec![0], ..far });
         assert!(chosen.count(Layer::Joint) >= 8, "the selected joint is drawn whole");
