@@ -397,3 +397,32 @@ fn every_lab_opens_framed_on_its_shapes() {
         assert!(w > 0.3 * vw || h > 0.3 * vh, "{lab}: shapes fill only {w}x{h} of {vw}x{vh} pixels");
     }
 }
+
+#[test]
+fn a_real_click_on_a_chain_anchor_selects_the_joint() {
+    let _one = lock();
+    let app = LiveApp::start("chain_joint", &["scenes/chain.ron"]);
+    app.move_to(View::of(&app.state()).vp_center());
+    app.key("space");
+    let s = app.settle(2);
+    assert_eq!(s["running"], false, "Space pauses");
+    let v = View::of(&s);
+    // The anchor between link_9 and link_10: the end of link_9 nearest link_10, from the poses.
+    let (l9, l10) = (pair(&body(&s, "link_9")["center"]), pair(&body(&s, "link_10")["center"]));
+    let anchor = [0.5 * (l9[0] + l10[0]), 0.5 * (l9[1] + l10[1])];
+    app.move_to(v.to_screen(anchor));
+    app.settle(2);
+    xdotool(&["click", "1"]);
+    let s = app.settle(3);
+    let joint = &s["selected_joint"];
+    assert_eq!(joint["kind"], "Revolute", "a click on an anchor selects its joint: {joint}");
+    assert_eq!((joint["body_a"].as_str(), joint["body_b"].as_str()), (Some("link_9"), Some("link_10")));
+    assert!(s["selected"].as_array().unwrap().is_empty(), "and no body");
+    // A click on the middle of a link selects the link instead.
+    app.move_to(v.to_screen(l10));
+    app.settle(2);
+    xdotool(&["click", "1"]);
+    let s = app.settle(3);
+    assert_eq!(s["selected_joint"], Value::Null);
+    assert_eq!(s["selected"][0]["name"], "link_10");
+}

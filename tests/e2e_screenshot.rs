@@ -412,3 +412,38 @@ fn waves_screenshot_shows_the_simulated_surface_and_the_splash() {
     let rows = (-40..40).filter(|&dy| !(-2..=2).contains(&dy) && off_level(dy) > 0).count();
     assert!(rows > 3, "the surface stays on the level: {rows} rows off it");
 }
+
+#[test]
+fn joint_scene_screenshot_shows_joints_the_selected_one_and_reactions() {
+    let (img, info) = shoot(
+        "e2e_chain_joint.png",
+        &["scenes/chain.ron", "--frames", "2", "--script", "tests/scripts/chain_joint.ron"],
+    );
+    let json = std::fs::read_to_string(out_path("e2e_chain_joint.json")).expect("shot info written");
+    let state: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // The script's click on the anchor at (2.5, 30) selected joint 5, between link_4 and link_5.
+    let joint = &state["selected_joint"];
+    assert_eq!(joint["index"], 5, "{joint}");
+    assert_eq!((joint["body_a"].as_str(), joint["body_b"].as_str()), (Some("link_4"), Some("link_5")));
+    assert!(state["selected"].as_array().unwrap().is_empty(), "no body selected");
+    assert_eq!(state["joints"], 31);
+    let (w, h) = (img.width(), img.height());
+    let around = |c: [f32; 2], r: i64| {
+        let (x, y) = info.to_pixel(c);
+        let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;
+        (clamp(x - r, w), clamp(y - r, h), clamp(x + r, w), clamp(y + r, h))
+    };
+    let anchor = [joint["anchor_b"][0].as_f64().unwrap() as f32, joint["anchor_b"][1].as_f64().unwrap() as f32];
+    // The joint layer (bright green) at unselected joints along the chain, away from the
+    // selected one.
+    let joint_green = |[r, g, b]: [i32; 3]| g > 200 && g > r + 60 && g > b + 60;
+    let far = [anchor[0] + 5.0, anchor[1]];
+    let green = count(&img, around(far, 30), joint_green);
+    assert!(green > 20, "joint layer pixels along the chain: {green}");
+    // The selected joint in the selection colour, a ring around its anchor.
+    let ring = count(&img, around(anchor, 12), selection_yellow);
+    assert!(ring > 15, "selected joint ring pixels: {ring}");
+    // Reaction arrows (pink) hang below the chain: the links' weight pulls them down.
+    let pink = count(&img, around([anchor[0] + 5.0, anchor[1] - 1.5], 60), |[r, g, b]| r > 200 && g < 140 && b > 100);
+    assert!(pink > 20, "reaction arrow pixels: {pink}");
+}

@@ -54,7 +54,9 @@ impl MqDraw {
                 Layer::Shape => 1.5,
                 Layer::Aabb | Layer::TreeNode | Layer::Angle => 1.0,
                 Layer::Normal | Layer::Friction => 1.5,
-                Layer::Impulse | Layer::Joint | Layer::RefFace | Layer::IncidentFace => 2.5,
+                Layer::Impulse | Layer::RefFace | Layer::IncidentFace => 2.5,
+                // Thin enough that small bodies show through their joints.
+                Layer::Joint => 1.5,
                 _ => 1.5,
             }
     }

@@ -58,6 +58,8 @@ pub struct InputState {
 const HANDLE_GAP_PX: f32 = 28.0;
 /// Grab radius of the handle, pixels.
 pub const HANDLE_RADIUS_PX: f32 = 8.0;
+/// How near a click must be to a joint anchor to select the joint, pixels.
+pub const JOINT_PICK_PX: f32 = 7.0;
 
 /// The rotate handle of the single selected body: (body, centre of mass, handle position).
 pub fn rotate_handle(app: &App) -> Option<(usize, Vec2, Vec2)> {
@@ -167,7 +169,12 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
             return;
         }
     }
-    let Some(body) = app.world.body_at(world) else {
+    let under = app.world.body_at(world);
+    if let Some(k) = joint_under(app, world, under, px).filter(|_| !f.shift) {
+        out.push(Action::SelectJoint(Some(k)));
+        return;
+    }
+    let Some(body) = under else {
         if !f.shift {
             out.push(Action::Select(None));
         }
@@ -188,4 +195,15 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
     } else {
         st.gesture = Gesture::DragPose { body, grab_local: b.xf.apply_inv(world) };
     }
+}
+
+/// The joint whose anchor is within `JOINT_PICK_PX` of `world`. The anchor wins over the body
+/// under the pointer unless the pointer is nearer that body's centre of mass than the anchor,
+/// so the links of a zoomed-out chain can still be picked by their middles.
+fn joint_under(app: &App, world: Vec2, body: Option<usize>, px: f32) -> Option<usize> {
+    let k = app.world.joint_at(world, JOINT_PICK_PX * px)?;
+    let (pa, pb) = app.world.joints()[k].base().world_anchors(&app.world.bodies);
+    let to_anchor = world.distance(pa).min(world.distance(pb));
+    let to_body = body.and_then(|i| app.world.bodies.get(i)).map_or(f32::INFINITY, |b| world.distance(b.center));
+    (to_anchor <= to_body).then_some(k)
 }

@@ -7,16 +7,24 @@ pub mod draw;
 pub mod grid;
 pub mod history;
 pub mod input;
+pub mod joint_edit;
+pub mod joint_panel;
+#[cfg(test)]
+mod joint_tests;
+#[cfg(test)]
+mod joint_ui_tests;
 pub mod lab;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;
 pub mod report;
 pub mod script;
+pub mod sleep_panel;
 #[cfg(test)]
 mod slice_tests;
 pub mod slice_tool;
 pub mod state;
+pub mod state_joints;
 #[cfg(test)]
 mod tests;
 pub mod tools_panel;

@@ -98,7 +98,10 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
             Some(lab) => lab.details(ui, app, out),
-            None => selection(ui, app, out),
+            None => match app.selected_joint() {
+                Some(k) => super::joint_panel::joint_details(ui, app, k, out),
+                None => selection(ui, app, out),
+            },
         });
     });
     let screen = ctx.screen_rect();
@@ -142,9 +145,15 @@ fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
             out.push(Action::SetSpeed(speed));
         }
-        if ui.button("Frame all (F)").clicked() {
-            out.push(Action::FrameAll);
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Frame all (F)").clicked() {
+                out.push(Action::FrameAll);
+            }
+            let mut follow = app.follow;
+            if ui.checkbox(&mut follow, "follow selection").on_hover_text("Keep the selected body centred").changed() {
+                out.push(Action::Follow(follow));
+            }
+        });
     });
 }
 
@@ -225,6 +234,7 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
         override_slider(ui, &mut p.restitution_override, "restitution override", 0.0..=1.0);
         ui.add(egui::Slider::new(&mut p.restitution_threshold, 0.0..=5.0).text("bounce m/s"));
         ui.add(egui::Slider::new(&mut p.speculative_margin, 0.0..=0.1).text("speculative m"));
+        super::sleep_panel::sleep_section(ui, &mut p);
         if ui.button("Defaults").clicked() {
             p = SolverParams::default();
         }
@@ -328,6 +338,7 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     ui.heading("Selection");
     if app.selection.is_empty() {
         ui.label("Click a body to select it. Drag to move it (paused: place; running: pull).");
+        ui.label("Click a joint's anchor to select the joint.");
         ui.label("Drag the round handle, or Ctrl+drag, to rotate. Shift+click selects a second body.");
         return;
     }
@@ -393,6 +404,7 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             if e != BodyEdit::of(b) {
                 out.push(Action::EditBody { body: i, edit: e });
             }
+            super::sleep_panel::body_extras(ui, app, i, out);
         });
     }
     if let [a, b] = app.selection[..] {
@@ -445,6 +457,9 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
                     w.broadphase.stats.deferred
                 ));
                 ui.separator();
+            }
+            if app.lab.is_none() {
+                super::sleep_panel::world_counts(ui, w);
             }
             ui.label(format!("step {:.2} ms", app.median_step_ms()));
             ui.separator();

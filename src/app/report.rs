@@ -1,7 +1,7 @@
 //! The window's state as JSON, for tests that drive the real window from outside: the
 //! screenshot sidecar (`<out>.json`) and `--state-out FILE`, rewritten every frame. Both give
 //! the camera and viewport (so a test can map world points to pixels), the run state, the
-//! selection, the open lab and the frame time.
+//! selection (bodies and joint), the open lab and the frame time.
 
 use super::panels::UiState;
 use super::state::{App, RunMode};
@@ -115,6 +115,10 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "selected": selected,
         "selected_centers": app.selection.iter().filter_map(|&i| w.bodies.get(i)).map(|b| b.center.to_array()).collect::<Vec<_>>(),
         "selected_angles": app.selection.iter().filter_map(|&i| w.bodies.get(i)).map(|b| b.angle).collect::<Vec<f32>>(),
+        "selected_joint": selected_joint_json(app),
+        "joints": w.joints().len(),
+        "awake_bodies": w.awake_body_count(),
+        "islands": w.island_count(),
         "body_count": w.bodies.len(),
         "bodies": bodies,
         "contacts": w.contacts.len(),
@@ -126,6 +130,25 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "frame_ms_median": times.median(),
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),
+    })
+}
+
+/// The selected joint: index, kind, its bodies' names and its anchors (world).
+fn selected_joint_json(app: &App) -> Value {
+    let w = &app.world;
+    let Some((k, j)) = app.selected_joint().and_then(|k| Some((k, w.joints().get(k)?))) else {
+        return Value::Null;
+    };
+    let (a, b) = j.bodies();
+    let name = |i: usize| w.bodies.get(i).map(|b| b.name.clone());
+    let (pa, pb) = j.base().world_anchors(&w.bodies);
+    json!({
+        "index": k,
+        "kind": j.kind().label(),
+        "body_a": name(a),
+        "body_b": name(b),
+        "anchor_a": pa.to_array(),
+        "anchor_b": pb.to_array(),
     })
 }
 

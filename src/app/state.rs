@@ -3,7 +3,9 @@
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
+use super::joint_edit::JointParam;
 use super::lab::{Lab, LabAction, LabKind};
+use super::state_joints::JointSelection;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::{Layer, LayerSet};
@@ -125,6 +127,24 @@ pub enum Action {
     SetWater(Option<WaterParams>),
     /// Metres of arrow per newton of the buoyancy and drag arrows.
     SetBuoyancyScale(f32),
+    /// Select a joint by index (clears the body selection); `None` clears it.
+    SelectJoint(Option<usize>),
+    /// Change one parameter of a joint, live (wakes its bodies).
+    SetJoint {
+        joint: usize,
+        param: JointParam,
+    },
+    /// Wake a body and its island.
+    WakeBody(usize),
+    /// Keep the view centred on the selected body as the world steps (a driving car).
+    Follow(bool),
+    /// A body's collision filter: it touches another when each one's category is in the
+    /// other's mask.
+    SetFilter {
+        body: usize,
+        category_bits: u32,
+        mask_bits: u32,
+    },
 }
 
 /// The whole app.
@@ -135,6 +155,8 @@ pub struct App {
     pub scene_path: Option<PathBuf>,
     pub mode: RunMode,
     pub selection: Vec<usize>,
+    /// The selected joint, if any (see `state_joints`).
+    pub joint_selection: Option<JointSelection>,
     pub layers: LayerSet,
     pub camera: ViewCamera,
     /// The screen area the world is drawn in (set by the frame loop from the panels' layout).
@@ -143,6 +165,8 @@ pub struct App {
     pub inset: Option<ScreenRect>,
     /// Simulated seconds per real second.
     pub speed: f32,
+    /// Whether the view follows the selected body.
+    pub follow: bool,
     pub history: History,
     /// The last error shown to the user (scene load, save ...).
     pub error: Option<String>,
@@ -176,11 +200,13 @@ impl App {
             scene_path,
             mode: RunMode::Running,
             selection: Vec::new(),
+            joint_selection: None,
             layers: LayerSet::default(),
             camera: ViewCamera::default(),
             viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
             inset: None,
             speed: 1.0,
+            follow: false,
             history: History::default(),
             error: None,
             notice: None,
@@ -282,6 +308,8 @@ impl App {
     pub fn step_once(&mut self) {
         self.history.push(&self.world);
         self.world.step();
+        self.track_joint_selection();
+        self.follow_selection();
         let ms = self.world.profile.total_ms;
         self.step_ms.push(ms);
         if self.step_ms.len() > 60 {
@@ -310,6 +338,14 @@ impl App {
         }
         if steps == max_steps {
             self.accumulator = 0.0;
+        }
+    }
+
+    /// Centres the view on the first selected body when following.
+    fn follow_selection(&mut self) {
+        let center = self.selection.first().and_then(|&i| self.world.bodies.get(i)).map(|b| b.center);
+        if let Some(c) = center.filter(|c| self.follow && c.is_finite()) {
+            self.camera.center = c;
         }
     }
 
@@ -354,7 +390,8 @@ impl App {
             }
             Action::EndPull => self.world.mouse_joint = None,
             Action::SetParams(p) => match p.validate() {
-                Ok(()) => self.world.params = p,
+                // Sleep depends on every parameter: a change wakes the world.
+                Ok(()) => self.world.set_params(p),
                 Err(e) => self.error = Some(e),
             },
             Action::SetLayer(l, on) => self.layers.set(l, on),
@@ -376,6 +413,14 @@ impl App {
                 self.apply_slice(action)
             }
             Action::SetWater(_) | Action::SetBuoyancyScale(_) => self.apply_water(action),
+            Action::SelectJoint(k) => self.select_joint(k),
+            Action::SetJoint { joint, param } => self.set_joint(joint, &param),
+            Action::WakeBody(i) => self.world.wake_body(i),
+            Action::Follow(on) => {
+                self.follow = on;
+                self.follow_selection();
+            }
+            Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
         }
     }
 
@@ -387,6 +432,7 @@ impl App {
                 // A slice undone has fewer bodies.
                 let n = self.world.bodies.len();
                 self.selection.retain(|&i| i < n);
+                self.track_joint_selection();
             }
             None => self.notice = Some("No earlier step is kept".into()),
         }
@@ -400,6 +446,7 @@ impl App {
         self.world.refresh_contacts();
         self.history.clear();
         self.selection.retain(|&i| i < self.world.bodies.len());
+        self.track_joint_selection();
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -412,6 +459,7 @@ impl App {
                 self.scene_path = Some(path.to_path_buf());
                 self.history.clear();
                 self.selection.clear();
+                self.joint_selection = None;
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -431,6 +479,8 @@ impl App {
 
     fn select(&mut self, action: Action) {
         let n = self.world.bodies.len();
+        // Bodies and joints are selected in turn, never together.
+        self.joint_selection = None;
         match action {
             Action::Select(b) => self.selection = b.filter(|&i| i < n).into_iter().collect(),
             Action::SelectNamed(name) => match self.world.bodies.iter().position(|b| b.name == name) {
@@ -519,6 +569,7 @@ impl App {
         self.lab = Some(lab);
         self.slice = Default::default();
         self.selection.clear();
+        self.joint_selection = None;
         self.history.clear();
         self.error = None;
         self.frame_content();
@@ -529,6 +580,7 @@ impl App {
             self.world = self.scene.build_world();
             self.world.refresh_contacts();
             self.selection.clear();
+            self.joint_selection = None;
             self.history.clear();
             self.reset_camera();
         }

@@ -12,14 +12,14 @@ use manifold_lab::engine::debug::{DebugDraw, DebugList, DrawCmd, Layer, LayerSet
 use std::path::Path;
 
 /// A headless egui with the app's panels.
-struct Harness {
+pub(super) struct Harness {
     ctx: egui::Context,
     files: UiState,
     time: f64,
 }
 
 impl Harness {
-    fn new() -> Harness {
+    pub(super) fn new() -> Harness {
         let ctx = egui::Context::default();
         panels::style(&ctx, 720.0);
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
@@ -27,7 +27,7 @@ impl Harness {
     }
 
     /// One frame of the panels with these input events: the actions and egui's output.
-    fn frame(&mut self, app: &App, events: Vec<Event>) -> (Vec<Action>, egui::FullOutput) {
+    pub(super) fn frame(&mut self, app: &App, events: Vec<Event>) -> (Vec<Action>, egui::FullOutput) {
         self.time += 1.0 / 60.0;
         let input = RawInput {
             screen_rect: Some(egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(1280.0, 720.0))),
@@ -45,7 +45,7 @@ impl Harness {
 
     /// Clicks the widget showing `text` (the first whose text starts with it) and returns
     /// the actions of the frames of the click.
-    fn click(&mut self, app: &App, text: &str) -> Vec<Action> {
+    pub(super) fn click(&mut self, app: &App, text: &str) -> Vec<Action> {
         // Two frames to lay out (some containers size themselves in a first pass).
         self.frame(app, Vec::new());
         let (_, mut full) = self.frame(app, Vec::new());
@@ -81,7 +81,7 @@ impl Harness {
 
 /// The centre of the first visible text shape (inside its clip rectangle) whose text starts
 /// with `text`.
-fn find_text(shapes: &[epaint::ClippedShape], text: &str) -> Option<Pos2> {
+pub(super) fn find_text(shapes: &[epaint::ClippedShape], text: &str) -> Option<Pos2> {
     fn walk(shape: &epaint::Shape, text: &str, clip: egui::Rect) -> Option<Pos2> {
         match shape {
             epaint::Shape::Text(t) if t.galley.text().starts_with(text) => {

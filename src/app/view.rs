@@ -9,7 +9,7 @@ use super::state::App;
 use super::{grid, input};
 use glam::Vec2;
 use macroquad::prelude as mq;
-use manifold_lab::engine::debug::{palette, Color, DrawOptions, LayerSet};
+use manifold_lab::engine::debug::{palette, Color, DrawOptions, Layer, LayerSet};
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::world_draw::draw_body;
 
@@ -101,6 +101,12 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 tree_depth: app.tree_depth,
                 tree_tight: app.tree_tight,
                 buoyancy_scale: app.buoyancy_scale,
+                selected_joints: app.selected_joint().into_iter().collect(),
+                force_scale: if app.layers.contains(Layer::Reaction) {
+                    super::joint_panel::reaction_scale(&app.world, s)
+                } else {
+                    0.0
+                },
                 ..Default::default()
             };
             app.world.debug_draw(&mut d, &opts);
@@ -119,6 +125,14 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
         draw_body(&mut d, b, palette::SELECTED);
     }
     d.width_scale = 1.0;
+    // The selected joint: a ring around each anchor, the size of the pick radius.
+    if let Some(j) = app.selected_joint().and_then(|k| app.world.joints().get(k)) {
+        let (pa, pb) = j.base().world_anchors(&app.world.bodies);
+        let col = mq_color(palette::SELECTED);
+        for p in [pa, pb] {
+            d.batch().ring(p, input::JOINT_PICK_PX * s, 2.0, col);
+        }
+    }
     super::slice_tool::draw_knife(app, d.batch(), s);
     if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on) {
         let col = mq_color(palette::SELECTED);

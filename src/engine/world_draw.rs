@@ -73,6 +73,31 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
     }
 }
 
+/// Half the thickness of a body's shape: a circle's or capsule's radius, a polygon's smallest
+/// distance from its centroid to a face.
+fn half_thickness(b: &Body) -> f32 {
+    match &b.shape {
+        Shape::Circle(c) => c.radius,
+        Shape::Capsule(c) => c.radius,
+        Shape::Polygon(p) => {
+            (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::INFINITY, f32::min)
+        }
+    }
+}
+
+/// The size of one joint's picture: `opts.joint_size`, shrunk to the thinner of its bodies so
+/// the joints of a chain of thin links or a ragdoll's limbs do not hide them, but never below
+/// `Lod::JOINT_MIN_PX`.
+fn joint_picture_size(opts: &DrawOptions, a: &Body, b: &Body) -> f32 {
+    let thin = half_thickness(a).min(half_thickness(b));
+    let size = opts.joint_size.min(1.5 * thin);
+    if opts.pixel_size > 0.0 {
+        size.max(Lod::JOINT_MIN_PX * opts.pixel_size)
+    } else {
+        size
+    }
+}
+
 /// Level of detail: what a body or contact must measure on screen (its bounding radius, in
 /// pixels) for each kind of detail to be drawn. Zoomed out, a pyramid of thousands of boxes is
 /// one quad per box, not a blur of contact dots, arrows and names.
@@ -88,6 +113,10 @@ impl Lod {
     pub const DETAIL_PX: f32 = 8.0;
     /// Names.
     pub const LABEL_PX: f32 = 16.0;
+    /// The smallest joint picture (revolute circle radius, axis line), pixels.
+    pub const JOINT_MIN_PX: f32 = 4.0;
+    /// Joints between smaller bodies are drawn as one line from centre to centre.
+    pub const JOINT_DETAIL_PX: f32 = 4.0;
 
     /// Pixels spanned by `world` units (unbounded when the pixel size is unknown).
     pub fn pixels(opts: &DrawOptions, world: f32) -> f32 {
@@ -175,11 +204,18 @@ impl World {
                     continue;
                 }
             }
-            let style = JointStyle {
-                size: opts.joint_size,
-                force_scale: opts.force_scale,
-                highlight: opts.selected_joints.contains(&k),
-            };
+            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
+            let highlight = opts.selected_joints.contains(&k);
+            // Level of detail: between bodies a few pixels across, a joint is one line from
+            // centre to centre (a net of thousands stays a net, not a blur of circles), and
+            // nothing where that line would be shorter than a body's detail.
+            if !highlight && Lod::pixels(opts, ba.bounding_radius().min(bb.bounding_radius())) < Lod::JOINT_DETAIL_PX {
+                if d.wants(Layer::Joint) && Lod::pixels(opts, ba.center.distance(bb.center)) >= Lod::DETAIL_PX {
+                    d.segment(Layer::Joint, ba.center, bb.center, palette::JOINT.with_alpha(0.6));
+                }
+                continue;
+            }
+            let style = JointStyle { size: joint_picture_size(opts, ba, bb), force_scale: opts.force_scale, highlight };
             j.draw(d, &self.bodies, inv_h, &style);
         }
         if let Some(m) = self.mouse_joint.as_ref().filter(|m| m.body < n) {
@@ -239,10 +275,13 @@ impl World {
                     } else {
                         palette::CONTACT_NEW
                     };
+                    // A sleeping pair's contacts are dimmed with its bodies.
+                    let color = if c.awake { color } else { color.with_alpha(0.35) };
                     d.point(Layer::Contact, cp.point, 6.0, color);
                 }
                 if d.wants(Layer::Normal) && normal_visible {
-                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, palette::NORMAL);
+                    let color = if c.awake { palette::NORMAL } else { palette::NORMAL.with_alpha(0.3) };
+                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, color);
                 }
                 if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {
                     d.arrow(
@@ -320,6 +359,28 @@ mod tests {
             .cmds
             .iter()
             .any(|c| matches!(c, DrawCmd::Polygon { layer: Layer::Shape, points, .. } if points.len() > 8)));
+        // Zoomed out until the arm is a few pixels: one line per joint (the centres are 3 m
+        // apart: 15 px), then nothing once that line is shorter than 8 px; the selected joint
+        // is drawn whole.
+        let far = DrawOptions { pixel_size: 0.2, ..Default::default() };
+        let mut lod = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut lod, &far);
+        assert_eq!((lod.count(Layer::Joint), lod.count(Layer::Reaction)), (1, 0));
+        let mut tiny = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut tiny, &DrawOptions { pixel_size: 1.0, ..Default::default() });
+        assert_eq!(tiny.count(Layer::Joint), 0);
+        let mut chosen = DebugList::new(LayerSet::ALL);
+        w.debug_draw(&mut chosen, &DrawOptions { selected_joints: vec![0], ..far });
+        assert!(chosen.count(Layer::Joint) >= 8, "the selected joint is drawn whole");
+        // Close up, a joint's picture is no larger than its thinner body (the 0.1 m capsule).
+        let near = DrawOptions { pixel_size: 0.001, ..Default::default() };
+        let mut close = DebugList::new(LayerSet::of(&[Layer::Joint]));
+        w.debug_draw(&mut close, &near);
+        let circle = close.cmds.iter().find_map(|c| match c {
+            DrawCmd::Circle { radius, .. } => Some(*radius),
+            _ => None,
+        });
+        assert!(circle.is_some_and(|r| r <= 0.15 + 1e-6), "revolute circle radius {circle:?}");
         let mut none = DebugList::new(LayerSet::of(&[Layer::Shape]));
         w.debug_draw(&mut none, &DrawOptions::default());
         assert_eq!(none.count(Layer::Joint) + none.count(Layer::Reaction) + none.count(Layer::Island), 0);

@@ -17,7 +17,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, use_bias: bool, out:
                 }
             }
             None => {
-                ui.label(RichText::new("A circle has no faces: no clipping stages.").small());
+                ui.label(RichText::new(untraced_reason(app)).small());
             }
         }
         let mut bias = use_bias;
@@ -44,9 +44,23 @@ pub fn details(ui: &mut egui::Ui, app: &App, use_bias: bool, axis: Option<usize>
             }
         }
         None => {
-            ui.label(
-                RichText::new("A circle has no faces: its contact comes from the closest point, not SAT.").small(),
-            );
+            ui.label(RichText::new(untraced_reason(app)).small());
         }
+    }
+}
+
+/// Why the pair has no SAT + clipping stages (only two polygons are traced).
+fn untraced_reason(app: &App) -> &'static str {
+    use manifold_lab::engine::shape::Shape;
+    let shape = |i: usize| app.world.bodies.get(i).map(|b| &b.shape);
+    let has = |f: fn(&Shape) -> bool| [0, 1].iter().any(|&i| shape(i).is_some_and(f));
+    if has(|s| matches!(s, Shape::Circle(_))) {
+        "A circle has no faces: its contact comes from the closest point, not SAT."
+    } else if has(|s| matches!(s, Shape::Polygon(_))) {
+        "Polygon and capsule: the capsule is a rounded two-gon through the polygon SAT and \
+         clipping with radii (Box2D v3's b2CollidePolygons); its stages are not traced here."
+    } else {
+        "Two capsules: the closest points of their segments, then one segment clipped to the \
+         other's extent for a second point (Box2D v3's b2CollideCapsules); no SAT stages."
     }
 }
