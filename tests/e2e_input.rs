@@ -426,3 +426,49 @@ fn a_real_click_on_a_chain_anchor_selects_the_joint() {
     assert_eq!(s["selected_joint"], Value::Null);
     assert_eq!(s["selected"][0]["name"], "link_10");
 }
+
+#[test]
+fn in_the_3d_lab_a_real_drag_places_a_hull_paused_and_grabs_it_running() {
+    let _one = lock();
+    let app = LiveApp::start("world3d", &["--lab", "world3d", "scenes/world3d/stack.ron"]);
+    let vp = View::of(&app.state());
+    app.move_to([vp.vp_min[0] + 5.0, vp.vp_min[1] + 5.0]);
+    app.key("space");
+    let s = app.settle(2);
+    assert_eq!(s["running"], false, "Space pauses the 3D world");
+    // The highest dynamic hull that is on screen: nothing above it to catch the drag.
+    let inside = |p: [f32; 2]| {
+        p[0] > vp.vp_min[0] + 20.0
+            && p[0] < vp.vp_min[0] + vp.vp_size[0] - 20.0
+            && p[1] > vp.vp_min[1] + 80.0
+            && p[1] < vp.vp_min[1] + vp.vp_size[1] - 20.0
+    };
+    let lab = &s["lab_state"];
+    let top = lab["bodies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["dynamic"] == true && !b["screen"].is_null() && inside(pair(&b["screen"])))
+        .max_by(|a, b| f(&a["center"][1]).total_cmp(&f(&b["center"][1])))
+        .expect("a dynamic hull on screen")
+        .clone();
+    let index = top["index"].as_u64().unwrap();
+    let (from, y0, step) = (pair(&top["screen"]), f(&top["center"][1]), lab["step"].clone());
+    app.drag(from, [from[0], from[1] - 60.0], 6);
+    let s = app.settle(2);
+    let lab = &s["lab_state"];
+    assert_eq!(lab["selected"].as_u64(), Some(index), "the pressed hull is selected");
+    let moved = &lab["bodies"][index as usize];
+    assert!(f(&moved["center"][1]) > y0 + 0.2, "placed higher: {} from {y0}", moved["center"][1]);
+    assert_eq!(lab["step"], step, "placing does not step");
+    // Running, a press grabs the hull with the spring and a release lets go.
+    app.key("space");
+    let p = pair(&app.settle(2)["lab_state"]["bodies"][index as usize]["screen"]);
+    app.move_to(p);
+    app.settle(2);
+    xdotool(&["mousedown", "1"]);
+    let held = app.settle(3);
+    xdotool(&["mouseup", "1"]);
+    assert_eq!(held["lab_state"]["grabbed"].as_u64(), Some(index), "pressing grabs it");
+    assert_eq!(app.settle(3)["lab_state"]["grabbed"], Value::Null, "releasing lets go");
+}

@@ -104,6 +104,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "step": w.step_count,
         "running": app.mode == RunMode::Running,
         "lab": app.lab.as_ref().map(|l| l.kind().entry().name),
+        "lab_state": app.lab.as_ref().and_then(|l| l.report(app)),
         "scene": app.scene_path.as_ref().map(|p| p.display().to_string()),
         "viewport_min": app.viewport.min.to_array(),
         "viewport_size": app.viewport.size.to_array(),

@@ -111,6 +111,12 @@ pub trait Lab: AsAny {
     fn uses_world(&self) -> bool {
         true
     }
+
+    /// The lab's own state for `--state-out` and the screenshot sidecar (`lab_state`), for
+    /// tests that drive the window from outside; `None` when the app's report says it all.
+    fn report(&self, _app: &App) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// Lets the table reach a lab's own type behind `dyn Lab` (to hand it its actions).

@@ -338,6 +338,34 @@ impl Lab for World3dLab {
         true
     }
 
+    /// The 3D world's step, selection and grab, and every body's centre with where it is
+    /// on screen (`null` behind the camera).
+    fn report(&self, app: &App) -> Option<serde_json::Value> {
+        let bodies: Vec<serde_json::Value> = self
+            .world
+            .bodies
+            .iter()
+            .enumerate()
+            .take(500)
+            .map(|(i, b)| {
+                let screen = self.camera.project(&app.viewport, b.center).map(|(s, _)| s.to_array());
+                serde_json::json!({
+                    "index": i,
+                    "name": b.name,
+                    "dynamic": b.is_dynamic(),
+                    "center": b.center.to_array(),
+                    "screen": screen,
+                })
+            })
+            .collect();
+        Some(serde_json::json!({
+            "step": self.world.step_count,
+            "selected": self.selected,
+            "grabbed": self.world.mouse.as_ref().map(|m| m.body),
+            "bodies": bodies,
+        }))
+    }
+
     fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
