@@ -82,25 +82,12 @@ fn parry_shape(s: &Shape) -> Box<dyn ps::Shape> {
 /// The outward unit normals of a shape's core faces in world space (both sides of a capsule's
 /// segment, a polygon's edges, none for a circle).
 fn face_normals(s: &Shape, xf: &Transform) -> Vec<DVec2> {
-    let c = core(s, xf).points;
+    let c = Core::of(s, xf).points;
     let edge = |p: DVec2, q: DVec2| DVec2::new((q - p).y, -(q - p).x).normalize();
     match s {
         Shape::Circle(_) => Vec::new(),
         Shape::Capsule(_) => vec![edge(c[0], c[1]), edge(c[1], c[0])],
         Shape::Polygon(_) => (0..c.len()).map(|i| edge(c[i], c[(i + 1) % c.len()])).collect(),
-    }
-}
-
-fn core(s: &Shape, xf: &Transform) -> Core {
-    let (c, sn, p) = (xf.q.c as f64, xf.q.s as f64, xf.p.as_dvec2());
-    let world = |v: Vec2| {
-        let v = v.as_dvec2();
-        DVec2::new(c * v.x - sn * v.y, sn * v.x + c * v.y) + p
-    };
-    match s {
-        Shape::Circle(circle) => Core { points: vec![p], radius: circle.radius as f64 },
-        Shape::Polygon(poly) => Core { points: poly.vertices().iter().map(|&v| world(v)).collect(), radius: 0.0 },
-        Shape::Capsule(cap) => Core { points: vec![world(cap.center1), world(cap.center2)], radius: cap.radius as f64 },
     }
 }
 
@@ -139,7 +126,7 @@ fn run(seed: u64, n: usize, scale: f32) -> Stats {
         let xa = Transform::new(scale * Vec2::new(rng.f32(-4.0, 4.0), rng.f32(-4.0, 4.0)), rng.f32(-3.2, 3.2));
         let reach = scale * rng.f32(0.0, 4.0);
         let xb = Transform::new(xa.p + Vec2::from_angle(rng.f32(0.0, 6.3)) * reach, rng.f32(-3.2, 3.2));
-        let ex = exact(&core(&a, &xa), &core(&b, &xb));
+        let ex = exact(&Core::of(&a, &xa), &Core::of(&b, &xb));
         let m = collide(&a, &xa, &b, &xb, 0.0);
         assert!(m.count <= 2);
         if m.count > 0 {
@@ -172,7 +159,7 @@ fn run(seed: u64, n: usize, scale: f32) -> Stats {
         st.exact_depth_pairs += (err <= 1e-5 * s) as usize;
         // The exact normal is ill-conditioned where the cores nearly touch (two f32 points a
         // short way apart) or two faces of the cores' difference tie.
-        let core_distance = ex.sd + (core(&a, &xa).radius + core(&b, &xb).radius);
+        let core_distance = ex.sd + (Core::of(&a, &xa).radius + Core::of(&b, &xb).radius);
         let well_defined = if core_distance > 0.0 { core_distance > 1e-2 * s } else { ex.gap > 1e-3 * s };
         if !well_defined {
             continue;

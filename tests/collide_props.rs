@@ -1,5 +1,6 @@
 //! Property tests of the narrowphase over random shapes and poses: no NaN, unit normals that
-//! point from A to B, and the same answer (mirrored) when A and B swap.
+//! point from A to B, the same answer (mirrored) when A and B swap, and contact points that
+//! sit where they say: half the depth from each surface.
 
 mod support;
 
@@ -10,6 +11,30 @@ use manifold_lab::engine::shape::Shape;
 use proptest::prelude::*;
 use support::sat::in_bias_band;
 use support::strategies;
+
+/// Signed distance from `p` to the boundary of `shape` at `xf` (negative inside), exact.
+fn signed_distance(shape: &Shape, xf: &Transform, p: Vec2) -> f32 {
+    let segment = |a: Vec2, b: Vec2| {
+        let e = b - a;
+        let t = ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+        p.distance(a + t * e)
+    };
+    match shape {
+        Shape::Circle(c) => p.distance(xf.p) - c.radius,
+        Shape::Capsule(c) => segment(xf.apply(c.center1), xf.apply(c.center2)) - c.radius,
+        Shape::Polygon(poly) => {
+            let v: Vec<Vec2> = poly.world_vertices(xf).collect();
+            let n = v.len();
+            let edge = (0..n).map(|i| segment(v[i], v[(i + 1) % n])).fold(f32::MAX, f32::min);
+            let inside = (0..n).all(|i| (v[(i + 1) % n] - v[i]).perp_dot(p - v[i]) >= 0.0);
+            if inside {
+                -edge
+            } else {
+                edge
+            }
+        }
+    }
+}
 
 fn check_manifold(m: &Manifold) -> Result<(), TestCaseError> {
     prop_assert!(m.count <= 2);
@@ -37,6 +62,20 @@ proptest! {
             let m2 = collide(&a, &xa, &b, &moved, 0.0);
             prop_assert!(m2.count == 0 || m2.max_penetration() <= depth + 1e-4,
                 "moving along the normal deepened {} -> {}", depth, m2.max_penetration());
+        }
+    }
+
+    /// Each point is midway between the surfaces: half its depth along the normal lands on
+    /// A's boundary, half against it on B's, for touching and speculative points alike.
+    #[test]
+    fn contact_points_lie_half_their_depth_from_each_surface(a in strategies::shape(), b in strategies::shape(), xa in strategies::pose(), xb in strategies::pose()) {
+        let m = collide(&a, &xa, &b, &xb, 0.1);
+        for p in m.points() {
+            let on_a = p.point + 0.5 * p.penetration * m.normal;
+            let on_b = p.point - 0.5 * p.penetration * m.normal;
+            let tol = 2e-4 * (1.0 + xa.p.length().max(xb.p.length()));
+            let (da, db) = (signed_distance(&a, &xa, on_a), signed_distance(&b, &xb, on_b));
+            prop_assert!(da.abs() < tol && db.abs() < tol, "off the surfaces by {da} (A) and {db} (B): {p:?}, normal {:?}", m.normal);
         }
     }
 

@@ -1,7 +1,10 @@
 //! The shipped pair presets (`scenes/pairs/`): each loads, saves and loads back to the same
 //! configuration, shows the situation its description promises, and matches its recorded
 //! manifold (`UPDATE_GOLDEN=1 cargo test --test pairs` records new ones after an intended
-//! change).
+//! change). The recorded manifolds are checked against an independent answer: the exact f64
+//! penetration and normal from the brute-force Minkowski difference (`support::exact_f64`).
+
+mod support;
 
 use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId};
 use manifold_lab::engine::collide::polygon::collide_polygons_traced;
@@ -11,6 +14,8 @@ use manifold_lab::engine::World;
 use manifold_lab::scene::{load_pair, parse_pair, PairSpec};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use support::exact_f64::{exact, Core};
+use support::sat::in_bias_band;
 
 const GOLDEN: &str = "tests/golden/pairs.txt";
 
@@ -78,6 +83,41 @@ fn every_pair_round_trips_and_matches_its_recorded_manifold() {
     for (k, v) in &actual {
         assert_eq!(Some(v), expected.get(k), "{k}: manifold changed");
     }
+}
+
+/// Every shipped pair against the exact answer: separated pairs have no point; overlapping ones
+/// have the exact depth at their deepest point (within the f32 round-off of the poses) and the
+/// exact normal within 1°, unless both polygons' best faces lie within the band where the
+/// article's `BiasGreaterThan` may keep the other one (`near_tie`, `deep_inside`): then the
+/// depth is that face's, no less than the exact one.
+#[test]
+fn every_pair_matches_the_exact_f64_answer() {
+    let mut strict = Vec::new();
+    for path in pair_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let w = load_pair(&path).unwrap().build_world();
+        let (a, b) = (&w.bodies[0], &w.bodies[1]);
+        let ex = exact(&Core::of(&a.shape, &a.xf), &Core::of(&b.shape, &b.xf));
+        let m = manifold(&w);
+        if ex.sd > 0.0 {
+            assert_eq!(m.count, 0, "{name}: apart by {} but {} points", ex.sd, m.count);
+            continue;
+        }
+        assert!(m.count > 0, "{name}: overlapping by {} without a point", -ex.sd);
+        let depth = m.max_penetration() as f64;
+        if in_bias_band(&a.shape, &a.xf, &b.shape, &b.xf) {
+            // BiasGreaterThan may keep the other polygon's best face: its depth is that face's
+            // separation, at least the exact one and within the band above it.
+            let band = 0.08 * depth + 0.02;
+            assert!(depth >= -ex.sd - 1e-5 && depth <= -ex.sd + band, "{name}: depth {depth} vs {}", -ex.sd);
+            continue;
+        }
+        assert!((depth + ex.sd).abs() < 1e-5, "{name}: depth {depth}, exact {}", -ex.sd);
+        strict.push(name.clone());
+        let angle = m.normal.as_dvec2().dot(ex.normal).clamp(-1.0, 1.0).acos().to_degrees();
+        assert!(angle < 1.0, "{name}: normal {:?} is {angle}° from the exact {:?}", m.normal, ex.normal);
+    }
+    assert!(strict.len() >= 5, "checked against the exact normal: {strict:?}");
 }
 
 #[test]

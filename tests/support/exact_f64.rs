@@ -2,12 +2,32 @@
 //! cores built by brute force (the convex hull of every `a_i − b_j`), its signed distance to
 //! the origin minus the radii, and the normal from A to B.
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
+use manifold_lab::engine::math::Transform;
+use manifold_lab::engine::shape::Shape;
 
 /// A shape's core in world space (f64) and its radius: a point, a segment or a CCW polygon.
 pub struct Core {
     pub points: Vec<DVec2>,
     pub radius: f64,
+}
+
+impl Core {
+    /// The core of `shape` placed at `xf`, transformed in f64.
+    pub fn of(shape: &Shape, xf: &Transform) -> Core {
+        let (c, sn, p) = (xf.q.c as f64, xf.q.s as f64, xf.p.as_dvec2());
+        let world = |v: Vec2| {
+            let v = v.as_dvec2();
+            DVec2::new(c * v.x - sn * v.y, sn * v.x + c * v.y) + p
+        };
+        match shape {
+            Shape::Circle(circle) => Core { points: vec![p], radius: circle.radius as f64 },
+            Shape::Polygon(poly) => Core { points: poly.vertices().iter().map(|&v| world(v)).collect(), radius: 0.0 },
+            Shape::Capsule(cap) => {
+                Core { points: vec![world(cap.center1), world(cap.center2)], radius: cap.radius as f64 }
+            }
+        }
+    }
 }
 
 /// CCW convex hull (monotone chain), collinear points dropped.
