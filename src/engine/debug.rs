@@ -225,9 +225,10 @@ pub mod palette {
     pub const DRAG: Color = Color::rgb(255, 110, 90);
 }
 
-/// A distinct colour for island `k` (hues a golden angle apart, so neighbours differ).
-pub fn island_color(k: usize) -> Color {
-    let hue = (k as f32 * 0.618_034).fract() * 6.0;
+/// A pastel colour of hue `turns` (fractions of the colour wheel), lifted towards white by
+/// `floor` so it reads on a dark background; `span` is how much of the rest the hue fills.
+pub fn pastel_hue(turns: f32, floor: f32, span: f32, alpha: f32) -> Color {
+    let hue = turns.fract() * 6.0;
     let x = 1.0 - (hue % 2.0 - 1.0).abs();
     let (r, g, b) = match hue as u32 {
         0 => (1.0, x, 0.0),
@@ -237,8 +238,13 @@ pub fn island_color(k: usize) -> Color {
         4 => (x, 0.0, 1.0),
         _ => (1.0, 0.0, x),
     };
-    let light = |v: f32| 0.35 + 0.6 * v;
-    Color { r: light(r), g: light(g), b: light(b), a: 1.0 }
+    let light = |v: f32| floor + span * v;
+    Color { r: light(r), g: light(g), b: light(b), a: alpha }
+}
+
+/// A distinct colour for island `k` (hues a golden angle apart, so neighbours differ).
+pub fn island_color(k: usize) -> Color {
+    pastel_hue(k as f32 * 0.618_034, 0.35, 0.6, 1.0)
 }
 
 /// Receives debug geometry in world units.

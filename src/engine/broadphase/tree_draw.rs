@@ -28,20 +28,10 @@ impl Default for TreeDrawOptions {
     }
 }
 
-/// A colour per depth: hues stepping round the wheel, so neighbouring levels differ.
+/// A colour per depth: hues stepping round the wheel, so neighbouring levels differ; pastel,
+/// to read on a dark background.
 pub fn depth_color(depth: u32) -> Color {
-    let hue = (depth as f32 * 0.137).fract() * 6.0;
-    let x = 1.0 - (hue % 2.0 - 1.0).abs();
-    let (r, g, b) = match hue as u32 {
-        0 => (1.0, x, 0.0),
-        1 => (x, 1.0, 0.0),
-        2 => (0.0, 1.0, x),
-        3 => (0.0, x, 1.0),
-        4 => (x, 0.0, 1.0),
-        _ => (1.0, 0.0, x),
-    };
-    // Pastel, to read on a dark background.
-    Color { r: 0.35 + 0.65 * r, g: 0.35 + 0.65 * g, b: 0.35 + 0.65 * b, a: 0.9 }
+    crate::engine::debug::pastel_hue(depth as f32 * 0.137, 0.35, 0.65, 0.9)
 }
 
 /// Colour of a leaf's fat AABB.
