@@ -429,6 +429,9 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
     }
 }
 
+/// Steps slower than this are flagged in the status bar: the scene cannot run live.
+const SLOW_STEP_MS: f32 = 100.0;
+
 fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
     ui.horizontal(|ui| {
         let w = &app.world;
@@ -461,7 +464,19 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             if app.lab.is_none() {
                 super::sleep_panel::world_counts(ui, w);
             }
-            ui.label(format!("step {:.2} ms", app.median_step_ms()));
+            let step_ms = app.median_step_ms();
+            if step_ms > SLOW_STEP_MS {
+                // One step per frame at most: the window stays responsive, the scene runs slowly.
+                ui.label(RichText::new(format!("⚠ step {step_ms:.0} ms")).color(Color32::from_rgb(255, 170, 60)))
+                    .on_hover_text(format!(
+                        "Each step takes {step_ms:.0} ms, so this scene runs at {:.1} steps a second instead \
+                         of {:.0}: pause (Space) to inspect it, or run it headless with `run`.",
+                        1000.0 / step_ms,
+                        w.params.hz
+                    ));
+            } else {
+                ui.label(format!("step {step_ms:.2} ms"));
+            }
             ui.separator();
         }
         ui.label(format!("{fps} fps"));

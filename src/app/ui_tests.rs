@@ -200,3 +200,20 @@ fn the_slice_button_the_water_section_and_a_floating_body() {
     assert!(find_text(&full.shapes, "In the water").is_some());
     assert!(find_text(&full.shapes, &format!("{fraction:.1} %")).is_some(), "the fraction {fraction:.1} % is shown");
 }
+
+#[test]
+fn slow_steps_and_the_pair_limit_are_flagged_in_the_status_bar() {
+    let mut app = stack_app();
+    let mut h = Harness::new();
+    let shown = |h: &mut Harness, app: &App, text: &str| {
+        h.frame(app, Vec::new());
+        find_text(&h.frame(app, Vec::new()).1.shapes, text).is_some()
+    };
+    app.step_ms = vec![2.0; 10];
+    assert!(shown(&mut h, &app, "step 2.00 ms") && !shown(&mut h, &app, "⚠ step"));
+    app.step_ms = vec![450.0; 10];
+    assert!(shown(&mut h, &app, "⚠ step 450 ms"), "a step of 450 ms is flagged");
+    assert!(!shown(&mut h, &app, "⚠ pair limit"));
+    app.world.broadphase.stats.deferred = 3;
+    assert!(shown(&mut h, &app, "⚠ pair limit"), "the pair limit is flagged");
+}
