@@ -378,7 +378,7 @@ fn k_and_a_drag_slice_the_square() {
 #[test]
 fn every_lab_opens_framed_on_its_shapes() {
     let _one = lock();
-    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi", "world3d", "slice"] {
+    for lab in ["manifold", "minkowski", "tree", "hull3d", "toi", "world3d", "slice", "hull"] {
         let app = LiveApp::start(&format!("lab_{lab}"), &["--lab", lab]);
         let v = View::of(&app.state());
         // The pointer rests over the view for a second: nothing changes.

@@ -373,6 +373,32 @@ fn slice_lab_screenshot_shows_the_cases_the_intersection_and_both_pieces() {
 }
 
 #[test]
+fn hull_lab_screenshot_shows_the_hull_so_far_the_edge_its_outside_set_and_the_cone() {
+    let (img, info) = shoot(
+        "e2e_hull_lab.png",
+        &["--lab", "hull", "scenes/hull/scatter.ron", "--frames", "1", "--script", "tests/scripts/hull_lab.ron"],
+    );
+    let view = (info.viewport_min[0] as u32, 0, (info.viewport_min[0] + info.viewport_size[0]) as u32, img.height());
+    // The hull so far (violet), the chosen edge (gold), the new cone (green), the farthest point
+    // (pink), crosses on the dropped points (red).
+    let violet = |[r, g, b]: [i32; 3]| b > 200 && r > 110 && r < 190 && g < 140;
+    let gold = |[r, g, b]: [i32; 3]| r > 220 && g > 190 && b < 80;
+    let green = |[r, g, b]: [i32; 3]| g > 200 && r < 160 && b < 160;
+    let pink = |[r, g, b]: [i32; 3]| r > 220 && g < 110 && b > 120 && b < 200;
+    let red = |[r, g, b]: [i32; 3]| r > 220 && g < 110 && b < 110;
+    for (name, pred, min) in [
+        ("hull so far", &violet as &dyn Fn([i32; 3]) -> bool, 200),
+        ("chosen edge", &gold, 100),
+        ("new cone", &green, 100),
+        ("farthest point", &pink, 20),
+        ("dropped", &red, 20),
+    ] {
+        let n = count(&img, view, pred);
+        assert!(n > min, "{name}: {n} pixels");
+    }
+}
+
+#[test]
 fn buoyancy_screenshot_shows_translucent_water_submerged_parts_and_forces() {
     let (img, info) =
         shoot("e2e_buoyancy.png", &["scenes/buoyancy.ron", "--frames", "1", "--script", "tests/scripts/buoyancy.ron"]);

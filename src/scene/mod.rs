@@ -8,6 +8,7 @@
 //! reads back to a world with the same [`crate::engine::World::state_hash`].
 
 mod build;
+mod cloud;
 mod context;
 mod error;
 mod fields;
@@ -34,6 +35,7 @@ mod world3d;
 mod world3d_build;
 mod world3d_fields;
 
+pub use cloud::{load_cloud, parse_cloud, save_cloud, CloudSpec, MAX_CLOUD_POINTS};
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
 pub use format::{BodySpec, Camera, Scene};

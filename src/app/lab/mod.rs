@@ -4,6 +4,7 @@
 //! and [`LabType`] (how it opens and its own actions). The app knows labs only through these
 //! traits and the table at the bottom of this file: adding a lab is a folder and a line there.
 
+pub mod hull;
 pub mod hull3d;
 pub mod manifold;
 pub mod minkowski;
@@ -237,5 +238,6 @@ labs! {
     Hull3d: hull3d::Hull3dLab,
     Toi: toi::ToiLab,
     Slice: slice::SliceLab,
+    Hull: hull::HullLab,
     World3d: world3d::World3dLab,
 }

@@ -33,6 +33,7 @@ pub mod lines;
 mod merge;
 pub mod pose;
 pub mod quickhull;
+pub mod quickhull_trace;
 pub mod sat;
 mod sat_edges;
 pub mod sat_local;
@@ -44,7 +45,8 @@ pub use clip_local::{contact_manifold_posed, FeatureManifold, FeaturePoint, MAX_
 pub use gauss::GaussMap;
 pub use hull::{Hull, HullError, Plane};
 pub use pose::Pose3;
-pub use quickhull::{quickhull, HullOptions};
+pub use quickhull::{quickhull, quickhull_traced, HullOptions};
+pub use quickhull_trace::{QuickHullStep3, QuickHullTrace3};
 pub use sat::{collide, collide_with, ContactKind, EdgeOrientation, HullContact, SatConfig, SeparatingAxis};
 pub use sat_local::{collide_posed, collide_posed_with, separation_along, SatScratch};
 pub use trace::{AxisKind, AxisRecord, SatTrace3};

@@ -6,9 +6,14 @@
 //! face only when it is more than `tolerance` above its plane, so duplicated, coplanar and
 //! nearly coplanar points are absorbed instead of creating slivers. The triangles are then
 //! merged into polygon faces and collinear vertices removed (module `merge`).
+//!
+//! Generic over a [`Recorder`] of [`QuickHullStep3`]: [`quickhull_traced`] with a trace records
+//! every step for the construct stage of the hull3d lab; with `None` nothing is recorded.
 
 use super::hull::{check_points, Hull, HullError};
 use super::merge::{assemble_polygons, Triangle};
+use super::quickhull_trace::{QuickHullStep3, QuickHullTrace3};
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::{DVec3, Vec3};
 use std::collections::HashMap;
 
@@ -37,6 +42,27 @@ impl HullOptions {
 /// The hull of `points`: positions are a subset of the input (in input order, no duplicates),
 /// faces are convex polygons with outward normals.
 pub fn quickhull(points: &[Vec3], options: &HullOptions) -> Result<Hull, HullError> {
+    run(points, options, &mut NoTrace)
+}
+
+/// [`quickhull`], recording every step into `trace` (cleared first) when one is given.
+pub fn quickhull_traced(
+    points: &[Vec3],
+    options: &HullOptions,
+    trace: Option<&mut QuickHullTrace3>,
+) -> Result<Hull, HullError> {
+    match trace {
+        None => run(points, options, &mut NoTrace),
+        Some(t) => {
+            t.clear(points);
+            let result = run(points, options, t);
+            t.result = Some(result.clone());
+            result
+        }
+    }
+}
+
+fn run<R: Recorder<QuickHullStep3>>(points: &[Vec3], options: &HullOptions, rec: &mut R) -> Result<Hull, HullError> {
     check_points(points)?;
     let tol32 = options.tolerance(points);
     let tol = tol32 as f64;
@@ -49,26 +75,39 @@ pub fn quickhull(points: &[Vec3], options: &HullOptions) -> Result<Hull, HullErr
     }
     let first: Vec<usize> = (0..qh.faces.len()).collect();
     let others: Vec<usize> = (0..pts.len()).filter(|i| !simplex.contains(i)).collect();
-    qh.assign(&others, &first);
+    let inside = qh.assign(&others, &first, R::ENABLED);
+    if R::ENABLED {
+        let outside = first.iter().map(|&f| qh.faces[f].outside.len()).sum();
+        let vertices = simplex.map(|i| points[i]);
+        rec.record(QuickHullStep3::Simplex { vertices, outside, dropped: inside.iter().map(|&i| points[i]).collect() });
+    }
     let mut stack: Vec<usize> = first;
     while let Some(f) = stack.pop() {
         if !qh.faces[f].alive || qh.faces[f].outside.is_empty() {
             continue;
         }
         let eye = qh.farthest_outside(f);
-        if let Some(new_faces) = qh.add_point(f, eye) {
+        if let Some(new_faces) = qh.add_point(f, eye, points, rec) {
             stack.extend(new_faces.iter().copied().filter(|&g| !qh.faces[g].outside.is_empty()));
         }
         if qh.faces[f].alive {
             // The horizon was not a simple loop: drop the point (it is at most a few tolerances
             // out) and keep the face's other points.
             qh.faces[f].outside.retain(|&p| p != eye);
+            if R::ENABLED {
+                rec.record(QuickHullStep3::Pinched { face: qh.faces[f].v.map(|i| points[i]), eye: points[eye] });
+            }
             stack.push(f);
         }
     }
     let tris: Vec<Triangle> =
         qh.faces.iter().filter(|f| f.alive).map(|f| Triangle { v: f.v, n: f.n, d: f.d }).collect();
-    assemble_polygons(points, &pts, &tris, tol)
+    let hull = assemble_polygons(points, &pts, &tris, tol)?;
+    if R::ENABLED {
+        let faces = hull.faces().iter().map(|f| f.iter().map(|&i| hull.positions()[i]).collect()).collect();
+        rec.record(QuickHullStep3::Merged { triangles: tris.len(), faces });
+    }
+    Ok(hull)
 }
 
 struct Face {
@@ -115,8 +154,10 @@ impl QuickHull<'_> {
         }
     }
 
-    /// Gives each point to the face of `candidates` it is farthest outside of, if any.
-    fn assign(&mut self, points: &[usize], candidates: &[usize]) {
+    /// Gives each point to the face of `candidates` it is farthest outside of, if any; returns
+    /// the points outside none (now inside the hull) when `keep_inside`.
+    fn assign(&mut self, points: &[usize], candidates: &[usize], keep_inside: bool) -> Vec<usize> {
+        let mut inside = Vec::new();
         for &p in points {
             let mut best = (self.tol, usize::MAX);
             for &f in candidates {
@@ -127,8 +168,11 @@ impl QuickHull<'_> {
             }
             if best.1 != usize::MAX {
                 self.faces[best.1].outside.push(p);
+            } else if keep_inside {
+                inside.push(p);
             }
         }
+        inside
     }
 
     fn farthest_outside(&self, f: usize) -> usize {
@@ -144,7 +188,13 @@ impl QuickHull<'_> {
 
     /// Adds `eye` (outside face `f`): removes the faces it sees and fans new triangles from the
     /// horizon to it. `None` (and no change) if the horizon is not one simple loop.
-    fn add_point(&mut self, f: usize, eye: usize) -> Option<Vec<usize>> {
+    fn add_point<R: Recorder<QuickHullStep3>>(
+        &mut self,
+        f: usize,
+        eye: usize,
+        points: &[Vec3],
+        rec: &mut R,
+    ) -> Option<Vec<usize>> {
         // The visible faces: connected to `f`, with `eye` more than the tolerance above.
         let mut visible = vec![f];
         let mut seen = std::collections::HashSet::from([f]);
@@ -189,6 +239,9 @@ impl QuickHull<'_> {
             return None; // more than one loop: the visible region has a hole
         }
         let mut orphans = Vec::new();
+        let (face, outside) =
+            if R::ENABLED { (self.faces[f].v, self.faces[f].outside.clone()) } else { ([0; 3], Vec::new()) };
+        let distance = self.distance(f, eye) as f32;
         for &g in &visible {
             orphans.append(&mut self.faces[g].outside);
             self.remove_face(g);
@@ -196,7 +249,22 @@ impl QuickHull<'_> {
         let new_faces: Vec<usize> =
             (0..loop_.len()).map(|i| self.add_face([loop_[i], loop_[(i + 1) % loop_.len()], eye])).collect();
         orphans.retain(|&p| p != eye);
-        self.assign(&orphans, &new_faces);
+        let inside = self.assign(&orphans, &new_faces, R::ENABLED);
+        if R::ENABLED {
+            let tri = |v: [usize; 3]| v.map(|i| points[i]);
+            let at = |v: &[usize]| v.iter().map(|&i| points[i]).collect::<Vec<_>>();
+            rec.record(QuickHullStep3::Iteration {
+                face: tri(face),
+                outside: at(&outside),
+                eye: points[eye],
+                distance,
+                removed: visible.iter().map(|&g| tri(self.faces[g].v)).collect(),
+                horizon: at(&loop_),
+                cone: new_faces.iter().map(|&g| tri(self.faces[g].v)).collect(),
+                dropped: at(&inside),
+                hull: self.faces.iter().filter(|g| g.alive).map(|g| tri(g.v)).collect(),
+            });
+        }
         Some(new_faces)
     }
 }

@@ -4,10 +4,14 @@
 pub mod capsule;
 pub mod hull;
 pub mod polygon;
+pub mod quickhull2;
+pub mod quickhull2_trace;
 pub mod ray;
 
 pub use capsule::Capsule;
 pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES};
+pub use quickhull2::quickhull_2d;
+pub use quickhull2_trace::{QuickHull2Step, QuickHull2Trace};
 
 use crate::engine::math::{Aabb, Transform};
 use glam::Vec2;

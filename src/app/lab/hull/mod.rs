@@ -1,0 +1,269 @@
+//! The hull lab: a 2D point cloud and its convex hull built by QuickHull step by step (the 2D
+//! twin of the construction behind article 001's hulls). Click to add a point, drag one to move
+//! it, Shift+click to delete it; the step slider (or Play) walks the recorded construction: the
+//! first chord, each edge's outside set and farthest point, the new cone, the points dropped.
+
+mod draw;
+mod input;
+mod panels;
+#[cfg(test)]
+mod tests;
+
+use super::{Lab, LabAction, LabEntry, LabKind, LabType};
+use crate::app::input::PointerFrame;
+use crate::app::panels::UiState;
+use crate::app::state::{Action, App, RunMode};
+use egui_macroquad::egui;
+use glam::Vec2;
+use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Trace};
+use manifold_lab::engine::trace::Trace;
+use manifold_lab::scene::{self, CloudSpec, MAX_CLOUD_POINTS};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the presets live.
+pub const HULL_DIR: &str = "scenes/hull";
+const DEFAULT_PRESET: &str = "scenes/hull/scatter.ron";
+/// Seconds per step while the steps play.
+const PLAY_STEP_SECONDS: f32 = 0.6;
+
+pub struct HullLab {
+    pub spec: CloudSpec,
+    pub path: Option<PathBuf>,
+    /// The step shown (`None` = the last, the finished hull).
+    pub step: Option<usize>,
+    pub trace: QuickHull2Trace,
+    pub playing: bool,
+    play_clock: f32,
+    /// The point being dragged.
+    dragging: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HullAction {
+    /// Load a preset (`scenes/hull/*.ron`); a bad file keeps the lab as it is.
+    Load(PathBuf),
+    /// Save the cloud as a preset.
+    Save(PathBuf),
+    /// Show step `k` (clamped to the last; `None` = the last). Stops playing.
+    SetStep(Option<usize>),
+    /// Play the steps from the first, one every 0.6 s, or stop.
+    Play(bool),
+    AddPoint(Vec2),
+    MovePoint {
+        index: usize,
+        to: Vec2,
+    },
+    DeletePoint(usize),
+    /// Remove every point.
+    Clear,
+}
+
+pub fn act(a: HullAction) -> Action {
+    Action::Lab(LabAction::Hull(a))
+}
+
+impl HullLab {
+    fn new(spec: CloudSpec, path: Option<PathBuf>) -> HullLab {
+        let mut lab = HullLab {
+            spec,
+            path,
+            step: None,
+            trace: QuickHull2Trace::default(),
+            playing: false,
+            play_clock: 0.0,
+            dragging: None,
+        };
+        lab.recompute();
+        lab
+    }
+
+    fn recompute(&mut self) {
+        let _ = quickhull_2d(&self.spec.points, Some(&mut self.trace));
+        self.step = self.step.map(|k| k.min(self.last_step()));
+    }
+
+    /// The last step's index (0 for an empty trace).
+    pub fn last_step(&self) -> usize {
+        Trace::steps(&self.trace).saturating_sub(1)
+    }
+
+    pub fn shown_step(&self) -> usize {
+        self.step.unwrap_or(self.last_step()).min(self.last_step())
+    }
+
+    /// Why the cloud has no hull, if it has none.
+    pub fn error(&self) -> Option<String> {
+        match &self.trace.result {
+            Some(Err(e)) => Some(e.to_string()),
+            _ => None,
+        }
+    }
+
+    fn edit(&mut self, app: &mut App, f: impl FnOnce(&mut Vec<Vec2>) -> bool) {
+        if f(&mut self.spec.points) {
+            self.recompute();
+        } else {
+            app.notice = Some("point refused: outside ±1e5, not finite, or too many points".into());
+        }
+    }
+}
+
+fn usable(p: Vec2) -> bool {
+    p.is_finite() && p.abs().max_element() < manifold_lab::engine::shape::hull::MAX_COORDINATE
+}
+
+impl LabType for HullLab {
+    type Action = HullAction;
+    const ENTRY: LabEntry = LabEntry {
+        name: "Hull construction",
+        description: "A 2D point cloud and its convex hull built by QuickHull step by step: the first chord, each \
+                      edge's outside set and farthest point, the new cone, the points dropped.",
+    };
+
+    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+        let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
+        let spec = scene::load_cloud(&path).map_err(|e| e.to_string())?;
+        app.world = manifold_lab::engine::World::new(Default::default());
+        app.mode = RunMode::Paused;
+        Ok(HullLab::new(spec, Some(path)))
+    }
+
+    fn apply(&mut self, app: &mut App, action: HullAction) {
+        match action {
+            HullAction::Load(path) => match HullLab::open(app, Some(&path)) {
+                Ok(lab) => {
+                    *self = lab;
+                    app.error = None;
+                    self.frame(app);
+                }
+                Err(e) => app.error = Some(e),
+            },
+            HullAction::Save(path) => {
+                let mut spec = self.spec.clone();
+                spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                match scene::save_cloud(&spec, &path) {
+                    Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
+                    Err(e) => app.error = Some(e.to_string()),
+                }
+            }
+            HullAction::SetStep(k) => {
+                self.step = k.map(|k| k.min(self.last_step()));
+                self.playing = false;
+            }
+            HullAction::Play(on) => {
+                (self.playing, self.play_clock) = (on, 0.0);
+                if on {
+                    self.step = Some(0);
+                }
+            }
+            HullAction::AddPoint(p) => self.edit(app, |pts| {
+                let ok = usable(p) && pts.len() < MAX_CLOUD_POINTS;
+                if ok {
+                    pts.push(p);
+                }
+                ok
+            }),
+            HullAction::MovePoint { index, to } => self.edit(app, |pts| match pts.get_mut(index) {
+                Some(q) if usable(to) => {
+                    *q = to;
+                    true
+                }
+                _ => false,
+            }),
+            HullAction::DeletePoint(index) => {
+                self.edit(app, |pts| {
+                    let ok = index < pts.len();
+                    if ok {
+                        pts.remove(index);
+                    }
+                    ok
+                });
+                self.dragging = None;
+            }
+            HullAction::Clear => {
+                self.spec.points.clear();
+                self.recompute();
+            }
+        }
+    }
+}
+
+impl Lab for HullLab {
+    fn kind(&self) -> LabKind {
+        LabKind::Hull
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        match action {
+            Action::Restart => match self.path.clone() {
+                Some(p) => self.apply(app, HullAction::Load(p)),
+                None => self.recompute(),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// While playing, one step every `PLAY_STEP_SECONDS`, stopping on the finished hull.
+    fn update(&mut self, _app: &mut App, dt: f32) {
+        if !self.playing {
+            return;
+        }
+        self.play_clock += dt;
+        if self.play_clock < PLAY_STEP_SECONDS {
+            return;
+        }
+        self.play_clock = 0.0;
+        let next = self.step.map_or(0, |k| k + 1);
+        if next >= self.last_step() {
+            (self.step, self.playing) = (None, false);
+        } else {
+            self.step = Some(next);
+        }
+    }
+
+    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        panels::controls(ui, self, files, out);
+    }
+
+    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+        panels::details(ui, self, out);
+    }
+
+    fn frame(&mut self, app: &mut App) {
+        if let Some(b) = self.content_bounds(app) {
+            let vp = app.viewport;
+            app.camera.frame(&vp, b.expanded(0.8));
+        }
+    }
+
+    /// The cloud (a unit box around the origin when it is empty).
+    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+        let pts = &self.spec.points;
+        if pts.is_empty() {
+            return Some(Aabb::new(Vec2::splat(-1.0), Vec2::splat(1.0)));
+        }
+        let min = pts.iter().copied().fold(Vec2::splat(f32::MAX), Vec2::min);
+        let max = pts.iter().copied().fold(Vec2::splat(f32::MIN), Vec2::max);
+        Some(Aabb::new(min - Vec2::splat(0.25), max + Vec2::splat(0.25)))
+    }
+
+    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+        draw::draw(self, app, d);
+    }
+
+    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+        input::pointer(self, app, f, over_ui)
+    }
+
+    fn uses_world(&self) -> bool {
+        false
+    }
+}
