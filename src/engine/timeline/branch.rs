@@ -1,0 +1,138 @@
+//! One line of history: keyframes by step and the counters of every step.
+
+use super::stats::StepStats;
+use super::world_bytes;
+use crate::engine::World;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A stored world. Branches share the keyframes before their fork.
+#[derive(Clone)]
+pub struct Keyframe {
+    pub world: Arc<World>,
+    /// Pinned keyframes hold an edit (or the start) and are never thinned away.
+    pub pinned: bool,
+    pub bytes: usize,
+}
+
+impl Keyframe {
+    fn of(world: &World, pinned: bool) -> Keyframe {
+        Keyframe { world: Arc::new(world.clone()), pinned, bytes: world_bytes(world) }
+    }
+}
+
+/// A branch: where it came from, its keyframes and its per-step counters.
+pub struct Branch {
+    pub id: usize,
+    pub name: String,
+    /// The branch it was forked from and the step of the edit that started it.
+    pub parent: Option<(usize, u64)>,
+    keyframes: BTreeMap<u64, Keyframe>,
+    /// Counters of steps `origin ..= newest`.
+    stats: Vec<StepStats>,
+    origin: u64,
+}
+
+impl Branch {
+    /// A branch whose first state is `world`.
+    pub(super) fn start(id: usize, name: String, parent: Option<(usize, u64)>, world: &World) -> Branch {
+        let mut keyframes = BTreeMap::new();
+        keyframes.insert(world.step_count, Keyframe::of(world, true));
+        Branch { id, name, parent, keyframes, stats: vec![StepStats::of(world, false)], origin: world.step_count }
+    }
+
+    /// The first step with counters.
+    pub fn origin(&self) -> u64 {
+        self.origin
+    }
+
+    /// The last step reached.
+    pub fn newest(&self) -> u64 {
+        self.origin + self.stats.len() as u64 - 1
+    }
+
+    /// The first step a seek can reach (the oldest keyframe kept).
+    pub fn first_reachable(&self) -> u64 {
+        self.keyframes.keys().next().copied().unwrap_or(self.origin)
+    }
+
+    pub fn stats(&self) -> &[StepStats] {
+        &self.stats
+    }
+
+    pub fn stats_at(&self, step: u64) -> Option<&StepStats> {
+        let i = usize::try_from(step.checked_sub(self.origin)?).ok()?;
+        self.stats.get(i)
+    }
+
+    pub fn keyframes(&self) -> impl Iterator<Item = (&u64, &Keyframe)> {
+        self.keyframes.iter()
+    }
+
+    pub fn keyframe_count(&self) -> usize {
+        self.keyframes.len()
+    }
+
+    pub(super) fn keyframe_at_or_before(&self, step: u64) -> Option<(u64, &Keyframe)> {
+        self.keyframes.range(..=step).next_back().map(|(&s, k)| (s, k))
+    }
+
+    /// Appends the state after a new step, as a keyframe when `keep` says so.
+    pub(super) fn push(&mut self, world: &World, keep: bool) {
+        self.stats.push(StepStats::of(world, true));
+        if keep {
+            self.keyframes.insert(world.step_count, Keyframe::of(world, false));
+        }
+    }
+
+    /// Replaces the head's state by an edited one (pinned). A world beyond the head fills the
+    /// gap with the edited counters.
+    pub(super) fn pin_head(&mut self, world: &World) {
+        let step = world.step_count;
+        let mut stats = StepStats::of(world, false);
+        if let Some(old) = self.stats_at(step) {
+            // Keep the step's timing: the edit came after it.
+            (stats.step_ms, stats.toi_events) = (old.step_ms, old.toi_events);
+        }
+        while self.newest() < step {
+            self.stats.push(stats);
+        }
+        let last = self.stats.len() - 1;
+        self.stats[last] = stats;
+        self.keyframes.insert(step, Keyframe::of(world, true));
+    }
+
+    /// A new branch that shares this one's past up to `step` and has `world` there.
+    pub(super) fn fork(&self, id: usize, name: String, world: &World, step: u64) -> Branch {
+        let mut keyframes: BTreeMap<u64, Keyframe> =
+            self.keyframes.range(..step).map(|(&s, k)| (s, k.clone())).collect();
+        keyframes.insert(step, Keyframe::of(world, true));
+        let origin = self.origin.min(step);
+        let kept = usize::try_from(step.saturating_sub(self.origin)).unwrap_or(usize::MAX).min(self.stats.len());
+        let mut stats: Vec<StepStats> = if step >= self.origin { self.stats[..kept].to_vec() } else { Vec::new() };
+        let mut new = StepStats::of(world, false);
+        if let Some(old) = self.stats_at(step) {
+            (new.step_ms, new.toi_events) = (old.step_ms, old.toi_events);
+        }
+        // A fork past the head (not expected) repeats the edit's counters over the gap.
+        while (stats.len() as u64) < step - origin {
+            stats.push(new);
+        }
+        stats.push(new);
+        Branch { id, name, parent: Some((self.id, step)), keyframes, stats, origin }
+    }
+
+    /// Drops regular keyframes whose step is not a multiple of `k`.
+    pub(super) fn thin(&mut self, k: u64) {
+        self.keyframes.retain(|s, kf| kf.pinned || s.is_multiple_of(k));
+    }
+
+    /// Drops the oldest keyframe if another remains; false when none could go.
+    pub(super) fn drop_oldest(&mut self) -> bool {
+        if self.keyframes.len() < 2 {
+            return false;
+        }
+        self.keyframes.pop_first();
+        true
+    }
+}

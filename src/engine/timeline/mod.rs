@@ -1,0 +1,237 @@
+//! The whole run, reachable: keyframes (full `World` snapshots) every K steps within a memory
+//! budget, per-step counters for every step, and deterministic re-simulation from the nearest
+//! keyframe to reach any step. An edit (a world change that is not a step) pins a keyframe
+//! of the edited state; an edit at a past step starts a new branch and keeps the old future.
+
+mod branch;
+pub mod diff;
+pub mod stats;
+
+pub use branch::Branch;
+pub use stats::{Counter, StepStats};
+
+use crate::engine::World;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Keyframe memory the app allows by default.
+pub const DEFAULT_BUDGET_BYTES: usize = 256 * 1024 * 1024;
+/// Steps the first keyframe interval plans room for.
+const PLANNED_STEPS: usize = 10_000;
+
+/// Rough size of one stored world, in bytes: bodies with their tree proxies, contacts, joints.
+pub fn world_bytes(w: &World) -> usize {
+    w.bodies.len() * (std::mem::size_of::<crate::engine::Body>() + 120)
+        + w.contacts.len() * std::mem::size_of::<crate::engine::solver::Contact>()
+        + std::mem::size_of_val(w.joints())
+        + w.water.as_ref().map_or(0, |water| water.state.heights.len() * 8)
+        + 512
+}
+
+/// What the timeline learned from `observe`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observed {
+    /// The world followed the timeline (a new step at the head, or a known step).
+    Followed,
+    /// An edit at the head replaced the state of that step.
+    EditedHead,
+    /// An edit at a past step started branch `0`.
+    Branched(usize),
+    /// A re-simulated step did not reproduce the stored hash: the step is nondeterministic.
+    /// The new state went to branch `branch`.
+    Diverged { step: u64, branch: usize },
+}
+
+/// How the world came to be what `observe` is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// `World::step` ran once.
+    Stepped,
+    /// Something other than a step changed it (a drag, a parameter, a slice).
+    Edited,
+    /// It was replaced by a state the timeline should know (step back).
+    Moved,
+}
+
+/// Branches of keyframes and counters, and where the shown world is on them.
+pub struct Timeline {
+    branches: Vec<Branch>,
+    current: usize,
+    cursor: u64,
+    /// Steps between regular keyframes (a power of two; doubles when memory runs short).
+    interval: u64,
+    budget: usize,
+}
+
+impl Timeline {
+    /// A timeline starting at `world` with the default budget.
+    pub fn new(world: &World) -> Timeline {
+        Timeline::with_budget(world, DEFAULT_BUDGET_BYTES)
+    }
+
+    /// A timeline starting at `world` that keeps at most about `budget` bytes of keyframes.
+    /// The first interval leaves room for `PLANNED_STEPS` steps of a world this size.
+    pub fn with_budget(world: &World, budget: usize) -> Timeline {
+        let wanted = PLANNED_STEPS.saturating_mul(world_bytes(world)) / budget.max(1);
+        let interval = (wanted.max(1) as u64).next_power_of_two();
+        Timeline {
+            branches: vec![Branch::start(0, "main".into(), None, world)],
+            current: 0,
+            cursor: world.step_count,
+            interval,
+            budget,
+        }
+    }
+
+    pub fn branches(&self) -> &[Branch] {
+        &self.branches
+    }
+
+    pub fn branch(&self, i: usize) -> Option<&Branch> {
+        self.branches.get(i)
+    }
+
+    /// The branch the shown world is on.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    pub fn current_branch(&self) -> &Branch {
+        &self.branches[self.current]
+    }
+
+    /// The step the shown world is at.
+    pub fn cursor(&self) -> u64 {
+        self.cursor
+    }
+
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Bytes held by keyframes, each shared snapshot counted once.
+    pub fn keyframe_bytes(&self) -> usize {
+        let mut seen = HashSet::new();
+        self.branches
+            .iter()
+            .flat_map(|b| b.keyframes())
+            .filter(|(_, k)| seen.insert(Arc::as_ptr(&k.world)))
+            .map(|(_, k)| k.bytes)
+            .sum()
+    }
+
+    pub fn keyframe_count(&self) -> usize {
+        let mut seen = HashSet::new();
+        self.branches.iter().flat_map(|b| b.keyframes()).filter(|(_, k)| seen.insert(Arc::as_ptr(&k.world))).count()
+    }
+
+    /// Tells the timeline what the shown world is now and why; keeps keyframes, counters,
+    /// branches and the cursor in step with it.
+    pub fn observe(&mut self, world: &World, cause: Cause) -> Observed {
+        let step = world.step_count;
+        let b = &self.branches[self.current];
+        let known = b.stats_at(step).map(|s| s.hash);
+        match cause {
+            Cause::Stepped | Cause::Moved if known == Some(world.state_hash()) => {
+                self.cursor = step;
+                Observed::Followed
+            }
+            Cause::Stepped if step == b.newest() + 1 && self.cursor == b.newest() => {
+                let branch = &mut self.branches[self.current];
+                branch.push(world, step.is_multiple_of(self.interval));
+                self.cursor = step;
+                self.enforce_budget();
+                Observed::Followed
+            }
+            Cause::Stepped if known.is_some() => {
+                let branch = self.fork(world, step);
+                Observed::Diverged { step, branch }
+            }
+            _ if step == b.newest() || known.is_none() && step > b.newest() => {
+                let branch = &mut self.branches[self.current];
+                branch.pin_head(world);
+                self.cursor = step;
+                self.enforce_budget();
+                Observed::EditedHead
+            }
+            _ => Observed::Branched(self.fork(world, step)),
+        }
+    }
+
+    /// Starts a branch from the current one at `step` with `world` as its state there.
+    fn fork(&mut self, world: &World, step: u64) -> usize {
+        let id = self.branches.len();
+        let parent = &self.branches[self.current];
+        let b = parent.fork(id, format!("branch {id}"), world, step);
+        self.branches.push(b);
+        self.current = id;
+        self.cursor = step;
+        self.enforce_budget();
+        id
+    }
+
+    /// The world of branch `branch` at `step`, re-simulated from the nearest keyframe (or from
+    /// `near`, a world of that branch at an earlier step past that keyframe, when given).
+    /// `None` when the step is outside what the branch can reach.
+    pub fn world_at(&self, branch: usize, step: u64, near: Option<&World>) -> Option<World> {
+        let b = self.branches.get(branch)?;
+        if step < b.first_reachable() || step > b.newest() {
+            return None;
+        }
+        let (kf_step, kf) = b.keyframe_at_or_before(step)?;
+        let mut w = match near {
+            Some(n) if n.step_count >= kf_step && n.step_count <= step => n.clone(),
+            _ => (*kf.world).clone(),
+        };
+        while w.step_count < step {
+            w.step();
+        }
+        Some(w)
+    }
+
+    /// Moves the cursor to `step` of `branch` (switching branch) and returns the world there.
+    /// `shown` is the world shown now, reused when it is on the way.
+    pub fn seek(&mut self, branch: usize, step: u64, shown: &World) -> Option<World> {
+        let near = (branch == self.current && shown.step_count == self.cursor).then_some(shown);
+        let w = self.world_at(branch, step, near)?;
+        self.current = branch;
+        self.cursor = step;
+        Some(w)
+    }
+
+    /// The first step where the counters' state hashes of two branches differ, within the
+    /// steps both have, or `None` if they agree everywhere both reach.
+    pub fn first_divergence(&self, a: usize, b: usize) -> Option<u64> {
+        let (a, b) = (self.branches.get(a)?, self.branches.get(b)?);
+        let from = a.origin().max(b.origin());
+        let to = a.newest().min(b.newest());
+        (from..=to).find(|&s| a.stats_at(s).map(|x| x.hash) != b.stats_at(s).map(|x| x.hash))
+    }
+
+    /// Keeps keyframes within the budget: doubles the interval and drops regular keyframes
+    /// off it; if edits pinned too many, drops the oldest keyframes (those steps become
+    /// unreachable, the counters stay).
+    fn enforce_budget(&mut self) {
+        while self.keyframe_bytes() > self.budget && self.interval < (1 << 20) {
+            self.interval *= 2;
+            let k = self.interval;
+            for b in &mut self.branches {
+                b.thin(k);
+            }
+        }
+        while self.keyframe_bytes() > self.budget {
+            let biggest = (0..self.branches.len()).max_by_key(|&i| self.branches[i].keyframe_count());
+            match biggest {
+                Some(i) if self.branches[i].drop_oldest() => {}
+                _ => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
