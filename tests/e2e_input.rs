@@ -463,7 +463,16 @@ fn in_the_3d_lab_a_real_drag_places_a_hull_paused_and_grabs_it_running() {
     assert_eq!(lab["step"], step, "placing does not step");
     // Running, a press grabs the hull with the spring and a release lets go.
     app.key("space");
-    let p = pair(&app.settle(2)["lab_state"]["bodies"][index as usize]["screen"]);
+    // The hull placed up high falls back onto the stack first: wait until it rests.
+    let mut last = f32::MAX;
+    for _ in 0..60 {
+        let y = f(&app.settle(5)["lab_state"]["bodies"][index as usize]["center"][1]);
+        if (y - last).abs() < 1e-3 {
+            break;
+        }
+        last = y;
+    }
+    let p = pair(&app.settle(1)["lab_state"]["bodies"][index as usize]["screen"]);
     app.move_to(p);
     app.settle(2);
     xdotool(&["mousedown", "1"]);
