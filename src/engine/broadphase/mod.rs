@@ -11,6 +11,7 @@
 pub mod brute;
 pub mod pair_finder;
 pub mod sweep;
+pub mod sweep_trace;
 pub mod tree;
 pub mod tree_draw;
 pub mod tree_insert;
@@ -24,7 +25,8 @@ pub mod world_ray;
 
 pub use brute::find_pairs_brute_force;
 pub use pair_finder::{body_aabb, Broadphase, BroadphaseStats, PairFinding, MAX_PAIRS};
-pub use sweep::find_pairs;
+pub use sweep::{find_pairs, find_pairs_traced};
+pub use sweep_trace::{SweepStep, SweepTrace};
 pub use tree::{Balancing, DynamicTree, InsertionStrategy, TreeNode, TreeSettings, NULL_NODE};
 pub use tree_draw::{depth_color, TreeDrawOptions};
 pub use tree_query::{ray_may_cross, QueryStats};
