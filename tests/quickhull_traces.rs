@@ -148,3 +148,27 @@ fn degenerate_3d_clouds_trace_and_fail_cleanly() {
     assert!(t.steps.is_empty() && matches!(t.result, Some(Err(_))));
     assert_eq!(t.step_label(0), "no steps");
 }
+
+#[test]
+fn every_3d_step_draws_its_layers() {
+    use manifold_lab::engine::debug3::{DebugList3, Layer3, LayerSet3};
+    // A cube's corners with its face centres and a point inside: merged quads, dropped points.
+    let mut pts: Vec<Vec3> =
+        (0..8).map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32)).collect();
+    pts.extend([Vec3::new(0.5, 0.5, 0.0), Vec3::new(0.5, 0.5, 1.0), Vec3::splat(0.5)]);
+    let mut t = QuickHullTrace3::default();
+    let h = quickhull_traced(&pts, &HullOptions::default(), Some(&mut t)).unwrap();
+    assert_eq!(h.faces().len(), 6);
+    for k in 0..t.steps() {
+        let mut d = DebugList3::new(LayerSet3::ALL);
+        t.draw_step(k, &mut d);
+        assert!(d.count(Layer3::Shape) > 0 && d.count(Layer3::Label) >= pts.len(), "step {k}");
+        if matches!(t.steps[k], QuickHullStep3::Iteration { .. }) {
+            assert!(d.count(Layer3::SatAxis) > 0, "step {k}: the face, eye and cone");
+        }
+    }
+    match t.steps.last() {
+        Some(QuickHullStep3::Merged { triangles, faces }) => assert!(*triangles == 12 && faces.len() == 6),
+        other => panic!("{other:?}"),
+    }
+}

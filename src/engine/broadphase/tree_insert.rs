@@ -6,7 +6,9 @@
 //! the leaf's parent and replace it with the leaf's sibling", then the same walk.
 
 use super::tree::{perimeter, Balancing, DynamicTree, InsertionStrategy, NULL_NODE};
+use super::tree_trace::{RotationKind, TreeStep};
 use crate::engine::math::Aabb;
+use crate::engine::trace::{NoTrace, Recorder};
 use std::cmp::Ordering;
 
 /// A branch-and-bound candidate: a node, the enlargement its ancestors already pay if the new
@@ -40,6 +42,14 @@ impl Ord for Candidate {
 impl<T: Copy> DynamicTree<T> {
     /// Inserts the allocated leaf `leaf` (its fat AABB already set) into the hierarchy.
     pub(crate) fn insert_leaf(&mut self, leaf: u32) {
+        self.insert_leaf_traced(leaf, &mut NoTrace);
+    }
+
+    /// [`Self::insert_leaf`], recording each step into `rec`.
+    pub(crate) fn insert_leaf_traced<R: Recorder<TreeStep>>(&mut self, leaf: u32, rec: &mut R) {
+        if R::ENABLED {
+            rec.record(TreeStep::Inserting { leaf, aabb: self.nodes[leaf as usize].aabb });
+        }
         if self.root == NULL_NODE {
             self.root = leaf;
             self.nodes[leaf as usize].parent = NULL_NODE;
@@ -47,10 +57,15 @@ impl<T: Copy> DynamicTree<T> {
         }
         let leaf_aabb = self.nodes[leaf as usize].aabb;
         let sibling = match self.settings.insertion {
-            InsertionStrategy::Descent => self.find_sibling_descent(&leaf_aabb),
-            InsertionStrategy::BoundedDescent => self.find_sibling_bounded(&leaf_aabb),
-            InsertionStrategy::BranchAndBound => self.find_sibling_branch_and_bound(&leaf_aabb),
+            InsertionStrategy::Descent => self.find_sibling_descent(&leaf_aabb, rec),
+            InsertionStrategy::BoundedDescent => self.find_sibling_bounded(&leaf_aabb, rec),
+            InsertionStrategy::BranchAndBound => self.find_sibling_branch_and_bound(&leaf_aabb, rec),
         };
+        if R::ENABLED {
+            let aabb = self.nodes[sibling as usize].aabb;
+            let cost = self.sibling_cost(sibling, &leaf_aabb);
+            rec.record(TreeStep::Chosen { node: sibling, aabb, cost });
+        }
 
         // A new parent for the leaf and its sibling, in the sibling's place.
         let old_parent = self.nodes[sibling as usize].parent;
@@ -70,11 +85,33 @@ impl<T: Copy> DynamicTree<T> {
         } else {
             self.replace_child(old_parent, sibling, new_parent);
         }
-        self.sync_hierarchy(new_parent, true);
+        if R::ENABLED {
+            let aabb = self.nodes[new_parent as usize].aabb;
+            rec.record(TreeStep::NewParent { node: new_parent, sibling, leaf, aabb });
+        }
+        self.sync_hierarchy_traced(new_parent, true, rec);
+    }
+
+    /// The insertion cost of `leaf` as a sibling of `node`: the new parent's perimeter plus the
+    /// enlargement of every ancestor of `node`.
+    pub(crate) fn sibling_cost(&self, node: u32, leaf: &Aabb) -> f32 {
+        let mut cost = perimeter(&self.nodes[node as usize].aabb.union(leaf));
+        let mut at = self.nodes[node as usize].parent;
+        while at != NULL_NODE {
+            let b = self.nodes[at as usize].aabb;
+            cost += perimeter(&b.union(leaf)) - perimeter(&b);
+            at = self.nodes[at as usize].parent;
+        }
+        cost
     }
 
     /// Detaches `leaf` from the hierarchy (the node itself stays allocated).
     pub(crate) fn remove_leaf(&mut self, leaf: u32) {
+        self.remove_leaf_traced(leaf, &mut NoTrace);
+    }
+
+    /// [`Self::remove_leaf`], recording each step into `rec`.
+    pub(crate) fn remove_leaf_traced<R: Recorder<TreeStep>>(&mut self, leaf: u32, rec: &mut R) {
         if leaf == self.root {
             self.root = NULL_NODE;
             return;
@@ -83,13 +120,16 @@ impl<T: Copy> DynamicTree<T> {
         let grand_parent = self.nodes[parent as usize].parent;
         let p = &self.nodes[parent as usize];
         let sibling = if p.child1 == leaf { p.child2 } else { p.child1 };
+        if R::ENABLED {
+            rec.record(TreeStep::Removed { leaf, aabb: self.nodes[leaf as usize].aabb, parent, sibling });
+        }
         self.nodes[sibling as usize].parent = grand_parent;
         self.free_node(parent);
         if grand_parent == NULL_NODE {
             self.root = sibling;
         } else {
             self.replace_child(grand_parent, parent, sibling);
-            self.sync_hierarchy(grand_parent, false);
+            self.sync_hierarchy_traced(grand_parent, false, rec);
         }
         self.nodes[leaf as usize].parent = NULL_NODE;
     }
@@ -111,15 +151,26 @@ impl<T: Copy> DynamicTree<T> {
     /// and removals, as Box2D v2), SAH rotations after the node is refitted and only when
     /// `sah_rotate` (after insertions: Box2D v3 does not rotate on removal, and measuring
     /// showed no quality gain from it for a sixth more update time).
-    pub(crate) fn sync_hierarchy(&mut self, start: u32, sah_rotate: bool) {
+    pub(crate) fn sync_hierarchy_traced<R: Recorder<TreeStep>>(&mut self, start: u32, sah_rotate: bool, rec: &mut R) {
         let mut index = start;
         while index != NULL_NODE {
             if self.settings.balancing == Balancing::Avl {
-                index = self.balance(index);
+                let promoted = self.balance(index);
+                if R::ENABLED && promoted != index {
+                    rec.record(TreeStep::Rotation { kind: RotationKind::Avl, at: index, a: promoted, b: index });
+                }
+                index = promoted;
             }
             self.refit_node(index);
+            if R::ENABLED {
+                let n = &self.nodes[index as usize];
+                rec.record(TreeStep::Refit { node: index, aabb: n.aabb, height: n.height });
+            }
             if sah_rotate && self.settings.balancing == Balancing::SahRotation {
-                self.rotate_nodes(index);
+                let swapped = self.rotate_nodes(index);
+                if let (true, Some((a, b))) = (R::ENABLED, swapped) {
+                    rec.record(TreeStep::Rotation { kind: RotationKind::Sah, at: index, a, b });
+                }
             }
             index = self.nodes[index as usize].parent;
         }
@@ -140,7 +191,7 @@ impl<T: Copy> DynamicTree<T> {
     /// Box2D v2.4's descent: at each branch compare the cost of pairing with the branch itself
     /// (`2·perimeter(branch ∪ leaf)`) against descending into either child (the child's
     /// enlargement plus the enlargement inherited by every node on the way).
-    fn find_sibling_descent(&self, leaf: &Aabb) -> u32 {
+    fn find_sibling_descent<R: Recorder<TreeStep>>(&self, leaf: &Aabb, rec: &mut R) -> u32 {
         let mut index = self.root;
         while !self.nodes[index as usize].is_leaf() {
             let node = &self.nodes[index as usize];
@@ -158,10 +209,27 @@ impl<T: Copy> DynamicTree<T> {
                 }
             };
             let (cost1, cost2) = (descend_cost(node.child1), descend_cost(node.child2));
+            if R::ENABLED {
+                rec.record(TreeStep::Candidate {
+                    node: index,
+                    aabb: node.aabb,
+                    cost: self.sibling_cost(index, leaf),
+                    lower_bound: None,
+                });
+            }
             if cost < cost1 && cost < cost2 {
                 break;
             }
             index = if cost1 < cost2 { node.child1 } else { node.child2 };
+        }
+        if R::ENABLED {
+            let aabb = self.nodes[index as usize].aabb;
+            rec.record(TreeStep::Candidate {
+                node: index,
+                aabb,
+                cost: self.sibling_cost(index, leaf),
+                lower_bound: None,
+            });
         }
         index
     }
@@ -169,7 +237,7 @@ impl<T: Copy> DynamicTree<T> {
     /// Box2D v3's `b2FindBestSibling`: a single greedy path on which every node is a candidate
     /// sibling of cost `perimeter(node ∪ leaf) + inherited`, stopping when neither child's lower
     /// bound can beat the best; ties of the bound fall back to centroid distance.
-    fn find_sibling_bounded(&self, leaf: &Aabb) -> u32 {
+    fn find_sibling_bounded<R: Recorder<TreeStep>>(&self, leaf: &Aabb, rec: &mut R) -> u32 {
         let center = leaf.center();
         let area_leaf = perimeter(leaf);
         let root_box = self.nodes[self.root as usize].aabb;
@@ -178,9 +246,15 @@ impl<T: Copy> DynamicTree<T> {
         let mut inherited = 0.0f32;
         let (mut best, mut best_cost) = (self.root, direct);
         let mut index = self.root;
+        if R::ENABLED && self.nodes[index as usize].is_leaf() {
+            rec.record(TreeStep::Candidate { node: index, aabb: root_box, cost: direct, lower_bound: None });
+        }
         while !self.nodes[index as usize].is_leaf() {
             let node = self.nodes[index as usize];
             let cost = direct + inherited;
+            if R::ENABLED {
+                rec.record(TreeStep::Candidate { node: index, aabb: node.aabb, cost, lower_bound: None });
+            }
             if cost < best_cost {
                 best = index;
                 best_cost = cost;
@@ -191,6 +265,10 @@ impl<T: Copy> DynamicTree<T> {
                 let c = &self.nodes[child as usize];
                 let direct_c = perimeter(&c.aabb.union(leaf));
                 if c.is_leaf() {
+                    if R::ENABLED {
+                        let cost = direct_c + inherited;
+                        rec.record(TreeStep::Candidate { node: child, aabb: c.aabb, cost, lower_bound: None });
+                    }
                     if direct_c + inherited < best_cost {
                         best = child;
                         best_cost = direct_c + inherited;
@@ -224,7 +302,7 @@ impl<T: Copy> DynamicTree<T> {
     /// cost of sibling `X` is `perimeter(X ∪ L)` (the new parent) plus the enlargement of all
     /// of `X`'s ancestors; any node below `X` costs at least `perimeter(L)` plus the
     /// enlargement of `X` and its ancestors, which bounds the search.
-    fn find_sibling_branch_and_bound(&mut self, leaf: &Aabb) -> u32 {
+    fn find_sibling_branch_and_bound<R: Recorder<TreeStep>>(&mut self, leaf: &Aabb, rec: &mut R) -> u32 {
         let area_leaf = perimeter(leaf);
         let mut heap = std::mem::take(&mut self.heap);
         heap.clear();
@@ -237,6 +315,10 @@ impl<T: Copy> DynamicTree<T> {
             let node = &self.nodes[c.node as usize];
             let direct = perimeter(&node.aabb.union(leaf));
             let cost = direct + c.inherited;
+            if R::ENABLED {
+                let lower_bound = (!node.is_leaf()).then(|| area_leaf + c.inherited + direct - perimeter(&node.aabb));
+                rec.record(TreeStep::Candidate { node: c.node, aabb: node.aabb, cost, lower_bound });
+            }
             if cost < best_cost || (cost == best_cost && c.node < best) {
                 best = c.node;
                 best_cost = cost;

@@ -68,11 +68,12 @@ impl<T: Copy> DynamicTree<T> {
     /// SAH rotation at node `a` (Box2D v3 `b2RotateNodes`): among the swaps of a child `x`
     /// with a grandchild `z` under the other child `y`, pick the one that most reduces the
     /// perimeter of `y` (which becomes `x ∪ w`, `w` being `z`'s sibling); `a`'s own box is
-    /// unchanged by any of them. Does nothing unless some swap strictly improves.
-    pub(crate) fn rotate_nodes(&mut self, a: u32) {
+    /// unchanged by any of them. Does nothing unless some swap strictly improves. Returns the
+    /// swapped child and grandchild.
+    pub(crate) fn rotate_nodes(&mut self, a: u32) -> Option<(u32, u32)> {
         let node_a = self.nodes[a as usize];
         if node_a.height < 2 {
-            return;
+            return None;
         }
         // (gain, x, y, z): gain = perimeter(y) − perimeter(x ∪ w).
         let mut best: Option<(f32, u32, u32, u32)> = None;
@@ -90,7 +91,7 @@ impl<T: Copy> DynamicTree<T> {
                 }
             }
         }
-        let Some((_, x, y, z)) = best else { return };
+        let (_, x, y, z) = best?;
         // Swap x (child of a) and z (child of y).
         self.replace_child(a, x, z);
         self.replace_child(y, z, x);
@@ -99,5 +100,6 @@ impl<T: Copy> DynamicTree<T> {
         self.refit_node(y);
         self.refit_node(a);
         self.rotations += 1;
+        Some((x, z))
     }
 }

@@ -4,6 +4,7 @@
 //! State and actions here; the SAT's view in `sat_view`, gestures in `input`, drawing in
 //! `draw`/`gauss`, panels in `panels`; the orbit camera and pen are shared (`app::view3d`).
 
+pub mod construct;
 pub mod draw;
 pub mod gauss;
 pub mod input;
@@ -49,6 +50,8 @@ pub struct Hull3dLab {
     pub ground: f32,
     pub view: Hull3dView,
     gesture: Option<input::Gesture3>,
+    /// The construct stage, when on: QuickHull building one hull, step by step.
+    pub construct: Option<construct::Construct>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +75,10 @@ pub enum Hull3dAction {
     ShowGaussMaps(bool),
     /// Draw the projections of both hulls on axis `k` of the trace.
     SelectAxis(Option<usize>),
+    /// The construct stage: walk QuickHull building hull 0 (A) or 1 (B), or leave it.
+    Construct(Option<usize>),
+    /// Show step `k` of the construction (`None` = the last).
+    ConstructStep(Option<usize>),
 }
 
 pub fn act(a: Hull3dAction) -> Action {
@@ -97,6 +104,7 @@ impl Hull3dLab {
             ground: (ground - 0.25).floor(),
             view,
             gesture: None,
+            construct: None,
         }
     }
 
@@ -151,6 +159,31 @@ impl LabType for Hull3dLab {
 
     fn apply(&mut self, app: &mut App, action: Hull3dAction) {
         match action {
+            Hull3dAction::Construct(hull) => {
+                self.construct = hull.map(|h| construct::start(self, h, None));
+                return;
+            }
+            Hull3dAction::ConstructStep(k) => {
+                if let Some(c) = &mut self.construct {
+                    c.step = k;
+                }
+                return;
+            }
+            _ => {}
+        }
+        // Any other change (shape, pose, file) rebuilds a shown construction.
+        let shown = self.construct.as_ref().map(|c| (c.hull, c.step));
+        self.apply_sat(app, action);
+        if let Some((hull, step)) = shown {
+            self.construct = Some(construct::start(self, hull, step));
+        }
+    }
+}
+
+impl Hull3dLab {
+    fn apply_sat(&mut self, app: &mut App, action: Hull3dAction) {
+        match action {
+            Hull3dAction::Construct(_) | Hull3dAction::ConstructStep(_) => {}
             Hull3dAction::Load(path) => match Hull3dLab::open(app, Some(&path)) {
                 Ok(lab) => {
                     *self = lab;
@@ -220,6 +253,7 @@ impl Lab for Hull3dLab {
 
     fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, self, files, out);
+        construct::controls(ui, self, out);
     }
 
     fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
@@ -249,7 +283,10 @@ impl Lab for Hull3dLab {
     fn draw(&self, _app: &App, _d: &mut dyn DebugDraw) {}
 
     fn draw_view(&self, app: &App) -> bool {
-        draw::draw(app, self);
+        match &self.construct {
+            Some(c) => construct::draw(app, self, c),
+            None => draw::draw(app, self),
+        }
         true
     }
 

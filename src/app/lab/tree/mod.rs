@@ -3,8 +3,12 @@
 //! Shift, a ray) to see which nodes the query visited and which leaves it hit. Box2D's
 //! "Dynamic Tree" sample is the model.
 
+pub mod insertion;
+mod insertion_panel;
 mod panels;
 pub mod proxies;
+#[cfg(test)]
+mod tests;
 
 pub use proxies::{Proxies, TreeQuery};
 
@@ -28,6 +32,8 @@ pub struct TreeLab {
     pub proxies: Proxies,
     /// A query being dragged: its start (world) and whether it is a ray.
     drag: Option<(Vec2, bool)>,
+    /// The last traced insertion or move, walked by a slider.
+    pub insertion: Option<insertion::Insertion>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,6 +55,12 @@ pub enum TreeAction {
         to: Vec2,
     },
     ClearQuery,
+    /// Insert one proxy at a random place, recording the insertion (pauses the lab).
+    InsertOne,
+    /// Move one random proxy to a random place and reinsert it, recorded (pauses the lab).
+    MoveOne,
+    /// Show step `k` of the recorded insertion (`None` = the last).
+    SetInsertStep(Option<usize>),
 }
 
 pub fn act(a: TreeAction) -> Action {
@@ -67,7 +79,7 @@ impl LabType for TreeLab {
     fn open(app: &mut App, _file: Option<&Path>) -> Result<Self, String> {
         app.world = World::new(Default::default());
         app.mode = RunMode::Running;
-        Ok(TreeLab { proxies: Proxies::new(DEFAULT_COUNT, TreeSettings::default()), drag: None })
+        Ok(TreeLab { proxies: Proxies::new(DEFAULT_COUNT, TreeSettings::default()), drag: None, insertion: None })
     }
 
     fn apply(&mut self, app: &mut App, action: TreeAction) {
@@ -75,6 +87,7 @@ impl LabType for TreeLab {
         match action {
             TreeAction::Spawn { count, settings } => {
                 p.respawn(count, settings);
+                self.insertion = None;
                 self.frame(app);
             }
             TreeAction::Moving(f) if f.is_finite() => p.moving_fraction = f.clamp(0.0, 1.0),
@@ -88,6 +101,19 @@ impl LabType for TreeLab {
                 p.set_query(ok.then_some(TreeQuery::Ray { from, to }));
             }
             TreeAction::ClearQuery => p.set_query(None),
+            TreeAction::InsertOne => {
+                app.mode = RunMode::Paused;
+                self.insertion = Some(p.insert_one_traced());
+            }
+            TreeAction::MoveOne => {
+                app.mode = RunMode::Paused;
+                self.insertion = p.move_one_traced();
+            }
+            TreeAction::SetInsertStep(k) => {
+                if let Some(i) = &mut self.insertion {
+                    i.step = k;
+                }
+            }
         }
     }
 }
@@ -121,6 +147,7 @@ impl Lab for TreeLab {
 
     fn controls(&self, ui: &mut egui::Ui, app: &App, _files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, app, &self.proxies, out);
+        insertion_panel::controls(ui, self.insertion.as_ref(), out);
     }
 
     fn details(&self, ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {
@@ -138,6 +165,9 @@ impl Lab for TreeLab {
 
     fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
         self.proxies.draw(d, app.camera.visible(&app.viewport), app.tree_depth);
+        if let Some(i) = &self.insertion {
+            manifold_lab::engine::trace::Trace::draw_step(&i.trace, i.step.unwrap_or(usize::MAX), d);
+        }
     }
 
     /// Left drag: a query box from where it started (Shift: a ray).

@@ -19,15 +19,15 @@ pub enum TreeQuery {
 
 /// One proxy: its tree id, tight box and velocity.
 #[derive(Clone, Copy, Debug)]
-struct Mover {
-    proxy: u32,
-    tight: Aabb,
-    velocity: Vec2,
+pub(super) struct Mover {
+    pub(super) proxy: u32,
+    pub(super) tight: Aabb,
+    pub(super) velocity: Vec2,
 }
 
 pub struct Proxies {
     pub tree: DynamicTree<u32>,
-    movers: Vec<Mover>,
+    pub(super) movers: Vec<Mover>,
     /// Side of the square the proxies live in, metres.
     pub region: f32,
     /// Fraction of proxies that move each step.
@@ -62,7 +62,7 @@ impl Proxies {
         lab
     }
 
-    fn random(&mut self) -> f32 {
+    pub(super) fn random(&mut self) -> f32 {
         // xorshift64*: deterministic, enough for placing boxes.
         self.rng ^= self.rng >> 12;
         self.rng ^= self.rng << 25;
@@ -127,7 +127,7 @@ impl Proxies {
     }
 
     /// Runs the current query, recording visited nodes and hit leaves.
-    fn run_query(&mut self) {
+    pub(super) fn run_query(&mut self) {
         self.visited.clear();
         self.hits.clear();
         let (visited, hits) = (&mut self.visited, &mut self.hits);
