@@ -19,6 +19,7 @@ pub mod slice_tool;
 pub mod state;
 #[cfg(test)]
 mod tests;
+pub mod timeline;
 pub mod tools_panel;
 #[cfg(test)]
 mod ui_tests;
