@@ -2,6 +2,8 @@
 //! scene files). Files whose top-level struct is `World3d(...)` are 3D worlds, handled by
 //! `world3d`.
 
+pub mod determinism;
+pub mod replay;
 mod world3d;
 
 use crate::app::script::ScriptPlayer;

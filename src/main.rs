@@ -52,6 +52,24 @@ enum Command {
         /// `--set hz=120`, `--set gravity=(0,-9.8)`, `--set position_correction=Projection`.
         #[arg(long = "set", value_name = "FIELD=VALUE")]
         set: Vec<String>,
+        /// Run the scene twice, and once from a serialized mid-run snapshot, and report the
+        /// first step and body where a run diverges, or "deterministic" (exit code 4 if not).
+        #[arg(long, conflicts_with = "script")]
+        check_determinism: bool,
+        /// Write the run (the scene, its parameters and the script's edits stamped with their
+        /// steps) as a `.mlrec` recording.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Replay a `.mlrec` recording and check that it reaches its recorded state hash
+    /// (exit code 4 if not).
+    Replay {
+        file: PathBuf,
+        /// Stop after this many steps (default: the recording's end).
+        #[arg(long)]
+        steps: Option<u64>,
+        #[arg(long)]
+        json: bool,
     },
     /// Open the window, play a script, render frames and write a PNG.
     Screenshot {
@@ -83,6 +101,9 @@ enum Command {
 
 /// The app on a scene, or on a lab with a pair file (the lab's default pair if none).
 fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
+    if let Some(path) = scene.filter(|p| app::timeline::record::is_recording(p) && lab.is_none()) {
+        return app::timeline::record::Recording::load(path).map(|r| r.replay(None));
+    }
     let Some(kind) = lab else {
         return App::from_path(scene.unwrap_or(Path::new(DEFAULT_SCENE)));
     };
@@ -98,10 +119,18 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Run { scene, steps, script, json, set }) => {
+        Some(Command::Run { scene, steps, check_determinism: true, json, set, .. }) => {
+            std::process::exit(headless::determinism::check(&scene, steps.unwrap_or(600), json, &set))
+        }
+        Some(Command::Run { scene, steps, script, json, set, record: Some(out), .. }) => {
+            let steps = steps.unwrap_or(if script.is_some() { 0 } else { 600 });
+            std::process::exit(headless::replay::record(&scene, steps, &set, script.as_deref(), &out, json))
+        }
+        Some(Command::Run { scene, steps, script, json, set, .. }) => {
             let steps = steps.unwrap_or(if script.is_some() { 0 } else { 600 });
             std::process::exit(headless::run(&scene, steps, json, &set, script.as_deref()))
         }
+        Some(Command::Replay { file, steps, json }) => std::process::exit(headless::replay::replay(&file, steps, json)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
         Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));

@@ -347,6 +347,31 @@ fn keys_step_back_restart_and_play() {
 }
 
 #[test]
+fn home_end_and_arrows_scrub_the_timeline() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s0 = app.state()["step"].as_u64().unwrap();
+    for _ in 0..6 {
+        app.key("period");
+    }
+    let end = s0 + 6;
+    assert_eq!(app.settle(1)["timeline"]["newest"].as_u64().unwrap(), end);
+    app.key("Home");
+    assert_eq!(app.settle(1)["step"], 0, "Home goes to the first step");
+    app.key("Right");
+    assert_eq!(app.settle(1)["step"], 1, "→ one step on");
+    app.key("End");
+    assert_eq!(app.settle(1)["step"].as_u64().unwrap(), end, "End goes to the newest step");
+    app.key("Left");
+    app.key("Left");
+    assert_eq!(app.settle(1)["step"].as_u64().unwrap(), end - 2, "← one step back");
+    app.key("shift+Right");
+    let s = app.settle(1);
+    assert_eq!(s["step"].as_u64().unwrap(), end, "Shift+→ moves ten steps, up to the newest");
+    assert_eq!((s["timeline"]["branches"].as_u64(), s["running"].as_bool()), (Some(1), Some(false)));
+}
+
+#[test]
 fn k_and_a_drag_slice_the_square() {
     let _one = lock();
     let app = pointer_scene();

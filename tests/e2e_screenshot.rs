@@ -473,3 +473,29 @@ fn joint_scene_screenshot_shows_joints_the_selected_one_and_reactions() {
     let pink = count(&img, around([anchor[0] + 5.0, anchor[1] - 1.5], 60), |[r, g, b]| r > 200 && g < 140 && b > 100);
     assert!(pink > 20, "reaction arrow pixels: {pink}");
 }
+
+#[test]
+fn timeline_screenshot_shows_plots_and_the_old_branch_as_a_ghost() {
+    let (img, info) = shoot(
+        "e2e_timeline.png",
+        &["scenes/vertical_stack.ron", "--frames", "1", "--script", "tests/scripts/timeline_branch.ron"],
+    );
+    let (w, h) = (img.width(), img.height());
+    // The thrown box is far from the stack; the old branch's box_9 is still on top of it,
+    // drawn as a violet outline.
+    let c = info.body("box_9");
+    assert!(c[0] > 2.0, "box_9 was thrown sideways: {c:?}");
+    let (gx, gy) = info.to_pixel([0.0, 9.5]);
+    let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;
+    let ghost =
+        count(&img, (clamp(gx - 40, w), clamp(gy - 40, h), clamp(gx + 40, w), clamp(gy + 40, h)), |[r, g, b]| {
+            (r - 190).abs() < 30 && (g - 150).abs() < 30 && (b - 255).abs() < 30
+        });
+    assert!(ghost > 40, "ghost outline pixels where the old branch's box is: {ghost}");
+    // Under the view: the timeline's plots (light blue lines) and its cursor (yellow).
+    let below = (info.viewport_min[1] + info.viewport_size[1]) as u32;
+    let plot = count(&img, (0, below, w, h), |[r, g, b]| (r - 110).abs() < 25 && (g - 190).abs() < 25 && b > 220);
+    assert!(plot > 300, "counter plot pixels under the view: {plot}");
+    let cursor = count(&img, (0, below, w, h), |[r, g, b]| r > 190 && g > 170 && b < 110);
+    assert!(cursor > 60, "the plots' cursor lines: {cursor}");
+}

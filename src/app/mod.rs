@@ -27,6 +27,7 @@ pub mod state;
 pub mod state_joints;
 #[cfg(test)]
 mod tests;
+pub mod timeline;
 pub mod tools_panel;
 #[cfg(test)]
 mod ui_tests;

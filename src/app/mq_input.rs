@@ -6,6 +6,7 @@
 
 use super::input::PointerFrame;
 use super::state::Action;
+use super::timeline::TimelineAction;
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude as mq;
@@ -114,7 +115,11 @@ pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
         KeyCode::Period | KeyCode::S => Action::Step,
         KeyCode::B | KeyCode::Backspace => Action::StepBack,
         KeyCode::R => Action::Restart,
-        KeyCode::F | KeyCode::Home => Action::FrameAll,
+        KeyCode::F => Action::FrameAll,
+        KeyCode::Home => Action::Timeline(TimelineAction::SeekStart),
+        KeyCode::End => Action::Timeline(TimelineAction::SeekEnd),
+        KeyCode::Left => Action::Timeline(TimelineAction::SeekBy(if mods.shift { -10 } else { -1 })),
+        KeyCode::Right => Action::Timeline(TimelineAction::SeekBy(if mods.shift { 10 } else { 1 })),
         KeyCode::K => Action::ToggleSliceTool,
         _ => return None,
     })

@@ -70,6 +70,7 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
 pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
     let fps = ui_state.fps;
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
+    let bottom = super::timeline::panel::show(ctx, app, out).unwrap_or(bottom);
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
         let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -440,6 +441,10 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             RunMode::Paused => RichText::new("⏸ paused").color(Color32::from_rgb(250, 200, 80)),
         };
         ui.label(mode);
+        if let Some(r) = &app.timeline.recorder {
+            ui.label(RichText::new("⏺ REC").color(Color32::from_rgb(235, 60, 60)))
+                .on_hover_text(format!("recording (Record pressed at step {})", r.since));
+        }
         ui.separator();
         // The tree and 3D labs do not use the 2D world: its counts would only read as zeros.
         if app.shows_world() {

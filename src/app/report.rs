@@ -102,6 +102,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
     json!({
         "frame": frame,
         "step": w.step_count,
+        "timeline": super::timeline::state_json(app),
         "running": app.mode == RunMode::Running,
         "lab": app.lab.as_ref().map(|l| l.kind().entry().name),
         "lab_state": app.lab.as_ref().and_then(|l| l.report(app)),

@@ -145,6 +145,8 @@ pub enum Action {
         category_bits: u32,
         mask_bits: u32,
     },
+    /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
+    Timeline(super::timeline::TimelineAction),
 }
 
 /// The whole app.
@@ -185,6 +187,8 @@ pub struct App {
     pub slice: super::slice_tool::SliceTool,
     /// Metres of arrow per newton of the buoyancy and drag arrows.
     pub buoyancy_scale: f32,
+    /// Every step of the run: keyframes, counters, branches (see `timeline`).
+    pub timeline: super::timeline::AppTimeline,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -195,6 +199,7 @@ impl App {
         let mut world = scene.build_world();
         world.refresh_contacts();
         let mut app = App {
+            timeline: super::timeline::AppTimeline::new(&world),
             world,
             scene,
             scene_path,
@@ -310,6 +315,7 @@ impl App {
         self.world.step();
         self.track_joint_selection();
         self.follow_selection();
+        self.timeline_stepped();
         let ms = self.world.profile.total_ms;
         self.step_ms.push(ms);
         if self.step_ms.len() > 60 {
@@ -364,6 +370,13 @@ impl App {
         if self.with_lab(|lab, app| lab.intercept(app, &action)) == Some(true) {
             return;
         }
+        let (effect, step_before) = (super::timeline::effect_of(self, &action), self.world.step_count);
+        let logged = (effect == super::timeline::Effect::Edit).then(|| action.clone());
+        self.apply_own(action);
+        self.timeline_after(logged.as_ref(), effect, step_before);
+    }
+
+    fn apply_own(&mut self, action: Action) {
         match action {
             Action::Play => self.mode = RunMode::Running,
             Action::Pause => self.mode = RunMode::Paused,
@@ -376,6 +389,7 @@ impl App {
             }
             Action::StepBack => self.step_back(),
             Action::Restart => self.restart(),
+            Action::LoadScene(path) if super::timeline::record::is_recording(&path) => self.open_recording(&path),
             Action::LoadScene(path) => self.load_scene(&path),
             Action::SaveScene(path) => self.save_scene(&path),
             Action::Select(_) | Action::SelectNamed(_) | Action::ToggleSelect(_) => self.select(action),
@@ -421,6 +435,7 @@ impl App {
                 self.follow_selection();
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
+            Action::Timeline(a) => self.apply_timeline(a),
         }
     }
 
@@ -434,6 +449,7 @@ impl App {
                 self.selection.retain(|&i| i < n);
                 self.track_joint_selection();
             }
+            None if self.timeline_step_back() => {}
             None => self.notice = Some("No earlier step is kept".into()),
         }
     }

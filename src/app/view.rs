@@ -119,6 +119,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
             }
         }
     }
+    super::timeline::draw_ghost(app, &mut d);
     // Selection highlight: the selected shapes again, with lines twice as wide.
     d.width_scale = 2.0;
     for b in app.selection.iter().filter_map(|&i| app.world.bodies.get(i)) {

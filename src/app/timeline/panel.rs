@@ -1,0 +1,223 @@
+//! The timeline bar along the bottom: a scrubber over every step, branch and compare pickers,
+//! record and check buttons, small plots of per-step counters (click one to jump there) and
+//! the diff against the compared branch.
+
+use super::TimelineAction as T;
+use crate::app::state::{Action, App};
+use egui_macroquad::egui::{self, Color32, RichText, Sense, Stroke};
+use manifold_lab::engine::timeline::{Counter, StepStats};
+
+/// Height of one counter plot, points.
+const PLOT_H: f32 = 30.0;
+/// Points a plot draws at most (longer runs keep each bucket's largest value, so spikes show).
+const PLOT_BUCKETS: usize = 400;
+const RED: Color32 = Color32::from_rgb(235, 60, 60);
+const TEXT: Color32 = Color32::from_gray(200);
+
+/// Shows the timeline panel (only for scenes, not labs) and returns its screen rect.
+pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) -> Option<egui::Rect> {
+    if app.lab.is_some() {
+        return None;
+    }
+    let r = egui::TopBottomPanel::bottom("timeline").show(ctx, |ui| {
+        bar(ui, app, out);
+        ui.horizontal(|ui| {
+            let diff_w = 230.0;
+            let plots_w = (ui.available_width() - diff_w - 12.0).max(200.0);
+            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out));
+            ui.separator();
+            ui.vertical(|ui| diff(ui, app));
+        });
+    });
+    Some(r.response.rect)
+}
+
+/// The scrubber row.
+fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let t = &app.timeline;
+    let b = t.line.current_branch();
+    let (first, newest, cursor) = (b.first_reachable(), b.newest(), t.line.cursor());
+    ui.horizontal(|ui| {
+        if ui.button("⏮").on_hover_text("first step (Home)").clicked() {
+            out.push(Action::Timeline(T::SeekStart));
+        }
+        if ui.button("◀").on_hover_text("one step back (←, Shift: 10)").clicked() {
+            out.push(Action::Timeline(T::SeekBy(-1)));
+        }
+        if ui.button("▶").on_hover_text("one step on (→, Shift: 10)").clicked() {
+            out.push(Action::Timeline(T::SeekBy(1)));
+        }
+        if ui.button("⏭").on_hover_text("newest step (End)").clicked() {
+            out.push(Action::Timeline(T::SeekEnd));
+        }
+        ui.label(RichText::new(format!("{cursor} / {newest}")).monospace());
+        let mut s = cursor;
+        let right = 470.0;
+        ui.spacing_mut().slider_width = (ui.available_width() - right).max(120.0);
+        let slider = egui::Slider::new(&mut s, first..=newest.max(first + 1)).show_value(false);
+        if ui.add_enabled(newest > first, slider).on_hover_text("drag to scrub any step").changed() && s != cursor {
+            out.push(Action::Timeline(T::Seek(s)));
+        }
+        branch_picker(ui, app, out);
+        let recording = t.recorder.is_some();
+        let label = if recording { RichText::new("⏹ Stop").color(RED) } else { RichText::new("⏺ Record") };
+        if ui.button(label).on_hover_text("record the run to recording.mlrec").clicked() {
+            out.push(Action::Timeline(T::Record(!recording)));
+        }
+        let check = ui.button("Check").on_hover_text(
+            t.last_check.as_deref().unwrap_or("run the determinism check: twice from the start and once restored"),
+        );
+        if check.clicked() {
+            out.push(Action::Timeline(T::CheckDeterminism));
+        }
+        let mb = t.line.keyframe_bytes() as f64 / 1e6;
+        ui.label(
+            RichText::new(format!("K={} · {} kf · {mb:.1} MB", t.line.interval(), t.line.keyframe_count())).small(),
+        )
+        .on_hover_text(format!(
+            "keyframes every {} steps (pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
+            t.line.interval(),
+            mb,
+            t.line.budget() as f64 / 1e6
+        ));
+    });
+}
+
+fn branch_name(app: &App, i: usize) -> String {
+    let t = &app.timeline.line;
+    t.branch(i).map_or_else(
+        || format!("#{i}"),
+        |b| match b.parent {
+            Some((p, s)) => format!("{} (from {} @ {s}, to {})", b.name, p, b.newest()),
+            None => format!("{} (to {})", b.name, b.newest()),
+        },
+    )
+}
+
+/// The branch shown and the branch compared with it.
+fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let t = &app.timeline;
+    let n = t.line.branches().len();
+    if n < 2 {
+        return;
+    }
+    let current = t.line.current();
+    egui::ComboBox::from_id_salt("branch").selected_text(format!("branch {current}")).width(80.0).show_ui(ui, |ui| {
+        for i in 0..n {
+            if ui.selectable_label(i == current, branch_name(app, i)).clicked() && i != current {
+                out.push(Action::Timeline(T::SelectBranch(i)));
+            }
+        }
+    });
+    let shown = t.compare.map_or("no ghost".to_string(), |c| format!("ghost {c}"));
+    egui::ComboBox::from_id_salt("compare").selected_text(shown).width(80.0).show_ui(ui, |ui| {
+        if ui.selectable_label(t.compare.is_none(), "none").clicked() {
+            out.push(Action::Timeline(T::Compare(None)));
+        }
+        for i in (0..n).filter(|&i| i != current) {
+            if ui.selectable_label(t.compare == Some(i), branch_name(app, i)).clicked() {
+                out.push(Action::Timeline(T::Compare(Some(i))));
+            }
+        }
+    });
+}
+
+/// One small plot per counter, side by side; a click jumps to the step under the pointer.
+fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let b = app.timeline.line.current_branch();
+    let stats = b.stats();
+    let (origin, cursor) = (b.origin(), app.timeline.line.cursor());
+    let n = Counter::ALL.len() as f32;
+    ui.horizontal(|ui| {
+        let w = (ui.available_width() - 6.0 * (n - 1.0)) / n;
+        for c in Counter::ALL {
+            {
+                let now = b.stats_at(cursor).map_or(0.0, |s| c.value(s));
+                let (rect, resp) = ui.allocate_exact_size(egui::vec2(w, PLOT_H), Sense::click());
+                draw_plot(ui.painter(), rect, stats, c, origin, cursor);
+                let font = egui::FontId::proportional(11.0);
+                let text = format!("{} {}", c.label(), short(now));
+                ui.painter().text(rect.min + egui::vec2(4.0, 2.0), egui::Align2::LEFT_TOP, text, font, TEXT);
+                if let Some(p) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
+                    let f = ((p.x - rect.min.x) / rect.width()).clamp(0.0, 1.0);
+                    let step = origin + (f * (stats.len().saturating_sub(1)) as f32).round() as u64;
+                    out.push(Action::Timeline(T::Seek(step)));
+                }
+                if let Some(p) = resp.hover_pos() {
+                    let f = ((p.x - rect.min.x) / rect.width()).clamp(0.0, 1.0);
+                    let i = (f * (stats.len().saturating_sub(1)) as f32).round() as usize;
+                    if let Some(s) = stats.get(i) {
+                        resp.on_hover_text(format!("step {}: {}", origin + i as u64, short(c.value(s))));
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A number in a few characters.
+fn short(v: f64) -> String {
+    if v == 0.0 || (0.01..10_000.0).contains(&v.abs()) {
+        format!("{v:.3}").trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        format!("{v:.2e}")
+    }
+}
+
+fn draw_plot(p: &egui::Painter, rect: egui::Rect, stats: &[StepStats], c: Counter, origin: u64, cursor: u64) {
+    p.rect_filled(rect, 2.0, Color32::from_gray(18));
+    if stats.is_empty() {
+        return;
+    }
+    let buckets = stats.len().min(PLOT_BUCKETS);
+    let per = stats.len() as f64 / buckets as f64;
+    let values: Vec<f64> = (0..buckets)
+        .map(|k| {
+            let (a, b) = ((k as f64 * per) as usize, (((k + 1) as f64 * per) as usize).max(k + 1).min(stats.len()));
+            stats[a..b].iter().map(|s| c.value(s)).fold(f64::MIN, f64::max)
+        })
+        .collect();
+    let max = values.iter().copied().fold(0.0, f64::max);
+    let min = values.iter().copied().fold(0.0, f64::min);
+    let span = (max - min).max(1e-12);
+    let pts: Vec<egui::Pos2> = values
+        .iter()
+        .enumerate()
+        .map(|(k, v)| {
+            let x = rect.min.x + rect.width() * (k as f32 + 0.5) / buckets as f32;
+            let y = rect.max.y - 2.0 - (rect.height() - 16.0) * ((v - min) / span) as f32;
+            egui::pos2(x, y)
+        })
+        .collect();
+    p.add(egui::Shape::line(pts, Stroke::new(1.2, Color32::from_rgb(110, 190, 255))));
+    let last = (stats.len() - 1).max(1) as f32;
+    let x = rect.min.x + rect.width() * (cursor.saturating_sub(origin) as f32 / last).clamp(0.0, 1.0);
+    p.line_segment([egui::pos2(x, rect.min.y), egui::pos2(x, rect.max.y)], Stroke::new(1.5, Color32::YELLOW));
+}
+
+/// The compared branch: where the hashes first part and the bodies that differ most.
+fn diff(ui: &mut egui::Ui, app: &App) {
+    let t = &app.timeline;
+    let Some(other) = t.compare.filter(|&c| c != t.line.current()) else {
+        ui.label(RichText::new("Edit at a past step to start a branch").small().weak());
+        return;
+    };
+    let first = t.line.first_divergence(t.line.current(), other);
+    ui.label(
+        RichText::new(match first {
+            Some(s) => format!("vs branch {other}: states part at step {s}"),
+            None => format!("vs branch {other}: same states"),
+        })
+        .small()
+        .strong(),
+    );
+    if t.ghost().is_none() {
+        ui.label(RichText::new(format!("branch {other} does not reach this step")).small().weak());
+        return;
+    }
+    for d in t.diff(&app.world).iter().take(2) {
+        let name = if d.name.is_empty() { format!("#{}", d.body) } else { d.name.clone() };
+        let text = format!("{name} Δp {:.3} m Δθ {:.3} Δv {:.2}", d.position, d.angle, d.velocity);
+        ui.add(egui::Label::new(RichText::new(text).small()).truncate());
+    }
+}
