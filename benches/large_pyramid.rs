@@ -1,4 +1,5 @@
-//! Box2D's "large_pyramid" benchmark in manifold-lab and in rapier2d, in the same process.
+//! Box2D's "large_pyramid" benchmark in manifold-lab, Box2D v3 (C, `boxdd-sys`) and rapier2d,
+//! in the same process.
 //!
 //! Scene (identical in both engines, as in Box2D v3's `benchmark/large_pyramid`): a static
 //! ground box of half extents (100, 1) centred at (0, -1), and a pyramid of base 100
@@ -9,15 +10,18 @@
 //!
 //! Each world first runs `WARM_UP_STEPS` steps outside any timing, then criterion times single
 //! `step()` calls (`large_pyramid/manifold_lab`, `large_pyramid/rapier2d`). Criterion's
-//! estimates are not readable from code, so afterwards plain timed loops of `TIMED_STEPS`
-//! steps print ms/step, steps/s and the ratio (ours / rapier2d) twice: on fresh worlds right
-//! after the warm-up (the pyramid is still settling), and on the worlds criterion left behind
-//! (over a thousand steps in). A sanity check then shows that every pyramid is still standing.
+//! estimates are not readable from code, so afterwards fresh worlds of all three engines are
+//! stepped in alternating rounds (`support::timing::alternate`, best round kept) and the
+//! summary prints ms/step, steps/s and the ratios of ours to each peer; then the worlds
+//! criterion left behind (over a thousand steps in). A sanity check shows that every pyramid
+//! is still standing, and where each engine leaves the top box.
 //!
 //! Run with `cargo bench --bench large_pyramid`.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::Criterion;
 use manifold_lab::engine::shape::Shape;
@@ -27,6 +31,8 @@ use manifold_lab::scene::Generator;
 use rapier2d::prelude::{
     ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, RigidBodyHandle, SpringCoefficients, Vector,
 };
+use support::box2d_world::{B2Shape, B2World};
+use support::timing::{alternate, print_ratios, Stepper};
 
 const BASE_COUNT: usize = 100;
 const HALF: f32 = 0.5;
@@ -39,7 +45,7 @@ const HZ: f32 = 60.0;
 const SUBSTEPS: u32 = 4;
 /// Steps run after building a world and before timing it (the pyramid settles onto the ground).
 const WARM_UP_STEPS: usize = 60;
-/// Steps in the explicit timed loop that produces the printed summary.
+/// Steps each engine is timed for in the printed summary.
 const TIMED_STEPS: usize = 120;
 
 /// The pyramid's boxes, laid out by the scene format's `Pyramid` generator (the one that
@@ -268,19 +274,63 @@ fn bench_large_pyramid(c: &mut Criterion) -> (Ours, Rapier) {
     (ours, theirs)
 }
 
-/// Mean wall time of `TIMED_STEPS` steps, in milliseconds.
-fn time_steps(p: &mut impl Pyramid) -> f64 {
-    let t0 = Instant::now();
-    for _ in 0..TIMED_STEPS {
-        p.step();
-    }
-    t0.elapsed().as_secs_f64() * 1000.0 / TIMED_STEPS as f64
+/// Box2D v3's pyramid (its own defaults: 30 Hz contacts, as ours), single-threaded.
+struct Box2d {
+    world: B2World,
+    top: boxdd_sys::ffi::b2BodyId,
 }
 
-fn print_timings(rows: &[(&str, f64)]) {
-    for (name, ms) in rows {
-        println!("  {name}: {ms:.3} ms/step, {:.1} steps/s", 1000.0 / ms);
+impl Box2d {
+    fn new() -> Box2d {
+        let mut world = B2World::new(GRAVITY, false);
+        let ground = B2Shape::Box { hx: GROUND_HALF_EXTENTS.0, hy: GROUND_HALF_EXTENTS.1 };
+        world.body(false, GROUND_CENTER, &ground, 1.0, None);
+        let mut top = None;
+        for def in pyramid() {
+            let shape = B2Shape::Box { hx: HALF, hy: HALF };
+            top = Some(world.body(true, (def.position.x, def.position.y), &shape, DENSITY, None));
+        }
+        Box2d { world, top: top.expect("the pyramid has boxes") }
     }
+}
+
+impl Pyramid for Box2d {
+    fn step(&mut self) {
+        self.world.step(1.0 / HZ, SUBSTEPS as i32);
+    }
+    fn steps(&self) -> usize {
+        self.world.steps
+    }
+    fn top(&self) -> (f32, f32) {
+        self.world.position(self.top)
+    }
+    fn lowest_y(&self) -> f32 {
+        f32::NAN
+    }
+}
+
+/// Any pyramid as a `Stepper` for the alternating timer.
+struct Timed<'a>(&'a str, &'a mut dyn Pyramid);
+
+impl Stepper for Timed<'_> {
+    fn name(&self) -> String {
+        self.0.to_string()
+    }
+    fn step(&mut self) {
+        self.1.step();
+    }
+}
+
+/// Rounds of `ROUND_STEPS` steps per engine in the alternating timing; the best round is kept.
+const ROUNDS: usize = 5;
+const ROUND_STEPS: usize = TIMED_STEPS / 4;
+
+fn time_alternating(engines: Vec<(&str, &mut dyn Pyramid)>) {
+    let mut timed: Vec<Timed> = engines.into_iter().map(|(n, p)| Timed(n, p)).collect();
+    let names: Vec<String> = timed.iter().map(|t| t.name()).collect();
+    let mut refs: Vec<&mut dyn Stepper> = timed.iter_mut().map(|t| t as &mut dyn Stepper).collect();
+    let ms = alternate(&mut refs, ROUNDS, ROUND_STEPS);
+    print_ratios(&names, &ms);
 }
 
 fn print_sanity(name: &str, p: &dyn Pyramid) {
@@ -288,7 +338,7 @@ fn print_sanity(name: &str, p: &dyn Pyramid) {
     let (x, y) = p.top();
     let lowest = p.lowest_y();
     let drop = start_y - y;
-    let standing = drop.abs() < 2.0 && x.abs() < 1.0 && lowest > 0.0;
+    let standing = drop.abs() < 2.0 && x.abs() < 1.0 && (lowest.is_nan() || lowest > 0.0);
     println!(
         "  {name}: after {} steps top box at ({x:.3}, {y:.3}), dropped {drop:.3}; lowest box y = {lowest:.3} -> {}",
         p.steps(),
@@ -296,46 +346,38 @@ fn print_sanity(name: &str, p: &dyn Pyramid) {
     );
 }
 
-/// Explicit timed loops (criterion's estimates cannot be read back), printed as a summary.
+/// Alternating timed rounds (criterion's estimates cannot be read back), printed as a summary.
 fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
     const SAME_WORK: &str = "rapier2d (no contact recycling, friction in bias pass)";
 
-    // Early phase: fresh worlds, steps WARM_UP_STEPS+1 ..= WARM_UP_STEPS+TIMED_STEPS.
+    // Early phase: fresh worlds after the warm-up, while the pyramid settles.
     let mut ours = Ours::new();
+    let mut b2 = Box2d::new();
     let mut theirs = Rapier::new(true);
     let mut theirs_same_work = Rapier::new(false);
     warm_up(&mut ours);
+    warm_up(&mut b2);
     warm_up(&mut theirs);
     warm_up(&mut theirs_same_work);
-    let ours_ms = time_steps(&mut ours);
-    let theirs_ms = time_steps(&mut theirs);
-    let same_work_ms = time_steps(&mut theirs_same_work);
-
-    // Late phase: the worlds criterion stepped, continued for TIMED_STEPS more steps.
-    let ours_late_from = ours_late.steps();
-    let theirs_late_from = theirs_late.steps();
-    let ours_late_ms = time_steps(&mut ours_late);
-    let theirs_late_ms = time_steps(&mut theirs_late);
-
     println!();
     println!(
-        "large_pyramid summary ({} boxes, 60 Hz, 4 sub-steps; explicit loops of {TIMED_STEPS} steps):",
+        "large_pyramid summary ({} boxes, 60 Hz, 4 sub-steps; one thread; best of {ROUNDS} alternating rounds of \
+         {ROUND_STEPS} steps):",
         BASE_COUNT * (BASE_COUNT + 1) / 2
     );
     println!("early phase, fresh worlds after {WARM_UP_STEPS} warm-up steps:");
-    print_timings(&[("manifold_lab", ours_ms), ("rapier2d", theirs_ms), (SAME_WORK, same_work_ms)]);
-    println!(
-        "  ratio (ours / rapier2d) = {:.2}   (ours / {SAME_WORK} = {:.2})",
-        ours_ms / theirs_ms,
-        ours_ms / same_work_ms
-    );
-    println!(
-        "late phase, criterion's worlds (manifold_lab from step {ours_late_from}, rapier2d from step {theirs_late_from}):"
-    );
-    print_timings(&[("manifold_lab", ours_late_ms), ("rapier2d", theirs_late_ms)]);
-    println!("  ratio (ours / rapier2d) = {:.2}", ours_late_ms / theirs_late_ms);
+    time_alternating(vec![
+        ("manifold_lab", &mut ours),
+        ("Box2D v3", &mut b2),
+        ("rapier2d", &mut theirs),
+        (SAME_WORK, &mut theirs_same_work),
+    ]);
+    let (ours_from, theirs_from) = (ours_late.steps(), theirs_late.steps());
+    println!("late phase, criterion's worlds (manifold_lab from step {ours_from}, rapier2d from step {theirs_from}):");
+    time_alternating(vec![("manifold_lab", &mut ours_late), ("rapier2d", &mut theirs_late)]);
     println!("sanity check (top box starts at (0, {:.2}); a standing pyramid keeps it near there):", top_start_y());
     print_sanity("manifold_lab, early", &ours);
+    print_sanity("Box2D v3, early", &b2);
     print_sanity("rapier2d, early", &theirs);
     print_sanity(&format!("{SAME_WORK}, early"), &theirs_same_work);
     print_sanity("manifold_lab, late", &ours_late);

@@ -6,7 +6,7 @@ use super::collide::collide;
 use super::island::Islands;
 use super::math::Aabb;
 use super::solver::contact::{mix_friction, mix_restitution};
-use super::solver::{Contact, Joint, MouseJoint, SolverParams};
+use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
 use super::water::Water;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,11 @@ pub struct StepProfile {
     pub proxies_reinserted: usize,
     /// Bodies whose state was non-finite and was reset.
     pub repaired: usize,
+    /// Constraint graph colours holding contacts, and contacts in the overflow set.
+    #[serde(default)]
+    pub colors: usize,
+    #[serde(default)]
+    pub overflow: usize,
     /// Continuous collision: time spent, and bodies moved back to a time of impact.
     pub ccd_ms: f32,
     pub toi_events: usize,
@@ -68,6 +73,10 @@ pub struct World {
     /// Water, if the scene has some (`world_water`).
     #[serde(default)]
     pub water: Option<Water>,
+    /// The solver's per-step arrays (constraint graph, contact rows), kept so a step does not
+    /// allocate them anew. Not state: rebuilt every step.
+    #[serde(skip)]
+    pub(crate) solver_scratch: SolverScratch,
 }
 
 impl World {
@@ -86,6 +95,7 @@ impl World {
             joint_filter: None,
             last_params: None,
             water: None,
+            solver_scratch: SolverScratch::default(),
         }
     }
 

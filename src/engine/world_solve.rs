@@ -5,13 +5,15 @@
 //! warm start, `iterations` biased passes (joints, then contacts), integrate positions, and
 //! the chosen position correction (the soft step's relax passes: joints, then contacts);
 //! restitution once after the sub-steps. Every constraint works on the one `SolverBody`
-//! array, so a later graph-colouring solver can call the same functions.
+//! array. With the soft step, contacts are coloured (`solver::graph`) and solved in SIMD rows
+//! (`solver::contact_wide`); the article's projection and Baumgarte modes solve them one by
+//! one (`solver::contact`).
 
 use super::solver::contact::{
     apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
 };
 use super::solver::joints::JointContext;
-use super::solver::state::{finalize, integrate_positions, integrate_velocities_with, solver_bodies, BodyForce};
+use super::solver::state::{fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce};
 use super::solver::PositionCorrection;
 use super::world::World;
 
@@ -40,9 +42,12 @@ impl World {
             b.center0 = b.center;
             b.q0 = b.xf.q;
         }
+        let mut scratch = std::mem::take(&mut self.solver_scratch);
         prepare_contacts(&mut self.contacts, &self.bodies, p.warm_starting);
-        let awake: Vec<usize> = (0..self.joints.len()).filter(|&k| self.joint_awake(k)).collect();
-        for &k in &awake {
+        scratch.awake_joints.clear();
+        scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
+        let awake = &scratch.awake_joints;
+        for &k in awake {
             self.joints[k].prepare(&self.bodies, &jctx);
         }
         if let Some(j) = &mut self.mouse_joint {
@@ -52,50 +57,77 @@ impl World {
                 self.mouse_joint = None;
             }
         }
-        let mut states = solver_bodies(&self.bodies);
+        let states = &mut scratch.states;
+        fill_solver_bodies(states, &self.bodies);
+        // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
+        let rows = &mut scratch.rows;
+        let wide = p.position_correction == PositionCorrection::Soft;
+        if wide {
+            scratch.graph.color_contacts(&self.contacts, states);
+            rows.prepare(&scratch.graph, &self.contacts, states, softness);
+            self.profile.colors = scratch.graph.used_colors();
+            self.profile.overflow = scratch.graph.overflow.len();
+        } else {
+            self.profile.colors = 0;
+            self.profile.overflow = 0;
+        }
         let contacts = &mut self.contacts;
         let joints = &mut self.joints;
         let mut mouse = self.mouse_joint.as_mut();
 
         for _ in 0..substeps {
-            integrate_velocities_with(&mut states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
+            integrate_velocities_with(states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
             if p.warm_starting {
                 if let Some(j) = &mouse {
-                    j.warm_start(&mut states);
+                    j.warm_start(states);
                 }
-                for &k in &awake {
-                    joints[k].warm_start(&mut states);
+                for &k in awake {
+                    joints[k].warm_start(states);
                 }
-                warm_start(contacts, &mut states);
+                if wide {
+                    rows.warm_start(states);
+                } else {
+                    warm_start(contacts, states);
+                }
             }
             for _ in 0..p.iterations {
                 if let Some(j) = &mut mouse {
-                    j.solve(&mut states, h, true);
+                    j.solve(states, h, true);
                 }
-                for &k in &awake {
-                    joints[k].solve(&mut states, &jctx, true);
+                for &k in awake {
+                    joints[k].solve(states, &jctx, true);
                 }
-                solve_contacts(contacts, &mut states, &p, softness, inv_h, true);
+                if wide {
+                    rows.solve(states, inv_h, p.max_push_velocity, true);
+                } else {
+                    solve_contacts(contacts, states, &p, softness, inv_h, true);
+                }
             }
-            integrate_positions(&mut states, h, p.max_angular_speed());
+            integrate_positions(states, h, p.max_angular_speed());
             match p.position_correction {
                 PositionCorrection::Soft => {
                     for _ in 0..p.relax_iterations {
                         if let Some(j) = &mut mouse {
-                            j.solve(&mut states, h, false);
+                            j.solve(states, h, false);
                         }
-                        for &k in &awake {
-                            joints[k].solve(&mut states, &jctx, false);
+                        for &k in awake {
+                            joints[k].solve(states, &jctx, false);
                         }
-                        solve_contacts(contacts, &mut states, &p, softness, inv_h, false);
+                        rows.solve(states, inv_h, p.max_push_velocity, false);
                     }
                 }
-                PositionCorrection::Projection => project_positions(contacts, &mut states, p.percent, p.slop),
+                PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),
                 PositionCorrection::Baumgarte => {}
             }
         }
-        apply_restitution(contacts, &mut states, p.restitution_threshold);
-        finalize(&states, &mut self.bodies);
+        if wide {
+            rows.apply_restitution(states, p.restitution_threshold);
+            rows.store_impulses(contacts);
+        } else {
+            apply_restitution(contacts, states, p.restitution_threshold);
+        }
+        finalize(states, &mut self.bodies);
+        self.solver_scratch = scratch;
         self.finish_step();
     }
 

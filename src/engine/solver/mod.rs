@@ -3,11 +3,16 @@
 //! joints.
 
 pub mod contact;
+pub mod contact_wide;
+pub mod graph;
 pub mod joints;
+pub mod lanes;
 pub mod params;
+pub mod scratch;
 pub mod soft;
 pub mod state;
 
 pub use contact::{Contact, ContactPoint};
 pub use joints::{Joint, JointKind, MouseJoint};
 pub use params::{PositionCorrection, SolverParams};
+pub use scratch::SolverScratch;

@@ -66,6 +66,14 @@ pub fn solver_bodies(bodies: &[Body]) -> Vec<SolverBody> {
     bodies.iter().map(SolverBody::new).collect()
 }
 
+/// Refills `states` with the solver state of every body, then one dummy body at rest (the
+/// target of empty SIMD lanes, like Box2D v3's dummy body), reusing the vector's memory.
+pub fn fill_solver_bodies(states: &mut Vec<SolverBody>, bodies: &[Body]) {
+    states.clear();
+    states.extend(bodies.iter().map(SolverBody::new));
+    states.push(SolverBody::at_rest());
+}
+
 /// A force held constant over a step (Box2D's applied force and torque), plus an angular
 /// drag rate applied implicitly like `angular_damping`. The water's buoyancy and drag.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

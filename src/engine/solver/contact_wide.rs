@@ -1,0 +1,393 @@
+//! The soft step's contact solver in rows of `LANES` contacts (Box2D v3's
+//! `b2ContactConstraintSIMD` and `contact_solver.c`): each colour of the constraint graph is
+//! cut into rows whose contacts share no moving body, a row's constraint data is stored as
+//! structure-of-arrays, prepared once per step, and warm start, solve, relax and restitution
+//! each gather the row's bodies into lanes, compute every lane at once and scatter the new
+//! velocities back. Overflow contacts get a row each. The arithmetic is that of
+//! `contact::solve_contacts` with `PositionCorrection::Soft`.
+
+use super::contact::{Contact, ContactSoftness};
+use super::graph::ConstraintGraph;
+use super::lanes::{Wide, LANES};
+use super::state::SolverBody;
+
+/// One contact point in each lane.
+#[derive(Clone, Copy, Debug, Default)]
+struct PointRow {
+    ra_x: Wide,
+    ra_y: Wide,
+    rb_x: Wide,
+    rb_y: Wide,
+    base_separation: Wide,
+    normal_mass: Wide,
+    tangent_mass: Wide,
+    normal_impulse: Wide,
+    tangent_impulse: Wide,
+    max_normal_impulse: Wide,
+    relative_velocity: Wide,
+}
+
+/// Up to `LANES` contacts with no moving body in common. Empty lanes point at the dummy body
+/// (the last solver state) with zero masses, so they compute zeros.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ContactRow {
+    /// Index of each lane's contact; `u32::MAX` for an empty lane.
+    contact: [u32; LANES],
+    a: [u32; LANES],
+    b: [u32; LANES],
+    nx: Wide,
+    ny: Wide,
+    friction: Wide,
+    restitution: Wide,
+    masses: Masses,
+    /// Softness per lane: stiffer against bodies that do not move (Box2D's static softness).
+    bias_rate: Wide,
+    mass_scale: Wide,
+    impulse_scale: Wide,
+    points: [PointRow; 2],
+}
+
+/// Inverse masses of each lane's bodies.
+#[derive(Clone, Copy, Debug, Default)]
+struct Masses {
+    inv_mass_a: Wide,
+    inv_inertia_a: Wide,
+    inv_mass_b: Wide,
+    inv_inertia_b: Wide,
+}
+
+/// The rows of one step: every colour's, then the overflow's.
+#[derive(Clone, Debug, Default)]
+pub struct ContactRows {
+    pub rows: Vec<ContactRow>,
+    /// Rows of each colour, then one range for the overflow.
+    pub ranges: Vec<std::ops::Range<usize>>,
+}
+
+impl ContactRows {
+    /// Fills the rows from the coloured contacts, which `prepare_contacts` has prepared.
+    /// `states` ends with the dummy body.
+    pub fn prepare(
+        &mut self,
+        graph: &ConstraintGraph,
+        contacts: &[Contact],
+        states: &[SolverBody],
+        soft: ContactSoftness,
+    ) {
+        self.rows.clear();
+        self.ranges.clear();
+        let dummy = (states.len() - 1) as u32;
+        for color in &graph.colors {
+            let start = self.rows.len();
+            for chunk in color.chunks(LANES) {
+                self.rows.push(row(chunk, contacts, states, soft, dummy));
+            }
+            self.ranges.push(start..self.rows.len());
+        }
+        let start = self.rows.len();
+        for &k in &graph.overflow {
+            self.rows.push(row(&[k], contacts, states, soft, dummy));
+        }
+        self.ranges.push(start..self.rows.len());
+    }
+
+    pub fn warm_start(&self, states: &mut [SolverBody]) {
+        for r in &self.rows {
+            warm_start_row(r, states);
+        }
+    }
+
+    /// One pass: biased (`use_bias`) or relax.
+    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+        for r in &mut self.rows {
+            solve_row(r, states, inv_h, max_push, use_bias);
+        }
+    }
+
+    pub fn apply_restitution(&mut self, states: &mut [SolverBody], threshold: f32) {
+        for r in &mut self.rows {
+            restitution_row(r, states, threshold);
+        }
+    }
+
+    /// Copies the impulses back to the contacts (warm starting, drawing, reports).
+    pub fn store_impulses(&self, contacts: &mut [Contact]) {
+        for r in &self.rows {
+            for (lane, &k) in r.contact.iter().enumerate() {
+                let Some(c) = contacts.get_mut(k as usize) else { continue };
+                let count = c.manifold.count;
+                for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
+                    cp.normal_impulse = p.normal_impulse.0[lane];
+                    cp.tangent_impulse = p.tangent_impulse.0[lane];
+                    cp.max_normal_impulse = p.max_normal_impulse.0[lane];
+                }
+            }
+        }
+    }
+}
+
+fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: ContactSoftness, dummy: u32) -> ContactRow {
+    let mut r = ContactRow { contact: [u32::MAX; LANES], a: [dummy; LANES], b: [dummy; LANES], ..Default::default() };
+    for (lane, &k) in chunk.iter().enumerate() {
+        let c = &contacts[k as usize];
+        let (sa, sb) = (&states[c.a], &states[c.b]);
+        r.contact[lane] = k;
+        r.a[lane] = c.a as u32;
+        r.b[lane] = c.b as u32;
+        r.nx.0[lane] = c.manifold.normal.x;
+        r.ny.0[lane] = c.manifold.normal.y;
+        r.friction.0[lane] = c.friction;
+        r.restitution.0[lane] = c.restitution;
+        r.masses.inv_mass_a.0[lane] = sa.inv_mass;
+        r.masses.inv_inertia_a.0[lane] = sa.inv_inertia;
+        r.masses.inv_mass_b.0[lane] = sb.inv_mass;
+        r.masses.inv_inertia_b.0[lane] = sb.inv_inertia;
+        let fixed = sa.inv_mass == 0.0 || sb.inv_mass == 0.0;
+        let s = if fixed { soft.fixed } else { soft.dynamic };
+        r.bias_rate.0[lane] = s.bias_rate;
+        r.mass_scale.0[lane] = s.mass_scale;
+        r.impulse_scale.0[lane] = s.impulse_scale;
+        for (p, cp) in r.points.iter_mut().zip(c.points()) {
+            p.ra_x.0[lane] = cp.anchor_a.x;
+            p.ra_y.0[lane] = cp.anchor_a.y;
+            p.rb_x.0[lane] = cp.anchor_b.x;
+            p.rb_y.0[lane] = cp.anchor_b.y;
+            p.base_separation.0[lane] = cp.base_separation;
+            p.normal_mass.0[lane] = cp.normal_mass;
+            p.tangent_mass.0[lane] = cp.tangent_mass;
+            p.normal_impulse.0[lane] = cp.normal_impulse;
+            p.tangent_impulse.0[lane] = cp.tangent_impulse;
+            p.max_normal_impulse.0[lane] = cp.max_normal_impulse;
+            p.relative_velocity.0[lane] = cp.relative_velocity;
+        }
+    }
+    r
+}
+
+/// The solver state of one body per lane.
+struct Bodies {
+    vx: Wide,
+    vy: Wide,
+    w: Wide,
+    dpx: Wide,
+    dpy: Wide,
+    qc: Wide,
+    qs: Wide,
+}
+
+#[inline(always)]
+fn gather(states: &[SolverBody], idx: &[u32; LANES]) -> Bodies {
+    let mut b = Bodies {
+        vx: Wide::ZERO,
+        vy: Wide::ZERO,
+        w: Wide::ZERO,
+        dpx: Wide::ZERO,
+        dpy: Wide::ZERO,
+        qc: Wide::ZERO,
+        qs: Wide::ZERO,
+    };
+    for (lane, &i) in idx.iter().enumerate() {
+        let s = &states[i as usize];
+        b.vx.0[lane] = s.v.x;
+        b.vy.0[lane] = s.v.y;
+        b.w.0[lane] = s.w;
+        b.dpx.0[lane] = s.dp.x;
+        b.dpy.0[lane] = s.dp.y;
+        b.qc.0[lane] = s.dq.c;
+        b.qs.0[lane] = s.dq.s;
+    }
+    b
+}
+
+/// Writes the velocities back. A body that does not move may sit in several lanes; each writes
+/// the value it read, unchanged by zero inverse masses.
+#[inline(always)]
+fn scatter(states: &mut [SolverBody], idx: &[u32; LANES], b: &Bodies) {
+    for (lane, &i) in idx.iter().enumerate() {
+        let s = &mut states[i as usize];
+        s.v.x = b.vx.0[lane];
+        s.v.y = b.vy.0[lane];
+        s.w = b.w.0[lane];
+    }
+}
+
+/// Applies impulse `(px, py)` at the anchors: negative to A, positive to B.
+#[inline(always)]
+fn apply(m: &Masses, p: &PointRow, a: &mut Bodies, b: &mut Bodies, px: Wide, py: Wide) {
+    a.vx -= m.inv_mass_a * px;
+    a.vy -= m.inv_mass_a * py;
+    a.w -= m.inv_inertia_a * (p.ra_x * py - p.ra_y * px);
+    b.vx += m.inv_mass_b * px;
+    b.vy += m.inv_mass_b * py;
+    b.w += m.inv_inertia_b * (p.rb_x * py - p.rb_y * px);
+}
+
+/// Relative velocity of B with respect to A at the anchors (summed in the scalar solver's
+/// order, so one contact alone gives the same bits).
+#[inline(always)]
+fn relative_velocity(p: &PointRow, a: &Bodies, b: &Bodies) -> (Wide, Wide) {
+    let dvx = b.vx - b.w * p.rb_y - a.vx + a.w * p.ra_y;
+    let dvy = b.vy + b.w * p.rb_x - a.vy - a.w * p.ra_x;
+    (dvx, dvy)
+}
+
+fn warm_start_row(r: &ContactRow, states: &mut [SolverBody]) {
+    let mut a = gather(states, &r.a);
+    let mut b = gather(states, &r.b);
+    // Tangent = right perpendicular of the normal: (ny, -nx).
+    let (tx, ty) = (r.ny, -r.nx);
+    for p in &r.points {
+        let px = p.normal_impulse * r.nx + p.tangent_impulse * tx;
+        let py = p.normal_impulse * r.ny + p.tangent_impulse * ty;
+        apply(&r.masses, p, &mut a, &mut b, px, py);
+    }
+    scatter(states, &r.a, &a);
+    scatter(states, &r.b, &b);
+}
+
+fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+    let mut a = gather(states, &r.a);
+    let mut b = gather(states, &r.b);
+    let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
+    let inv_h = Wide::splat(inv_h);
+    let max_push = Wide::splat(-max_push);
+    // Biased pass: soft coefficients; relax pass: rigid with no bias.
+    let (soft_bias_rate, soft_mass, soft_impulse) =
+        if use_bias { (r.bias_rate, r.mass_scale, r.impulse_scale) } else { (zero, one, zero) };
+    let ContactRow { nx, ny, friction, masses, points, .. } = r;
+    let (nx, ny, friction) = (*nx, *ny, *friction);
+    for p in points.iter_mut() {
+        // Separation now, tracked through the bodies' displacement since the step began.
+        let dax = a.dpx + (a.qc * p.ra_x - a.qs * p.ra_y) - p.ra_x;
+        let day = a.dpy + (a.qs * p.ra_x + a.qc * p.ra_y) - p.ra_y;
+        let dbx = b.dpx + (b.qc * p.rb_x - b.qs * p.rb_y) - p.rb_x;
+        let dby = b.dpy + (b.qs * p.rb_x + b.qc * p.rb_y) - p.rb_y;
+        let s = p.base_separation + (nx * (dbx - dax) + ny * (dby - day));
+        // Speculative points (s > 0) may close exactly the gap this sub-step.
+        let bias = s.select_gt(zero, s * inv_h, (soft_bias_rate * s).max(max_push));
+        let mass_scale = s.select_gt(zero, one, soft_mass);
+        let impulse_scale = s.select_gt(zero, zero, soft_impulse);
+        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let vn = dvx * nx + dvy * ny;
+        let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
+        let new_impulse = (p.normal_impulse + impulse).max(zero);
+        let applied = new_impulse - p.normal_impulse;
+        p.normal_impulse = new_impulse;
+        p.max_normal_impulse = p.max_normal_impulse.max(applied);
+        apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
+    }
+    // Coulomb friction, capped by μ times each point's normal impulse.
+    let (tx, ty) = (ny, -nx);
+    for p in points.iter_mut() {
+        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let vt = dvx * tx + dvy * ty;
+        let impulse = -(p.tangent_mass * vt);
+        let max_friction = friction * p.normal_impulse;
+        let new_impulse = (p.tangent_impulse + impulse).min(max_friction).max(-max_friction);
+        let applied = new_impulse - p.tangent_impulse;
+        p.tangent_impulse = new_impulse;
+        apply(masses, p, &mut a, &mut b, applied * tx, applied * ty);
+    }
+    scatter(states, &r.a, &a);
+    scatter(states, &r.b, &b);
+}
+
+/// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
+/// `threshold` and pushed this step.
+fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32) {
+    if r.restitution.0.iter().all(|&e| e == 0.0) {
+        return;
+    }
+    let mut a = gather(states, &r.a);
+    let mut b = gather(states, &r.b);
+    let zero = Wide::ZERO;
+    let ContactRow { nx, ny, restitution, masses, points, .. } = r;
+    let (nx, ny, restitution) = (*nx, *ny, *restitution);
+    for p in points.iter_mut() {
+        let mut on = Wide::ZERO;
+        for (lane, on) in on.0.iter_mut().enumerate() {
+            let bounce = restitution.0[lane] != 0.0
+                && p.relative_velocity.0[lane] <= -threshold
+                && p.max_normal_impulse.0[lane] != 0.0;
+            *on = if bounce { 1.0 } else { 0.0 };
+        }
+        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let vn = dvx * nx + dvy * ny;
+        let impulse = -(p.normal_mass * (vn + restitution * p.relative_velocity));
+        let new_impulse = on.select_gt(zero, (p.normal_impulse + impulse).max(zero), p.normal_impulse);
+        let applied = new_impulse - p.normal_impulse;
+        p.normal_impulse = new_impulse;
+        p.max_normal_impulse = p.max_normal_impulse.max(applied);
+        apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
+    }
+    scatter(states, &r.a, &a);
+    scatter(states, &r.b, &b);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solver::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start};
+    use crate::engine::solver::state::fill_solver_bodies;
+    use crate::engine::solver::SolverParams;
+    use crate::engine::{shape::Shape, BodyDef, BodyKind, World};
+    use glam::Vec2;
+
+    /// Boxes resting apart on the ground, a little sunk and moving, with warm impulses.
+    fn resting_boxes() -> World {
+        let mut w = World::new(SolverParams::default());
+        let ground = Shape::make_box(Vec2::new(20.0, 1.0)).unwrap();
+        w.create_body(&BodyDef::new(BodyKind::Static, ground, Vec2::new(0.0, -1.0)));
+        for k in 0..6 {
+            let mut d = BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), Vec2::ZERO);
+            d.position = Vec2::new(3.0 * k as f32 - 8.0, 0.48 + 0.01 * k as f32);
+            d.angle = 0.02 * k as f32;
+            d.restitution = 0.5 * (k % 2) as f32;
+            let i = w.create_body(&d);
+            w.bodies[i].linear_velocity = Vec2::new(0.3, -2.0 + 0.2 * k as f32);
+        }
+        for _ in 0..3 {
+            w.step();
+        }
+        w
+    }
+
+    #[test]
+    fn rows_compute_the_scalar_solvers_bits_when_the_order_is_the_same() {
+        let w = resting_boxes();
+        let p = w.params.clone();
+        let h = p.dt() / p.substeps as f32;
+        let soft = ContactSoftness::new(&p, h);
+        let mut scalar = w.contacts.clone();
+        prepare_contacts(&mut scalar, &w.bodies, true);
+        let mut wide = scalar.clone();
+        let mut s1 = Vec::new();
+        fill_solver_bodies(&mut s1, &w.bodies);
+        let mut s2 = s1.clone();
+        for s in s1.iter_mut().chain(s2.iter_mut()).filter(|s| s.inv_mass > 0.0) {
+            s.v.y -= 1.0;
+            s.dp = Vec2::new(0.001, -0.004);
+        }
+
+        warm_start(&scalar, &mut s1);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false);
+        apply_restitution(&mut scalar, &mut s1, 0.1);
+
+        let mut graph = ConstraintGraph::default();
+        graph.color_contacts(&wide, &s2);
+        // Every contact touches the ground and a different box: one colour, in contact order.
+        assert_eq!(graph.used_colors(), 1);
+        let mut rows = ContactRows::default();
+        rows.prepare(&graph, &wide, &s2, soft);
+        rows.warm_start(&mut s2);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false);
+        rows.apply_restitution(&mut s2, 0.1);
+        rows.store_impulses(&mut wide);
+
+        assert_eq!(s1, s2);
+        assert_eq!(scalar, wide);
+        assert!(scalar.iter().all(|c| c.points().iter().any(|p| p.normal_impulse > 0.0)));
+    }
+}

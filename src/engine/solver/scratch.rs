@@ -1,0 +1,15 @@
+//! The solver's per-step working arrays, kept between steps so that a step reuses their memory
+//! (Box2D v3 keeps its constraint graph and step arenas in the world likewise).
+
+use super::contact_wide::ContactRows;
+use super::graph::ConstraintGraph;
+use super::state::SolverBody;
+
+#[derive(Clone, Debug, Default)]
+pub struct SolverScratch {
+    pub graph: ConstraintGraph,
+    pub rows: ContactRows,
+    pub states: Vec<SolverBody>,
+    /// Indices of the joints solved this step.
+    pub awake_joints: Vec<usize>,
+}
