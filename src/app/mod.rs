@@ -1,6 +1,7 @@
 //! The window: macroquad draws the world through `MqDraw`, egui draws the panels. Each frame:
 //! panels and input produce actions → actions are applied → the world steps → draw.
 
+pub mod action;
 pub mod batch;
 pub mod camera;
 pub mod draw;

@@ -1,0 +1,140 @@
+//! What the app can be asked to do: every change to the app state is an `Action` (from input,
+//! panels, scripts and recordings), carried out by `App::apply` in `state.rs`.
+
+use super::joint_edit::JointParam;
+use super::lab::{LabAction, LabKind};
+use glam::Vec2;
+use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
+use manifold_lab::engine::debug::Layer;
+use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::engine::water::WaterParams;
+use manifold_lab::engine::BodyKind;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Editable properties of one body.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BodyEdit {
+    pub position: Vec2,
+    pub angle: f32,
+    pub linear_velocity: Vec2,
+    pub angular_velocity: f32,
+    pub density: f32,
+    pub friction: f32,
+    pub restitution: f32,
+    pub kind: BodyKind,
+    #[serde(default)]
+    pub bullet: bool,
+}
+
+/// Everything the user can do. Scripts (`--script`) are lists of these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    Play,
+    Pause,
+    TogglePlay,
+    /// Advance one step (pauses first).
+    Step,
+    /// Restore the state before the last step, if kept.
+    StepBack,
+    /// Reload the current scene as it was loaded.
+    Restart,
+    LoadScene(PathBuf),
+    SaveScene(PathBuf),
+    /// Select a body by index; `None` clears the selection.
+    Select(Option<usize>),
+    /// Select the body with this name.
+    SelectNamed(String),
+    /// Add or remove a body from the selection (shift-click).
+    ToggleSelect(usize),
+    /// Place a body's origin at `position` with `angle` (paused dragging and rotating).
+    SetPose {
+        body: usize,
+        position: Vec2,
+        angle: f32,
+    },
+    /// Grab a body at a world point with the mouse joint (dragging while running).
+    StartPull {
+        body: usize,
+        point: Vec2,
+    },
+    PullTo(Vec2),
+    EndPull,
+    EditBody {
+        body: usize,
+        edit: BodyEdit,
+    },
+    SetParams(SolverParams),
+    SetLayer(Layer, bool),
+    SetSpeed(f32),
+    /// Pan the view so that it is centred on a world point with a visible height.
+    SetCamera {
+        center: Vec2,
+        height: f32,
+    },
+    /// Hide the error message.
+    DismissError,
+    /// Open a lab on a file of its presets (or its default one).
+    OpenLab {
+        kind: LabKind,
+        file: Option<PathBuf>,
+    },
+    /// Leave the lab and reload the last scene.
+    CloseLab,
+    /// An action of the open lab, e.g. `Lab(Manifold(SetStage(2)))`.
+    Lab(LabAction),
+    /// Choose how the world finds pairs, and the tree's settings (rebuilds the broadphase).
+    SetBroadphase {
+        mode: PairFinding,
+        settings: TreeSettings,
+    },
+    /// Which tree levels are drawn, and whether leaves show their tight AABBs.
+    SetTreeView {
+        min_depth: u32,
+        max_depth: u32,
+        tight: bool,
+    },
+    ZoomAt {
+        screen: Vec2,
+        factor: f32,
+    },
+    PanPixels(Vec2),
+    FrameAll,
+    /// Cut every dynamic polygon the segment `from → to` fully crosses into two bodies
+    /// (`World::slice`); the status bar shows what happened and StepBack undoes it.
+    Slice {
+        from: Vec2,
+        to: Vec2,
+    },
+    /// Turn the slice tool on or off: while on, a left drag in the view draws a knife line
+    /// and releasing it slices.
+    SetSliceTool(bool),
+    /// K: toggle the slice tool.
+    ToggleSliceTool,
+    /// The knife line being dragged (drawn in the view); `None` when released.
+    SliceDraft(Option<(Vec2, Vec2)>),
+    /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
+    SetWater(Option<WaterParams>),
+    /// Metres of arrow per newton of the buoyancy and drag arrows.
+    SetBuoyancyScale(f32),
+    /// Select a joint by index (clears the body selection); `None` clears it.
+    SelectJoint(Option<usize>),
+    /// Change one parameter of a joint, live (wakes its bodies).
+    SetJoint {
+        joint: usize,
+        param: JointParam,
+    },
+    /// Wake a body and its island.
+    WakeBody(usize),
+    /// Keep the view centred on the selected body as the world steps (a driving car).
+    Follow(bool),
+    /// A body's collision filter: it touches another when each one's category is in the
+    /// other's mask.
+    SetFilter {
+        body: usize,
+        category_bits: u32,
+        mask_bits: u32,
+    },
+    /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
+    Timeline(super::timeline::TimelineAction),
+}
