@@ -148,6 +148,32 @@ pub trait LabType: Lab + Sized {
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String>;
 
     fn apply(&mut self, app: &mut App, action: Self::Action);
+
+    /// Replaces this lab with one opened on the preset at `path`, framed; on an error the lab
+    /// stays and the error is shown.
+    fn reload(&mut self, app: &mut App, path: &Path) {
+        match Self::open(app, Some(path)) {
+            Ok(lab) => {
+                *self = lab;
+                app.error = None;
+                self.frame(app);
+            }
+            Err(e) => app.error = Some(e),
+        }
+    }
+
+    /// Shows how saving a preset to `path` went.
+    fn report_save(app: &mut App, path: &Path, saved: Result<(), manifold_lab::scene::SceneError>) {
+        match saved {
+            Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
+            Err(e) => app.error = Some(e.to_string()),
+        }
+    }
+}
+
+/// A preset's name from its file name (`scenes/toi/thin_wall.ron` gives `thin_wall`).
+pub fn preset_name(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// Layers the labs draw on, always shown in a lab.

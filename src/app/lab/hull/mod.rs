@@ -133,21 +133,11 @@ impl LabType for HullLab {
 
     fn apply(&mut self, app: &mut App, action: HullAction) {
         match action {
-            HullAction::Load(path) => match HullLab::open(app, Some(&path)) {
-                Ok(lab) => {
-                    *self = lab;
-                    app.error = None;
-                    self.frame(app);
-                }
-                Err(e) => app.error = Some(e),
-            },
+            HullAction::Load(path) => self.reload(app, &path),
             HullAction::Save(path) => {
                 let mut spec = self.spec.clone();
-                spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                match scene::save_cloud(&spec, &path) {
-                    Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
-                    Err(e) => app.error = Some(e.to_string()),
-                }
+                spec.name = super::preset_name(&path);
+                Self::report_save(app, &path, scene::save_cloud(&spec, &path));
             }
             HullAction::SetStep(k) => {
                 self.step = k.map(|k| k.min(self.last_step()));

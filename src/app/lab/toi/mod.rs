@@ -151,22 +151,12 @@ impl LabType for ToiLab {
 
     fn apply(&mut self, app: &mut App, action: ToiAction) {
         match action {
-            ToiAction::Load(path) => match ToiLab::open(app, Some(&path)) {
-                Ok(lab) => {
-                    *self = lab;
-                    app.error = None;
-                    self.frame(app);
-                }
-                Err(e) => app.error = Some(e),
-            },
+            ToiAction::Load(path) => self.reload(app, &path),
             ToiAction::Save(path) => {
                 let mut spec = self.spec.clone();
                 spec.method = self.method;
-                spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                match scene::save_toi(&spec, &path) {
-                    Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
-                    Err(e) => app.error = Some(e.to_string()),
-                }
+                spec.name = super::preset_name(&path);
+                Self::report_save(app, &path, scene::save_toi(&spec, &path));
             }
             ToiAction::SetMethod(m) => {
                 // The linear cast shares the view with configuration space.
