@@ -8,6 +8,7 @@ use super::math::Aabb;
 use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
 use super::water::Water;
+use super::world_ccd::pair_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -200,7 +201,9 @@ impl World {
                 }
                 continue;
             }
-            let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin);
+            // Bodies moving faster than the margin per step look ahead by their reach.
+            let reach = pair_reach(ba, self.broadphase.reach(i), bb, self.broadphase.reach(j));
+            let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin + reach);
             if manifold.count == 0 {
                 continue;
             }

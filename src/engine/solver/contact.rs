@@ -30,7 +30,9 @@ pub struct ContactPoint {
     pub tangent_impulse: f32,
     /// Largest normal impulse applied this step (restitution only bounces touching points).
     pub max_normal_impulse: f32,
-    /// Normal relative velocity before solving (for restitution).
+    /// Normal relative velocity for restitution: at the start of the step, then, in each
+    /// biased solve until the point first pushes, the one just before it (the approach speed
+    /// at the sub-step of impact).
     pub relative_velocity: f32,
     /// How many consecutive steps this point has been matched and warm started.
     pub persisted: u32,
@@ -202,6 +204,12 @@ pub fn solve_contacts(
         let count = c.manifold.count;
         for cp in &mut c.points[..count] {
             let s = current_separation(cp, n, &states[c.a], &states[c.b]);
+            if s > 0.0 && !use_bias && cp.normal_impulse == 0.0 {
+                // The relax pass only takes back bias velocity; a speculative point that has
+                // not pushed is left to the next sub-step's solve, which sees its gravity
+                // first, so an impact is met (and its speed measured) at its own sub-step.
+                continue;
+            }
             let (bias, mass_scale, impulse_scale) = if s > 0.0 {
                 // Speculative: allow closing exactly the gap this sub-step.
                 (s * inv_h, 1.0, 0.0)
@@ -223,6 +231,10 @@ pub fn solve_contacts(
             };
             let dv = relative_velocity(states, c.a, c.b, cp.anchor_a, cp.anchor_b);
             let vn = dv.dot(n);
+            if use_bias && cp.max_normal_impulse == 0.0 {
+                // Not pushed yet this step: restitution reverses the speed of this sub-step.
+                cp.relative_velocity = vn;
+            }
             let impulse = -cp.normal_mass * mass_scale * (vn + bias) - impulse_scale * cp.normal_impulse;
             let new_impulse = (cp.normal_impulse + impulse).max(0.0);
             let applied = new_impulse - cp.normal_impulse;
@@ -245,7 +257,10 @@ pub fn solve_contacts(
 }
 
 /// Restitution after the sub-steps (Box2D v3): bounce points that were approaching faster
-/// than `threshold` and actually pushed, towards `-e · v_before`.
+/// than `threshold` and actually pushed, towards `-e · v_before`. Unlike Box2D, `v_before` is
+/// the approach speed at the sub-step of impact, not at the start of the step: a ball falling
+/// at 10 m/s gains up to g·dt = 0.17 m/s within a 60 Hz step, which Box2D's start-of-step
+/// speed leaves out of the bounce (up to 3 % of the height) and out of the threshold test.
 pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], threshold: f32) {
     for c in contacts.iter_mut().filter(|c| c.awake) {
         if c.restitution == 0.0 {

@@ -4,7 +4,9 @@
 //! structure-of-arrays, prepared once per step, and warm start, solve, relax and restitution
 //! each gather the row's bodies into lanes, compute every lane at once and scatter the new
 //! velocities back. Overflow contacts get a row each. The arithmetic is that of
-//! `contact::solve_contacts` with `PositionCorrection::Soft`.
+//! `contact::solve_contacts` with `PositionCorrection::Soft`, with its two departures from
+//! Box2D v3: restitution's approach speed is taken at the sub-step of impact, and the relax
+//! pass leaves speculative points that have not pushed yet to the next sub-step.
 
 use super::contact::{Contact, ContactSoftness};
 use super::graph::ConstraintGraph;
@@ -110,7 +112,8 @@ impl ContactRows {
         }
     }
 
-    /// Copies the impulses back to the contacts (warm starting, drawing, reports).
+    /// Copies the impulses and approach speeds back to the contacts (warm starting, drawing,
+    /// reports).
     pub fn store_impulses(&self, contacts: &mut [Contact]) {
         for r in &self.rows {
             for (lane, &k) in r.contact.iter().enumerate() {
@@ -120,6 +123,7 @@ impl ContactRows {
                     cp.normal_impulse = p.normal_impulse.0[lane];
                     cp.tangent_impulse = p.tangent_impulse.0[lane];
                     cp.max_normal_impulse = p.max_normal_impulse.0[lane];
+                    cp.relative_velocity = p.relative_velocity.0[lane];
                 }
             }
         }
@@ -270,7 +274,16 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
         let (dvx, dvy) = relative_velocity(p, &a, &b);
         let vn = dvx * nx + dvy * ny;
         let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
-        let new_impulse = (p.normal_impulse + impulse).max(zero);
+        let mut new_impulse = (p.normal_impulse + impulse).max(zero);
+        if use_bias {
+            // Not pushed yet this step: restitution reverses the speed of this sub-step.
+            p.relative_velocity = p.max_normal_impulse.select_gt(zero, p.relative_velocity, vn);
+        } else {
+            // The relax pass leaves speculative points that have not pushed to the next
+            // sub-step: `pushes` is 1 where the point is touching, else its impulse so far.
+            let pushes = s.select_gt(zero, p.normal_impulse, one);
+            new_impulse = pushes.select_gt(zero, new_impulse, p.normal_impulse);
+        }
         let applied = new_impulse - p.normal_impulse;
         p.normal_impulse = new_impulse;
         p.max_normal_impulse = p.max_normal_impulse.max(applied);
@@ -293,7 +306,8 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
 }
 
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
-/// `threshold` and pushed this step.
+/// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
+/// step.
 fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32) {
     if r.restitution.0.iter().all(|&e| e == 0.0) {
         return;
