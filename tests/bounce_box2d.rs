@@ -48,7 +48,7 @@ fn bounce(e: f32, h: f32) -> (f32, f32) {
         Vec2::new(0.0, -1.0),
     ));
     let mut def = BodyDef::new(BodyKind::Dynamic, Shape::circle(RADIUS).unwrap(), Vec2::new(0.0, RADIUS + h));
-    def.restitution = e;
+    def.material.restitution = e;
     let ball = ours.create_body(&def);
     let our_peak = peak_after_bounce(|| {
         ours.step();

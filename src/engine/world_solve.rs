@@ -43,7 +43,7 @@ impl World {
             b.q0 = b.xf.q;
         }
         let mut scratch = std::mem::take(&mut self.solver_scratch);
-        prepare_contacts(&mut self.contacts, &self.bodies, p.warm_starting);
+        prepare_contacts(&mut self.contacts, &self.bodies, p.gravity, p.warm_starting);
         scratch.awake_joints.clear();
         scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
         let awake = &scratch.awake_joints;
@@ -75,7 +75,9 @@ impl World {
         let joints = &mut self.joints;
         let mut mouse = self.mouse_joint.as_mut();
 
-        for _ in 0..substeps {
+        for k in 0..substeps {
+            // From the start of the step to the end of this sub-step (restitution's impact time).
+            let elapsed = (k + 1) as f32 * h;
             integrate_velocities_with(states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
             if p.warm_starting {
                 if let Some(j) = &mouse {
@@ -98,9 +100,9 @@ impl World {
                     joints[k].solve(states, &jctx, true);
                 }
                 if wide {
-                    rows.solve(states, inv_h, p.max_push_velocity, true);
+                    rows.solve(states, inv_h, p.max_push_velocity, true, elapsed);
                 } else {
-                    solve_contacts(contacts, states, &p, softness, inv_h, true);
+                    solve_contacts(contacts, states, &p, softness, inv_h, true, elapsed);
                 }
             }
             integrate_positions(states, h, p.max_angular_speed());
@@ -113,7 +115,7 @@ impl World {
                         for &k in awake {
                             joints[k].solve(states, &jctx, false);
                         }
-                        rows.solve(states, inv_h, p.max_push_velocity, false);
+                        rows.solve(states, inv_h, p.max_push_velocity, false, elapsed);
                     }
                 }
                 PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),

@@ -5,8 +5,9 @@
 //! each gather the row's bodies into lanes, compute every lane at once and scatter the new
 //! velocities back. Overflow contacts get a row each. The arithmetic is that of
 //! `contact::solve_contacts` with `PositionCorrection::Soft`, with its two departures from
-//! Box2D v3: restitution's approach speed is taken at the sub-step of impact, and the relax
-//! pass leaves speculative points that have not pushed yet to the next sub-step.
+//! Box2D v3: restitution's approach speed is taken at the sub-step of impact (as gravity made
+//! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
+//! pushed yet to the next sub-step.
 
 use super::contact::{Contact, ContactSoftness};
 use super::graph::ConstraintGraph;
@@ -27,6 +28,8 @@ struct PointRow {
     tangent_impulse: Wide,
     max_normal_impulse: Wide,
     relative_velocity: Wide,
+    impact_time: Wide,
+    impact_velocity: Wide,
 }
 
 /// Up to `LANES` contacts with no moving body in common. Empty lanes point at the dummy body
@@ -41,6 +44,8 @@ pub struct ContactRow {
     ny: Wide,
     friction: Wide,
     restitution: Wide,
+    /// `Contact::approach_rate` of each lane.
+    approach_rate: Wide,
     masses: Masses,
     /// Softness per lane: stiffer against bodies that do not move (Box2D's static softness).
     bias_rate: Wide,
@@ -99,10 +104,11 @@ impl ContactRows {
         }
     }
 
-    /// One pass: biased (`use_bias`) or relax.
-    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+    /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
+    /// of this sub-step (as in `contact::solve_contacts`).
+    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
         for r in &mut self.rows {
-            solve_row(r, states, inv_h, max_push, use_bias);
+            solve_row(r, states, inv_h, max_push, use_bias, elapsed);
         }
     }
 
@@ -112,7 +118,7 @@ impl ContactRows {
         }
     }
 
-    /// Copies the impulses and approach speeds back to the contacts (warm starting, drawing,
+    /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
     /// reports).
     pub fn store_impulses(&self, contacts: &mut [Contact]) {
         for r in &self.rows {
@@ -123,7 +129,8 @@ impl ContactRows {
                     cp.normal_impulse = p.normal_impulse.0[lane];
                     cp.tangent_impulse = p.tangent_impulse.0[lane];
                     cp.max_normal_impulse = p.max_normal_impulse.0[lane];
-                    cp.relative_velocity = p.relative_velocity.0[lane];
+                    cp.impact_time = p.impact_time.0[lane];
+                    cp.impact_velocity = p.impact_velocity.0[lane];
                 }
             }
         }
@@ -142,6 +149,7 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
         r.ny.0[lane] = c.manifold.normal.y;
         r.friction.0[lane] = c.friction;
         r.restitution.0[lane] = c.restitution;
+        r.approach_rate.0[lane] = c.approach_rate;
         r.masses.inv_mass_a.0[lane] = sa.inv_mass;
         r.masses.inv_inertia_a.0[lane] = sa.inv_inertia;
         r.masses.inv_mass_b.0[lane] = sb.inv_mass;
@@ -163,6 +171,8 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
             p.tangent_impulse.0[lane] = cp.tangent_impulse;
             p.max_normal_impulse.0[lane] = cp.max_normal_impulse;
             p.relative_velocity.0[lane] = cp.relative_velocity;
+            p.impact_time.0[lane] = cp.impact_time;
+            p.impact_velocity.0[lane] = cp.impact_velocity;
         }
     }
     r
@@ -249,7 +259,7 @@ fn warm_start_row(r: &ContactRow, states: &mut [SolverBody]) {
     scatter(states, &r.b, &b);
 }
 
-fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
@@ -276,8 +286,9 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
         let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
         let mut new_impulse = (p.normal_impulse + impulse).max(zero);
         if use_bias {
-            // Not pushed yet this step: restitution reverses the speed of this sub-step.
-            p.relative_velocity = p.max_normal_impulse.select_gt(zero, p.relative_velocity, vn);
+            // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
+            p.impact_time = p.max_normal_impulse.select_gt(zero, p.impact_time, Wide::splat(elapsed));
+            p.impact_velocity = p.max_normal_impulse.select_gt(zero, p.impact_velocity, vn);
         } else {
             // The relax pass leaves speculative points that have not pushed to the next
             // sub-step: `pushes` is 1 where the point is touching, else its impulse so far.
@@ -315,19 +326,19 @@ fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let zero = Wide::ZERO;
-    let ContactRow { nx, ny, restitution, masses, points, .. } = r;
-    let (nx, ny, restitution) = (*nx, *ny, *restitution);
+    let ContactRow { nx, ny, restitution, approach_rate, masses, points, .. } = r;
+    let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
     for p in points.iter_mut() {
+        let before = (p.relative_velocity + approach_rate * p.impact_time).max(p.impact_velocity);
         let mut on = Wide::ZERO;
         for (lane, on) in on.0.iter_mut().enumerate() {
-            let bounce = restitution.0[lane] != 0.0
-                && p.relative_velocity.0[lane] <= -threshold
-                && p.max_normal_impulse.0[lane] != 0.0;
+            let bounce =
+                restitution.0[lane] != 0.0 && before.0[lane] <= -threshold && p.max_normal_impulse.0[lane] != 0.0;
             *on = if bounce { 1.0 } else { 0.0 };
         }
         let (dvx, dvy) = relative_velocity(p, &a, &b);
         let vn = dvx * nx + dvy * ny;
-        let impulse = -(p.normal_mass * (vn + restitution * p.relative_velocity));
+        let impulse = -(p.normal_mass * (vn + restitution * before));
         let new_impulse = on.select_gt(zero, (p.normal_impulse + impulse).max(zero), p.normal_impulse);
         let applied = new_impulse - p.normal_impulse;
         p.normal_impulse = new_impulse;
@@ -356,7 +367,7 @@ mod tests {
             let mut d = BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), Vec2::ZERO);
             d.position = Vec2::new(3.0 * k as f32 - 8.0, 0.48 + 0.01 * k as f32);
             d.angle = 0.02 * k as f32;
-            d.restitution = 0.5 * (k % 2) as f32;
+            d.material.restitution = 0.5 * (k % 2) as f32;
             let i = w.create_body(&d);
             w.bodies[i].linear_velocity = Vec2::new(0.3, -2.0 + 0.2 * k as f32);
         }
@@ -373,7 +384,7 @@ mod tests {
         let h = p.dt() / p.substeps as f32;
         let soft = ContactSoftness::new(&p, h);
         let mut scalar = w.contacts.clone();
-        prepare_contacts(&mut scalar, &w.bodies, true);
+        prepare_contacts(&mut scalar, &w.bodies, p.gravity, true);
         let mut wide = scalar.clone();
         let mut s1 = Vec::new();
         fill_solver_bodies(&mut s1, &w.bodies);
@@ -384,8 +395,8 @@ mod tests {
         }
 
         warm_start(&scalar, &mut s1);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true, h);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false, h);
         apply_restitution(&mut scalar, &mut s1, 0.1);
 
         let mut graph = ConstraintGraph::default();
@@ -395,8 +406,8 @@ mod tests {
         let mut rows = ContactRows::default();
         rows.prepare(&graph, &wide, &s2, soft);
         rows.warm_start(&mut s2);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true, h);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false, h);
         rows.apply_restitution(&mut s2, 0.1);
         rows.store_impulses(&mut wide);
 
