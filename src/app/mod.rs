@@ -171,9 +171,12 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let update_time = update_start.elapsed();
         let update_cpu = report::thread_cpu_seconds().zip(update_cpu).map_or(0.0, |(b, a)| b - a);
 
+        let world_start = Instant::now();
         view::clear_frame(&free, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
+        let paint_start = Instant::now();
         egui_macroquad::draw();
+        let present_start = Instant::now();
 
         if let Some(path) = &state_out {
             report::write_json(path, &report::state_json(&app, &ui_state, frame, &times));
@@ -196,6 +199,13 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         frame += 1;
         let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
         times.push(frame_ms, update_cpu);
+        let ms = |d: std::time::Duration| d.as_secs_f32() * 1000.0;
+        times.push_parts([
+            ms(world_start.duration_since(frame_start).saturating_sub(update_time)),
+            ms(paint_start - world_start),
+            ms(present_start - paint_start),
+            ms(present_start.elapsed()),
+        ]);
     }
 }
 
