@@ -137,4 +137,6 @@ pub enum Action {
     },
     /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
     Timeline(super::timeline::TimelineAction),
+    /// The broadphase panel's sort-and-sweep view: `Sweep(Record)`, `Sweep(SetStep(Some(3)))`.
+    Sweep(super::sweep_view::SweepAction),
 }

@@ -26,6 +26,9 @@ mod slice_tests;
 pub mod slice_tool;
 pub mod state;
 pub mod state_joints;
+pub mod sweep_view;
+#[cfg(test)]
+mod sweep_view_tests;
 #[cfg(test)]
 mod tests;
 pub mod timeline;

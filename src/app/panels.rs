@@ -99,10 +99,14 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
             Some(lab) => lab.details(ui, app, out),
-            None => match app.selected_joint() {
-                Some(k) => super::joint_panel::joint_details(ui, app, k, out),
-                None => selection(ui, app, out),
-            },
+            None => {
+                // The sort-and-sweep pair finder's step-by-step view, above the selection.
+                super::sweep_view::controls(ui, app, out);
+                match app.selected_joint() {
+                    Some(k) => super::joint_panel::joint_details(ui, app, k, out),
+                    None => selection(ui, app, out),
+                }
+            }
         });
     });
     let screen = ctx.screen_rect();
@@ -332,6 +336,9 @@ fn broadphase(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             row("leaves hit", st.query.leaves_hit.to_string());
             row("broadphase", format!("{:.3} ms", app.world.profile.broadphase_ms));
         });
+        if bp.mode == PairFinding::SortAndSweep {
+            ui.label(RichText::new("Step through one sweep in the right panel.").small());
+        }
     });
 }
 

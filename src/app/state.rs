@@ -59,6 +59,8 @@ pub struct App {
     pub buoyancy_scale: f32,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
     pub timeline: super::timeline::AppTimeline,
+    /// A recorded sort-and-sweep pass and the step shown (the broadphase panel's view).
+    pub sweep_view: Option<super::sweep_view::SweepView>,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -92,6 +94,7 @@ impl App {
             tree_tight: false,
             slice: Default::default(),
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
+            sweep_view: None,
             viewport_known: false,
         };
         app.reset_camera();
@@ -306,6 +309,7 @@ impl App {
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
             Action::Timeline(a) => self.apply_timeline(a),
+            Action::Sweep(a) => self.apply_sweep(a),
         }
     }
 
@@ -333,6 +337,7 @@ impl App {
         self.history.clear();
         self.selection.retain(|&i| i < self.world.bodies.len());
         self.track_joint_selection();
+        self.sweep_view = None;
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -346,6 +351,7 @@ impl App {
                 self.history.clear();
                 self.selection.clear();
                 self.joint_selection = None;
+                self.sweep_view = None;
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -436,6 +442,9 @@ impl App {
         if valid {
             self.world.broadphase.mode = mode;
             self.world.broadphase.set_tree_settings(settings);
+            if mode != PairFinding::SortAndSweep {
+                self.sweep_view = None;
+            }
             self.world.sync_broadphase();
         } else {
             self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());

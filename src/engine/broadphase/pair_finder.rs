@@ -21,6 +21,7 @@
 
 use super::brute::find_pairs_brute_force;
 use super::sweep::find_pairs as sweep_pairs;
+use super::sweep_trace::SweepTrace;
 use super::tree::{DynamicTree, TreeSettings};
 use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
@@ -117,6 +118,14 @@ pub struct Broadphase {
 /// A body's tight AABB for pair finding: its shape's box grown by the speculative margin.
 pub fn body_aabb(b: &Body, speculative: f32) -> Aabb {
     b.shape.compute_aabb(&b.xf).expanded(speculative)
+}
+
+/// One sort-and-sweep pass over `bodies`' tight AABBs (grown by `speculative`, as the
+/// broadphase builds them) with the broadphase's pair filter, recorded into `trace`: what the
+/// sort-and-sweep mode does each step, for stepping through it. Returns the pairs found.
+pub fn trace_sort_and_sweep(bodies: &[Body], speculative: f32, trace: &mut SweepTrace) -> Vec<(u32, u32)> {
+    let aabbs: Vec<Aabb> = bodies.iter().map(|b| body_aabb(b, speculative)).collect();
+    super::sweep::find_pairs_traced(&aabbs, |i, j| should_collide(&bodies[i], &bodies[j]), trace)
 }
 
 /// Contacts need at least one dynamic body and filters that accept each other (Box2D's
