@@ -9,6 +9,7 @@ use manifold_lab::engine::hull3d::{quickhull, quickhull_traced, HullOptions, Qui
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::hull::{convex_hull, WELD_TOLERANCE};
 use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Step, QuickHull2Trace};
+use manifold_lab::engine::trace::Trace3;
 
 /// A 2D cloud: random points, some snapped to a coarse grid (collinear runs), some repeated.
 fn cloud_2d(rng: &mut SplitMix64) -> Vec<Vec2> {
