@@ -10,6 +10,7 @@ use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::hull::{convex_hull, HullError, WELD_TOLERANCE};
 use manifold_lab::engine::shape::polygon::{Polygon, PolygonError};
 use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Step, QuickHull2Trace};
+use manifold_lab::engine::trace::Trace3;
 
 /// A 2D cloud: random points, some snapped to a coarse grid (collinear runs), some repeated.
 fn cloud_2d(rng: &mut SplitMix64) -> Vec<Vec2> {
