@@ -104,7 +104,12 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
     if let Some(path) = scene.filter(|p| app::timeline::record::is_recording(p) && lab.is_none()) {
         return app::timeline::record::Recording::load(path).map(|r| r.replay(None));
     }
-    let Some(kind) = lab else {
+    // A lab's preset named without --lab opens in its lab.
+    let kind_of_file = scene.filter(|_| lab.is_none()).and_then(|p| match app::files::kind::FileKind::of(p) {
+        Ok(app::files::kind::FileKind::Lab(kind)) => Some(kind),
+        _ => None,
+    });
+    let Some(kind) = lab.or(kind_of_file) else {
         return App::from_path(scene.unwrap_or(Path::new(DEFAULT_SCENE)));
     };
     let mut app =

@@ -5,6 +5,7 @@ pub mod action;
 pub mod batch;
 pub mod camera;
 pub mod draw;
+pub mod files;
 pub mod grid;
 pub mod history;
 pub mod input;
@@ -92,6 +93,15 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
     let mut frame: u64 = 0;
     let mut styled_for = 0.0;
     let mut over_ui = false;
+    if shot.is_none() {
+        // The window keeps the recent-files list and watches the open file.
+        let (recent, warning) = files::recent::RecentFiles::load_default();
+        app.files.recent = Some(recent);
+        app.files.hot_reload = true;
+        if warning.is_some() {
+            app.notice = warning;
+        }
+    }
     loop {
         let frame_start = Instant::now();
         let mut actions: Vec<Action> = Vec::new();
@@ -159,11 +169,14 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             actions.extend(input::pointer_actions(&mut app, &mut input, &p, over));
         }
         if shot.is_none() {
-            actions.extend(real.key_actions(typing));
+            actions.extend(real.key_actions(typing || ui_state.dialogs.is_open()));
+            // Files dropped on the window open where their kind belongs.
+            actions.extend(mq::get_dropped_files().into_iter().filter_map(|f| f.path).map(Action::OpenFile));
         }
         for a in actions {
             app.apply(a);
         }
+        app.poll_files();
         // Screenshots use a fixed frame time so they are reproducible.
         let dt = if shot.is_some() { 1.0 / 60.0 } else { mq::get_frame_time() };
         let (update_start, update_cpu) = (Instant::now(), report::thread_cpu_seconds());

@@ -59,6 +59,8 @@ pub struct App {
     pub buoyancy_scale: f32,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
     pub timeline: super::timeline::AppTimeline,
+    /// The recent-files list, hot reload and the dialogs asked for (see `files`).
+    pub files: super::files::FileState,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -92,6 +94,7 @@ impl App {
             tree_tight: false,
             slice: Default::default(),
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
+            files: Default::default(),
             viewport_known: false,
         };
         app.reset_camera();
@@ -306,6 +309,12 @@ impl App {
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
             Action::Timeline(a) => self.apply_timeline(a),
+            Action::OpenFile(_)
+            | Action::ReloadFile
+            | Action::SetReloadResimulate(_)
+            | Action::SaveCurrent
+            | Action::ShowDialog(_)
+            | Action::ForgetRecent(_) => self.apply_files(action),
         }
     }
 
@@ -358,7 +367,10 @@ impl App {
         let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
         let s = scene::scene_from_world(&self.world, &self.scene.name, Some(cam));
         match scene::save(&s, path) {
-            Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+            Ok(()) => {
+                self.notice = Some(format!("Saved {}", path.display()));
+                self.scene_saved(path);
+            }
             Err(e) => self.error = Some(e.to_string()),
         }
     }
