@@ -15,6 +15,8 @@ pub struct Dialogs {
     purpose: Option<DialogKind>,
     /// The last request of the app that was shown (`FileState::dialog_request`).
     shown_request: u64,
+    /// The export window (see `share`).
+    pub export: crate::app::share::panel::ExportPanel,
 }
 
 impl Default for Dialogs {
@@ -34,7 +36,7 @@ impl Dialogs {
             .default_file_filter("Scenes, presets and recordings")
             .add_save_extension("Scene (.ron)", "ron")
             .default_save_extension("Scene (.ron)");
-        Dialogs { dialog, purpose: None, shown_request: 0 }
+        Dialogs { dialog, purpose: None, shown_request: 0, export: Default::default() }
     }
 
     /// Whether a dialog is open (the window then leaves the keyboard to it).
@@ -48,6 +50,7 @@ impl Dialogs {
             self.shown_request = n;
             self.open(kind, app);
         }
+        self.export.ui(ctx, app);
         let Some(purpose) = self.purpose else { return };
         self.dialog.update(ctx);
         match self.dialog.state() {
@@ -55,7 +58,7 @@ impl Dialogs {
                 self.purpose = None;
                 out.push(match purpose {
                     DialogKind::Open => Action::OpenFile(path),
-                    DialogKind::SaveAs => Action::SaveScene(path),
+                    DialogKind::SaveAs | DialogKind::Export => Action::SaveScene(path),
                 });
             }
             DialogState::Open => {}
@@ -70,6 +73,7 @@ impl Dialogs {
             self.dialog.config_mut().initial_directory = std::fs::canonicalize(&d).unwrap_or(d);
         }
         match kind {
+            DialogKind::Export => return self.export.show_for(app),
             DialogKind::Open => self.dialog.pick_file(),
             DialogKind::SaveAs => {
                 let name =
@@ -98,6 +102,9 @@ pub fn files_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 out.push(Action::ShowDialog(DialogKind::SaveAs));
             }
         });
+        if ui.button("Export frames…").on_hover_text("A range of the timeline as an animated GIF or PNGs").clicked() {
+            out.push(Action::ShowDialog(DialogKind::Export));
+        }
         let mut resim = app.files.resimulate;
         let hover = "When the open file changes on disk it is reloaded, keeping the view, the selection and pause; \
                      with this on, the new scene is also run to the step that was shown";

@@ -23,6 +23,8 @@ pub enum DialogKind {
     Open,
     /// Save the world as a scene file.
     SaveAs,
+    /// Export a range of the timeline as a GIF or PNG sequence.
+    Export,
 }
 
 /// The app's file state.
