@@ -23,6 +23,8 @@ pub struct UiState {
     pub controls_scroll: f32,
     /// Frames per second, for the status bar (set by the frame loop).
     pub fps: i32,
+    /// The Open and Save dialogs.
+    pub dialogs: super::files::dialog::Dialogs,
 }
 
 impl UiState {
@@ -85,6 +87,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 lab.controls(ui, app, ui_state, out);
             } else {
                 simulation(ui, app, out);
+                super::files::dialog::files_section(ui, app, out);
                 super::tools_panel::tools(ui, app, out);
                 scenes(ui, app, ui_state, out);
                 labs(ui, out);
@@ -109,6 +112,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             }
         });
     });
+    ui_state.dialogs.show(ctx, app, out);
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.max.x, screen.min.y),
@@ -174,7 +178,7 @@ fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>)
         ui.horizontal(|ui| {
             ui.add(egui::TextEdit::singleline(&mut st.open_path).hint_text("any .ron path").desired_width(180.0));
             if ui.button("Open").clicked() && !st.open_path.trim().is_empty() {
-                out.push(Action::LoadScene(PathBuf::from(st.open_path.trim())));
+                out.push(Action::OpenFile(PathBuf::from(st.open_path.trim())));
             }
         });
         ui.horizontal(|ui| {

@@ -61,6 +61,8 @@ pub struct App {
     pub timeline: super::timeline::AppTimeline,
     /// A recorded sort-and-sweep pass and the step shown (the broadphase panel's view).
     pub sweep_view: Option<super::sweep_view::SweepView>,
+    /// The recent-files list, hot reload and the dialogs asked for (see `files`).
+    pub files: super::files::FileState,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -95,6 +97,7 @@ impl App {
             slice: Default::default(),
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
             sweep_view: None,
+            files: Default::default(),
             viewport_known: false,
         };
         app.reset_camera();
@@ -310,6 +313,12 @@ impl App {
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
             Action::Timeline(a) => self.apply_timeline(a),
             Action::Sweep(a) => self.apply_sweep(a),
+            Action::OpenFile(_)
+            | Action::ReloadFile
+            | Action::SetReloadResimulate(_)
+            | Action::SaveCurrent
+            | Action::ShowDialog(_)
+            | Action::ForgetRecent(_) => self.apply_files(action),
         }
     }
 
@@ -364,7 +373,10 @@ impl App {
         let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
         let s = scene::scene_from_world(&self.world, &self.scene.name, Some(cam));
         match scene::save(&s, path) {
-            Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+            Ok(()) => {
+                self.notice = Some(format!("Saved {}", path.display()));
+                self.scene_saved(path);
+            }
             Err(e) => self.error = Some(e.to_string()),
         }
     }

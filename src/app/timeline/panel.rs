@@ -70,6 +70,9 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         if check.clicked() {
             out.push(Action::Timeline(T::CheckDeterminism));
         }
+        if ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
+            out.push(Action::ShowDialog(crate::app::files::DialogKind::Export));
+        }
         let mb = t.line.keyframe_bytes() as f64 / 1e6;
         ui.label(
             RichText::new(format!("K={} · {} kf · {mb:.1} MB", t.line.interval(), t.line.keyframe_count())).small(),
