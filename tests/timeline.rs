@@ -26,7 +26,7 @@ fn scrubbing_to_a_step_matches_a_fresh_run_in_every_scene() {
         let s = scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let mut w = s.build_world();
         w.refresh_contacts();
-        // A small budget, so the interval widens and seeks re-simulate.
+        // A small budget: few keyframes, so seeks re-simulate.
         let mut t = Timeline::with_budget(&w, 8 * manifold_lab::engine::timeline::world_bytes(&w));
         let mut fresh_hashes = vec![w.state_hash()];
         for _ in 0..STEPS {
