@@ -73,6 +73,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let fps = ui_state.fps;
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
     let bottom = super::timeline::panel::show(ctx, app, out).unwrap_or(bottom);
+    super::timeline::profiler::show(ctx, app, out);
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
         let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

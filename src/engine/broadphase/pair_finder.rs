@@ -176,6 +176,12 @@ impl Broadphase {
         self.reset();
     }
 
+    /// An empty broadphase with the same mode, tree settings and rebuild method (the next
+    /// update creates the proxies and finds the pairs).
+    pub fn emptied(&self) -> Broadphase {
+        Broadphase { mode: self.mode, rebuild: self.rebuild, ..Broadphase::new(self.mode, self.tree.settings) }
+    }
+
     /// Forgets every proxy and pair (the next update recreates them).
     pub fn reset(&mut self) {
         self.tree.clear();
