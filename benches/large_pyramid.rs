@@ -80,8 +80,8 @@ fn build_manifold_lab() -> (World, usize) {
     let mut world = World::new(params);
     let ground_shape = Shape::make_box(glam::Vec2::new(GROUND_HALF_EXTENTS.0, GROUND_HALF_EXTENTS.1)).unwrap();
     let mut ground = BodyDef::new(BodyKind::Static, ground_shape, glam::Vec2::new(GROUND_CENTER.0, GROUND_CENTER.1));
-    ground.friction = FRICTION;
-    ground.restitution = 0.0;
+    ground.material.friction = FRICTION;
+    ground.material.restitution = 0.0;
     world.create_body(&ground);
     let mut top = 0;
     for def in pyramid() {

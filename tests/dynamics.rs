@@ -29,8 +29,8 @@ fn circle(r: f32) -> Shape {
 /// A static ground whose top face is y = 0, with the given material.
 fn ground(w: &mut World, friction: f32, restitution: f32) {
     let mut def = BodyDef::new(BodyKind::Static, boxed(100.0, 1.0), Vec2::new(0.0, -1.0));
-    def.friction = friction;
-    def.restitution = restitution;
+    def.material.friction = friction;
+    def.material.restitution = restitution;
     w.create_body(&def);
 }
 
@@ -128,8 +128,8 @@ fn frictionless(shape: Shape, position: Vec2, velocity: Vec2, spin: f32, restitu
     let mut def = dynamic(shape, position);
     def.linear_velocity = velocity;
     def.angular_velocity = spin;
-    def.friction = 0.0;
-    def.restitution = restitution;
+    def.material.friction = 0.0;
+    def.material.restitution = restitution;
     def
 }
 
@@ -300,7 +300,7 @@ fn a_sliding_box_stops_after_v_squared_over_two_mu_g() {
             let mut w = World::new(params);
             ground(&mut w, mu, 0.0);
             let mut def = dynamic(boxed(0.5, 0.5), Vec2::new(-40.0, 0.5));
-            def.friction = mu;
+            def.material.friction = mu;
             let b = w.create_body(&def);
             for _ in 0..30 {
                 w.step(); // settle onto the floor
@@ -331,12 +331,12 @@ fn on_a_ramp_boxes_slide_or_stick_by_mu_against_tan_theta() {
         let mut w = World::new(params);
         let mut ramp = BodyDef::new(BodyKind::Static, boxed(40.0, 0.5), Vec2::ZERO);
         ramp.angle = theta;
-        ramp.friction = mu;
+        ramp.material.friction = mu;
         w.create_body(&ramp);
         let normal = Vec2::new(-theta.sin(), theta.cos());
         let mut def = dynamic(boxed(0.5, 0.5), normal * 1.0 + Vec2::new(theta.cos(), theta.sin()) * 10.0);
         def.angle = theta;
-        def.friction = mu;
+        def.material.friction = mu;
         let b = w.create_body(&def);
         let start = w.bodies[b].center;
         let t = 2.0;

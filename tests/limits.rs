@@ -8,7 +8,7 @@ use manifold_lab::engine::broadphase::MAX_PAIRS;
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
-use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::engine::{BodyDef, BodyKind, Material, World};
 use manifold_lab::scene::{self, SceneError};
 use std::path::{Path, PathBuf};
 
@@ -111,7 +111,10 @@ fn closed_box() -> World {
         (Vec2::new(-5.5, 0.0), Vec2::new(0.5, 6.0)),
         (Vec2::new(5.5, 0.0), Vec2::new(0.5, 6.0)),
     ] {
-        w.create_body(&BodyDef { restitution: 1.0, ..BodyDef::new(BodyKind::Static, Shape::make_box(h).unwrap(), p) });
+        w.create_body(&BodyDef {
+            material: Material { restitution: 1.0, ..Material::DEFAULT },
+            ..BodyDef::new(BodyKind::Static, Shape::make_box(h).unwrap(), p)
+        });
     }
     w
 }
@@ -131,8 +134,7 @@ fn peak_energy_ratio(w: &mut World, steps: usize) -> f32 {
 fn a_spinning_box_bouncing_at_restitution_one_never_gains_energy() {
     let mut w = closed_box();
     w.create_body(&BodyDef {
-        restitution: 1.0,
-        friction: 0.0,
+        material: Material { restitution: 1.0, friction: 0.0, ..Material::DEFAULT },
         linear_velocity: Vec2::new(7.0, 4.0),
         angular_velocity: 3.0,
         ..BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::new(0.6, 0.3)).unwrap(), Vec2::ZERO)
@@ -150,8 +152,7 @@ fn forty_balls_at_restitution_one_stay_bounded() {
         let p = Vec2::new(-4.0 + (i % 8) as f32, -3.0 + (i / 8) as f32 * 1.5);
         let v = Vec2::new(rng.f32(-8.0, 8.0), rng.f32(-8.0, 8.0));
         w.create_body(&BodyDef {
-            restitution: 1.0,
-            friction: 0.0,
+            material: Material { restitution: 1.0, friction: 0.0, ..Material::DEFAULT },
             linear_velocity: v,
             ..BodyDef::new(BodyKind::Dynamic, Shape::circle(0.3).unwrap(), p)
         });

@@ -12,7 +12,7 @@ use box2d_world::{B2Shape, B2World};
 use glam::Vec2;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
-use manifold_lab::engine::{BodyDef, BodyKind, World, LINEAR_SLOP};
+use manifold_lab::engine::{BodyDef, BodyKind, Material, World, LINEAR_SLOP};
 
 const STEPS: usize = 600;
 
@@ -29,8 +29,10 @@ fn sink(ratio: f32) -> (f32, f32) {
         Vec2::new(0.0, -0.5),
     ));
     ours.create_body(&BodyDef::new(BodyKind::Dynamic, unit, Vec2::new(0.0, 0.5)));
-    let top =
-        ours.create_body(&BodyDef { density: ratio, ..BodyDef::new(BodyKind::Dynamic, unit, Vec2::new(0.0, 1.5)) });
+    let top = ours.create_body(&BodyDef {
+        material: Material { density: ratio, ..Material::DEFAULT },
+        ..BodyDef::new(BodyKind::Dynamic, unit, Vec2::new(0.0, 1.5))
+    });
 
     let mut theirs = B2World::new((0.0, -10.0), false);
     theirs.body(false, (0.0, -0.5), &B2Shape::Box { hx: 10.0, hy: 0.5 }, 1.0, None);

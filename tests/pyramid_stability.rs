@@ -35,7 +35,7 @@ fn a_pyramid_neither_sags_below_box2ds_nor_creeps_sideways() {
     let mut ours = World::new(params);
     let mut ground =
         BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(100.0, 1.0)).unwrap(), Vec2::new(0.0, -1.0));
-    ground.friction = 0.6;
+    ground.material.friction = 0.6;
     ours.create_body(&ground);
     let mut theirs = B2World::new((0.0, -10.0), false);
     theirs.body(false, (0.0, -1.0), &B2Shape::Box { hx: 100.0, hy: 1.0 }, 1.0, None);

@@ -106,12 +106,12 @@ fn large_pyramid_is_the_box2d_benchmark() {
 #[test]
 fn restitution_and_friction_scenes_sweep_their_material() {
     let w = load("restitution.ron").build_world();
-    let e: Vec<f32> = w.bodies.iter().filter(|b| b.is_dynamic()).map(|b| b.restitution).collect();
+    let e: Vec<f32> = w.bodies.iter().filter(|b| b.is_dynamic()).map(|b| b.material.restitution).collect();
     assert_eq!(e.len(), 11);
     assert_eq!((e[0], e[10]), (0.0, 1.0));
     assert!(e.windows(2).all(|p| p[1] > p[0]));
     let w = load("friction_ramp.ron").build_world();
-    let mut mu: Vec<f32> = w.bodies.iter().filter(|b| b.is_dynamic()).map(|b| b.friction).collect();
+    let mut mu: Vec<f32> = w.bodies.iter().filter(|b| b.is_dynamic()).map(|b| b.material.friction).collect();
     mu.sort_by(f32::total_cmp);
     assert_eq!(mu, vec![0.0, 0.2, 0.4, 0.6, 0.8]);
     assert_eq!(w.bodies.iter().filter(|b| b.kind == BodyKind::Static && b.angle != 0.0).count(), 3);
@@ -128,7 +128,7 @@ fn round_trip(world: &World, file: &str) -> Scene {
     for (a, b) in world.bodies.iter().zip(&rebuilt.bodies) {
         assert_eq!((&a.name, a.kind, a.shape), (&b.name, b.kind, b.shape), "{file}");
         assert_eq!((a.center, a.angle), (b.center, b.angle), "{file}: {}", a.name);
-        assert_eq!((a.mass, a.inertia, a.friction, a.restitution), (b.mass, b.inertia, b.friction, b.restitution));
+        assert_eq!((a.mass, a.inertia, a.material), (b.mass, b.inertia, b.material));
     }
     assert_eq!(rebuilt.params, world.params);
     assert_eq!(rebuilt.state_hash(), world.state_hash(), "{file}: state hash after round trip");

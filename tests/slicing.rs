@@ -9,7 +9,7 @@ use manifold_lab::engine::math::cross_sv;
 use manifold_lab::engine::shape::{Polygon, Shape, MAX_POLYGON_VERTICES};
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::world_slice::{MIN_PIECE_AREA, MIN_PIECE_THICKNESS};
-use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::engine::{BodyDef, BodyKind, Material, World};
 use manifold_lab::scene;
 use proptest::prelude::*;
 
@@ -26,7 +26,7 @@ fn add(w: &mut World, name: &str, shape: Shape, position: Vec2, angle: f32) -> u
     w.create_body(&BodyDef {
         name: name.into(),
         angle,
-        density: 2.0,
+        material: Material { density: 2.0, ..Material::DEFAULT },
         ..BodyDef::new(BodyKind::Dynamic, shape, position)
     })
 }
@@ -67,7 +67,7 @@ fn a_box_cut_in_two_keeps_its_mass_and_motion() {
         let v = parent.linear_velocity + cross_sv(parent.angular_velocity, p.center - parent.center);
         assert!((p.linear_velocity - v).length() < 1e-5, "v + ω × r");
         assert_eq!(p.angular_velocity, parent.angular_velocity);
-        assert_eq!((p.friction, p.density, p.kind), (parent.friction, parent.density, BodyKind::Dynamic));
+        assert_eq!((p.material, p.kind), (parent.material, BodyKind::Dynamic));
     }
     let trace = {
         let mut before = world();

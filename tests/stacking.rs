@@ -83,7 +83,7 @@ fn restitution_one_bounces_back_near_its_height_and_zero_does_not_bounce() {
         let mut w = World::new(SolverParams::default());
         ground(&mut w);
         let mut def = BodyDef::new(BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(0.0, 5.5));
-        def.restitution = e;
+        def.material.restitution = e;
         let ball = w.create_body(&def);
         // Fall 5 m (≈1 s), then watch the next second for the highest point.
         let mut landed = false;
@@ -115,12 +115,12 @@ fn friction_holds_a_box_on_a_ramp_only_above_tan_theta() {
         let mut w = World::new(SolverParams::default());
         let mut ramp = BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(20.0, 0.5)).unwrap(), Vec2::ZERO);
         ramp.angle = angle;
-        ramp.friction = mu;
+        ramp.material.friction = mu;
         w.create_body(&ramp);
         let normal = Vec2::new(-angle.sin(), angle.cos());
         let mut def = BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), normal * 1.0);
         def.angle = angle;
-        def.friction = mu;
+        def.material.friction = mu;
         let b = w.create_body(&def);
         for _ in 0..60 {
             w.step();

@@ -8,7 +8,7 @@ use glam::Vec2;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::water::{Surface, Water, WaterParams, Wave};
-use manifold_lab::engine::{BodyDef, BodyKind, World};
+use manifold_lab::engine::{BodyDef, BodyKind, Material, World};
 use manifold_lab::scene;
 use proptest::prelude::*;
 
@@ -88,7 +88,7 @@ fn a_quarter_density_circle_floats_at_the_analytic_depth() {
         Shape::Circle(c) => c.radius,
         _ => panic!("ball_quarter is a circle"),
     };
-    assert_eq!(w.bodies[i].density / w.water().unwrap().params.density, 0.25);
+    assert_eq!(w.bodies[i].material.density / w.water().unwrap().params.density, 0.25);
     let expected = w.water().unwrap().params.level - h as f32 * radius;
     let (min, mean, max) = settle(&mut w, "ball_quarter", 10.0);
     assert!((mean - expected).abs() < 0.005, "mean centre {mean}, analytic {expected} (h = {h})");
@@ -136,7 +136,11 @@ fn world_with(water: WaterParams) -> World {
 }
 
 fn add(w: &mut World, shape: Shape, position: Vec2, angle: f32, density: f32) -> usize {
-    let i = w.create_body(&BodyDef { angle, density, ..BodyDef::new(BodyKind::Dynamic, shape, position) });
+    let i = w.create_body(&BodyDef {
+        angle,
+        material: Material { density, ..Material::DEFAULT },
+        ..BodyDef::new(BodyKind::Dynamic, shape, position)
+    });
     w.refresh_water();
     i
 }
@@ -319,7 +323,7 @@ proptest! {
                 1 => Shape::make_box(Vec2::new(size, 0.05 * size + 0.01)).unwrap(),
                 _ => Shape::make_box(Vec2::splat(size)).unwrap(),
             };
-            let i = w.create_body(&BodyDef { density, ..BodyDef::new(BodyKind::Dynamic, shape, Vec2::new(x, y)) });
+            let i = w.create_body(&BodyDef { material: Material { density, ..Material::DEFAULT }, ..BodyDef::new(BodyKind::Dynamic, shape, Vec2::new(x, y)) });
             w.bodies[i].linear_velocity = Vec2::new(0.3 * v, v);
             w.bodies[i].angular_velocity = spin;
         }

@@ -8,7 +8,7 @@ use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::water::WaterParams;
-use manifold_lab::engine::BodyKind;
+use manifold_lab::engine::{BodyKind, Material};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -19,9 +19,7 @@ pub struct BodyEdit {
     pub angle: f32,
     pub linear_velocity: Vec2,
     pub angular_velocity: f32,
-    pub density: f32,
-    pub friction: f32,
-    pub restitution: f32,
+    pub material: Material,
     pub kind: BodyKind,
     #[serde(default)]
     pub bullet: bool,

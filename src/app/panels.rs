@@ -5,7 +5,7 @@ use super::state::{Action, App, BodyEdit, RunMode};
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
-use manifold_lab::engine::BodyKind;
+use manifold_lab::engine::{BodyKind, Material};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -390,15 +390,7 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label("ω rad/s");
                 ui.add(egui::DragValue::new(&mut e.angular_velocity).speed(0.05).max_decimals(3));
                 ui.end_row();
-                ui.label("density");
-                ui.add(egui::DragValue::new(&mut e.density).speed(0.05).range(0.01..=1000.0));
-                ui.end_row();
-                ui.label("friction");
-                ui.add(egui::DragValue::new(&mut e.friction).speed(0.01).range(0.0..=2.0));
-                ui.end_row();
-                ui.label("restitution");
-                ui.add(egui::DragValue::new(&mut e.restitution).speed(0.01).range(0.0..=1.0));
-                ui.end_row();
+                material_rows(ui, &mut e.material);
                 ui.label("bullet");
                 ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
@@ -531,6 +523,19 @@ pub fn wrap_degrees(deg: f32) -> f32 {
     } else {
         w
     }
+}
+
+/// The body editor's rows for a [`Material`] (in a two-column grid).
+fn material_rows(ui: &mut egui::Ui, m: &mut Material) {
+    ui.label("density");
+    ui.add(egui::DragValue::new(&mut m.density).speed(0.05).range(0.01..=1000.0));
+    ui.end_row();
+    ui.label("friction");
+    ui.add(egui::DragValue::new(&mut m.friction).speed(0.01).range(0.0..=2.0));
+    ui.end_row();
+    ui.label("restitution");
+    ui.add(egui::DragValue::new(&mut m.restitution).speed(0.01).range(0.0..=1.0));
+    ui.end_row();
 }
 
 #[cfg(test)]

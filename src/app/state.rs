@@ -507,19 +507,18 @@ impl App {
         let finite = e.position.is_finite()
             && e.angle.is_finite()
             && e.linear_velocity.is_finite()
-            && e.angular_velocity.is_finite()
-            && e.density.is_finite()
-            && e.friction.is_finite()
-            && e.restitution.is_finite();
-        if !finite || e.density <= 0.0 || e.friction < 0.0 || e.restitution < 0.0 {
-            self.error = Some("body values must be finite; density > 0, friction and restitution >= 0".into());
+            && e.angular_velocity.is_finite();
+        if !finite {
+            self.error = Some("body values must be finite".into());
             return;
         }
-        let kind_or_density_changed = b.kind != e.kind || b.density != e.density;
+        if let Err(msg) = e.material.check() {
+            self.error = Some(msg);
+            return;
+        }
+        let kind_or_density_changed = b.kind != e.kind || b.material.density != e.material.density;
         b.kind = e.kind;
-        b.density = e.density;
-        b.friction = e.friction;
-        b.restitution = e.restitution;
+        b.material = e.material;
         b.bullet = e.bullet;
         if kind_or_density_changed {
             b.update_mass();
@@ -541,9 +540,7 @@ impl BodyEdit {
             angle: b.angle,
             linear_velocity: b.linear_velocity,
             angular_velocity: b.angular_velocity,
-            density: b.density,
-            friction: b.friction,
-            restitution: b.restitution,
+            material: b.material,
             kind: b.kind,
             bullet: b.bullet,
         }

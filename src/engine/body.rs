@@ -1,5 +1,6 @@
 //! Rigid bodies: kind, pose, velocities, material and mass properties.
 
+use super::material::Material;
 use super::math::{Rot, Transform};
 use super::shape::Shape;
 use glam::Vec2;
@@ -27,9 +28,7 @@ pub struct BodyDef {
     pub angle: f32,
     pub linear_velocity: Vec2,
     pub angular_velocity: f32,
-    pub density: f32,
-    pub friction: f32,
-    pub restitution: f32,
+    pub material: Material,
     pub linear_damping: f32,
     pub angular_damping: f32,
     pub gravity_scale: f32,
@@ -52,9 +51,7 @@ impl BodyDef {
             angle: 0.0,
             linear_velocity: Vec2::ZERO,
             angular_velocity: 0.0,
-            density: 1.0,
-            friction: 0.6,
-            restitution: 0.0,
+            material: Material::DEFAULT,
             linear_damping: 0.0,
             angular_damping: 0.0,
             gravity_scale: 1.0,
@@ -85,9 +82,7 @@ pub struct Body {
     pub local_center: Vec2,
     pub linear_velocity: Vec2,
     pub angular_velocity: f32,
-    pub density: f32,
-    pub friction: f32,
-    pub restitution: f32,
+    pub material: Material,
     pub linear_damping: f32,
     pub angular_damping: f32,
     pub gravity_scale: f32,
@@ -147,9 +142,7 @@ impl Body {
             local_center: Vec2::ZERO,
             linear_velocity: def.linear_velocity,
             angular_velocity: def.angular_velocity,
-            density: def.density,
-            friction: def.friction,
-            restitution: def.restitution,
+            material: def.material,
             linear_damping: def.linear_damping,
             angular_damping: def.angular_damping,
             gravity_scale: def.gravity_scale,
@@ -181,7 +174,7 @@ impl Body {
     /// body: an edit).
     pub fn update_mass(&mut self) {
         self.wake();
-        let md = self.shape.mass_data(self.density.max(0.0));
+        let md = self.shape.mass_data(self.material.density.max(0.0));
         self.local_center = md.center;
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;

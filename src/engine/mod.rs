@@ -9,6 +9,7 @@ pub mod determinism;
 pub mod geometry;
 pub mod hull3d;
 pub mod island;
+pub mod material;
 pub mod math;
 pub mod rng;
 pub mod shape;
@@ -28,6 +29,7 @@ mod world_solve;
 pub mod world_water;
 
 pub use body::{Body, BodyDef, BodyKind};
+pub use material::Material;
 pub use world::World;
 
 /// The solver's notion of "touching" (metres); collision tolerances are derived from it.

@@ -209,9 +209,14 @@ impl World {
             if manifold.count == 0 {
                 continue;
             }
-            let friction = self.params.friction_override.unwrap_or_else(|| mix_friction(ba.friction, bb.friction));
-            let restitution =
-                self.params.restitution_override.unwrap_or_else(|| mix_restitution(ba.restitution, bb.restitution));
+            let friction = self
+                .params
+                .friction_override
+                .unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
+            let restitution = self
+                .params
+                .restitution_override
+                .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
             contacts.push(Contact::new(i, j, manifold, friction, restitution, prev));
         }
         self.contacts = contacts;

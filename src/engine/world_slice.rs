@@ -199,7 +199,7 @@ fn piece_name(parent: &Body, index: usize, side: char) -> String {
 
 /// A new body for `piece` (in `parent`'s frame), moving as that part of the parent did.
 fn piece_body(parent: &Body, piece: Polygon, name: String) -> Body {
-    let local = piece.mass_data(parent.density.max(0.0)).center;
+    let local = piece.mass_data(parent.material.density.max(0.0)).center;
     let def = BodyDef {
         name,
         kind: BodyKind::Dynamic,
@@ -208,9 +208,7 @@ fn piece_body(parent: &Body, piece: Polygon, name: String) -> Body {
         angle: parent.angle,
         linear_velocity: parent.velocity_at(parent.xf.apply(local)),
         angular_velocity: parent.angular_velocity,
-        density: parent.density,
-        friction: parent.friction,
-        restitution: parent.restitution,
+        material: parent.material,
         linear_damping: parent.linear_damping,
         angular_damping: parent.angular_damping,
         gravity_scale: parent.gravity_scale,

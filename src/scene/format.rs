@@ -8,7 +8,7 @@ use super::shapes::ShapeSpec;
 use super::water::WaterSpec;
 use crate::engine::math::Transform;
 use crate::engine::solver::SolverParams;
-use crate::engine::{Body, BodyDef, BodyKind, World};
+use crate::engine::{Body, BodyDef, BodyKind, Material, World};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -90,6 +90,10 @@ pub struct BodySpec {
     #[serde(default, deserialize_with = "fields::angular_velocity", skip_serializing_if = "is_zero")]
     pub angular_velocity: f32,
     pub shape: ShapeSpec,
+    // `density`, `friction` and `restitution` are the scene syntax of the body's [`Material`]
+    // (`BodySpec::material`): flat fields, as scenes have always written them. Nesting them
+    // with `#[serde(flatten)]` would make serde read the body as a map, which RON 0.8 only
+    // accepts in `{ "key": value }` syntax, breaking every scene file.
     #[serde(default = "default_density", deserialize_with = "fields::density", skip_serializing_if = "is_one")]
     pub density: f32,
     #[serde(
@@ -169,6 +173,11 @@ impl BodySpec {
         index
     }
 
+    /// The material, from the scene syntax's flat `density`, `friction` and `restitution`.
+    pub fn material(&self) -> Material {
+        Material { density: self.density, friction: self.friction, restitution: self.restitution }
+    }
+
     /// The engine definition (without the `center` override, see [`BodySpec::create_in`]).
     pub fn to_def(&self) -> BodyDef {
         BodyDef {
@@ -179,9 +188,7 @@ impl BodySpec {
             angle: self.angle,
             linear_velocity: self.linear_velocity,
             angular_velocity: self.angular_velocity,
-            density: self.density,
-            friction: self.friction,
-            restitution: self.restitution,
+            material: self.material(),
             linear_damping: self.linear_damping,
             angular_damping: self.angular_damping,
             gravity_scale: self.gravity_scale,
@@ -200,9 +207,9 @@ impl BodySpec {
             linear_velocity: def.linear_velocity,
             angular_velocity: def.angular_velocity,
             shape: ShapeSpec::from_shape(&def.shape),
-            density: def.density,
-            friction: def.friction,
-            restitution: def.restitution,
+            density: def.material.density,
+            friction: def.material.friction,
+            restitution: def.material.restitution,
             linear_damping: def.linear_damping,
             angular_damping: def.angular_damping,
             gravity_scale: def.gravity_scale,
@@ -224,9 +231,7 @@ impl BodySpec {
             angle: body.angle,
             linear_velocity: body.linear_velocity,
             angular_velocity: body.angular_velocity,
-            density: body.density,
-            friction: body.friction,
-            restitution: body.restitution,
+            material: body.material,
             linear_damping: body.linear_damping,
             angular_damping: body.angular_damping,
             gravity_scale: body.gravity_scale,
@@ -243,11 +248,11 @@ impl BodySpec {
 }
 
 pub(crate) fn default_density() -> f32 {
-    1.0
+    Material::DEFAULT.density
 }
 
 pub(crate) fn default_friction() -> f32 {
-    0.6
+    Material::DEFAULT.friction
 }
 
 fn default_gravity_scale() -> f32 {

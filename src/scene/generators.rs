@@ -2,7 +2,7 @@
 
 use super::fields;
 use super::format::{default_density, default_friction};
-use super::jointed::{self, RAGDOLL_BONES};
+use super::jointed::{self, Style, RAGDOLL_BONES};
 use super::joints::BodyRef;
 use super::shapes::ShapeSpec;
 use crate::engine::rng::SplitMix64;
@@ -207,20 +207,20 @@ impl Generator {
                 let Ok(shape) = Shape::make_box(Vec2::splat(*half_size)) else {
                     return Vec::new();
                 };
-                let material = Material { density: *density, friction: *friction, restitution: *restitution };
+                let style = Style::new(prefix, *density, *friction, *restitution);
                 pyramid_positions(*base, *half_size, *origin, *gap)
                     .into_iter()
                     .enumerate()
-                    .map(|(i, p)| material.def(format!("{prefix}{i}"), shape, p, 0.0))
+                    .map(|(i, p)| style.def(i, BodyKind::Dynamic, shape, p, 0.0))
                     .collect()
             }
             Generator::Stack { count, shape, origin, gap, prefix, density, friction, restitution } => {
-                let material = Material { density: *density, friction: *friction, restitution: *restitution };
+                let style = Style::new(prefix, *density, *friction, *restitution);
                 let pitch = shape.height() + gap;
                 (0..*count)
                     .map(|i| {
                         let p = *origin + Vec2::new(0.0, i as f32 * pitch);
-                        material.def(format!("{prefix}{i}"), shape.shape(), p, 0.0)
+                        style.def(i as usize, BodyKind::Dynamic, shape.shape(), p, 0.0)
                     })
                     .collect()
             }
@@ -238,7 +238,7 @@ impl Generator {
                 friction,
                 restitution,
             } => {
-                let material = Material { density: *density, friction: *friction, restitution: *restitution };
+                let style = Style::new(prefix, *density, *friction, *restitution);
                 let mut rng = SplitMix64::new(*seed);
                 let mut defs = Vec::with_capacity(self.body_count() as usize);
                 for row in 0..*rows {
@@ -249,7 +249,7 @@ impl Generator {
                         let turn = rng.f32(-1.0, 1.0);
                         let angle = if *angle_jitter > 0.0 { turn * *angle_jitter } else { 0.0 };
                         let shape = shapes[i % shapes.len()].shape();
-                        defs.push(material.def(format!("{prefix}{i}"), shape, grid + offset, angle));
+                        defs.push(style.def(i, BodyKind::Dynamic, shape, grid + offset, angle));
                     }
                 }
                 defs
@@ -273,24 +273,6 @@ pub fn pyramid_positions(base: u32, half_size: f32, origin: Vec2, gap: f32) -> V
         }
     }
     out
-}
-
-struct Material {
-    density: f32,
-    friction: f32,
-    restitution: f32,
-}
-
-impl Material {
-    fn def(&self, name: String, shape: Shape, position: Vec2, angle: f32) -> BodyDef {
-        let mut def = BodyDef::new(BodyKind::Dynamic, shape, position);
-        def.name = name;
-        def.angle = angle;
-        def.density = self.density;
-        def.friction = self.friction;
-        def.restitution = self.restitution;
-        def
-    }
 }
 
 #[cfg(test)]

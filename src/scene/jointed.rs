@@ -6,25 +6,27 @@
 use super::generators::{Generator, MAX_GENERATED_BODIES};
 use super::joints::{BodyRef, JointSpec};
 use crate::engine::shape::Shape;
-use crate::engine::{BodyDef, BodyKind};
+use crate::engine::{BodyDef, BodyKind, Material};
 use glam::Vec2;
 
 /// Material and naming shared by a generator's bodies.
 pub(crate) struct Style<'a> {
     pub prefix: &'a str,
-    pub density: f32,
-    pub friction: f32,
-    pub restitution: f32,
+    pub material: Material,
 }
 
-impl Style<'_> {
-    fn def(&self, i: usize, kind: BodyKind, shape: Shape, position: Vec2, angle: f32) -> BodyDef {
+impl<'a> Style<'a> {
+    /// The scene syntax's flat material fields, mapped to a [`Material`].
+    pub fn new(prefix: &'a str, density: f32, friction: f32, restitution: f32) -> Style<'a> {
+        Style { prefix, material: Material { density, friction, restitution } }
+    }
+
+    /// Body number `i` of the generator, named `{prefix}{i}`.
+    pub fn def(&self, i: usize, kind: BodyKind, shape: Shape, position: Vec2, angle: f32) -> BodyDef {
         let mut def = BodyDef::new(kind, shape, position);
         def.name = format!("{}{i}", self.prefix);
         def.angle = angle;
-        def.density = self.density;
-        def.friction = self.friction;
-        def.restitution = self.restitution;
+        def.material = self.material;
         def
     }
 }
@@ -280,16 +282,16 @@ impl Generator {
                 friction,
                 restitution,
             } => {
-                let style = Style { prefix, density: *density, friction: *friction, restitution: *restitution };
+                let style = Style::new(prefix, *density, *friction, *restitution);
                 let (s, e) = (start.as_ref(), end.as_ref());
                 chain(first, *count, *origin, *direction, link.shape(), s, e, *friction_torque, &style)
             }
             Generator::JointGrid { size, origin, radius, spacing, anchors, prefix, density, friction } => {
-                let style = Style { prefix, density: *density, friction: *friction, restitution: 0.0 };
+                let style = Style::new(prefix, *density, *friction, 0.0);
                 joint_grid(first, *size, *origin, *radius, *spacing, *anchors, &style)
             }
             Generator::Ragdoll { origin, scale, friction_torque, velocity, prefix, density, friction } => {
-                let style = Style { prefix, density: *density, friction: *friction, restitution: 0.0 };
+                let style = Style::new(prefix, *density, *friction, 0.0);
                 let (mut bodies, joints) = ragdoll(first, *origin, *scale, *friction_torque, &style);
                 bodies.iter_mut().for_each(|b| b.linear_velocity = *velocity);
                 (bodies, joints)

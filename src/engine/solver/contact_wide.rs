@@ -342,7 +342,7 @@ mod tests {
             let mut d = BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), Vec2::ZERO);
             d.position = Vec2::new(3.0 * k as f32 - 8.0, 0.48 + 0.01 * k as f32);
             d.angle = 0.02 * k as f32;
-            d.restitution = 0.5 * (k % 2) as f32;
+            d.material.restitution = 0.5 * (k % 2) as f32;
             let i = w.create_body(&d);
             w.bodies[i].linear_velocity = Vec2::new(0.3, -2.0 + 0.2 * k as f32);
         }

@@ -74,11 +74,11 @@ pub fn edge_drag(
 mod tests {
     use super::*;
     use crate::engine::shape::Shape;
-    use crate::engine::{BodyDef, BodyKind};
+    use crate::engine::{BodyDef, BodyKind, Material};
 
     fn plate(density: f32) -> Body {
         Body::new(&BodyDef {
-            density,
+            material: Material { density, ..Material::DEFAULT },
             ..BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::new(0.5, 0.05)).unwrap(), Vec2::ZERO)
         })
     }
