@@ -3,6 +3,7 @@
 //! `world3d`.
 
 pub mod determinism;
+pub mod progress;
 pub mod replay;
 mod world3d;
 
@@ -116,13 +117,14 @@ fn median(v: &mut [f32]) -> f32 {
     v[v.len() / 2]
 }
 
-/// Steps `world` `steps` times and reports.
-pub fn run_world(mut world: World, scene: &str, steps: u32) -> Report {
+/// Steps `world` `steps` times and reports; a long run shows `progress`.
+pub fn run_world(mut world: World, scene: &str, steps: u32, progress: &mut progress::Progress) -> Report {
     let mut total = Vec::with_capacity(steps as usize);
     let (mut bp, mut np, mut sv, mut ccd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut water = Vec::new();
     let (mut repaired, mut toi_events, mut pair_limit_steps) = (0, 0, 0);
-    for _ in 0..steps {
+    for k in 0..steps {
+        progress.set(k as u64);
         let t = Instant::now();
         world.step();
         total.push(t.elapsed().as_secs_f32() * 1000.0);
@@ -287,7 +289,9 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
             (app.world, frames)
         }
     };
-    let mut report = run_world(world, &path.display().to_string(), steps);
+    let mut progress = progress::Progress::new(steps as u64, "running", json);
+    let mut report = run_world(world, &path.display().to_string(), steps, &mut progress);
+    progress.finish();
     report.script_frames = script_frames;
     if json {
         match serde_json::to_string_pretty(&report) {

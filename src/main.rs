@@ -81,9 +81,15 @@ enum Command {
         /// Frames to render after the script finishes (one simulation step per frame when running).
         #[arg(long, default_value_t = 1)]
         frames: u32,
-        /// Output PNG.
-        #[arg(long)]
-        out: PathBuf,
+        /// Output PNG (the last frame).
+        #[arg(long, required_unless_present_any = ["gif", "png_dir"])]
+        out: Option<PathBuf>,
+        /// Also write every frame after the script (`--frames` of them) as an animated GIF.
+        #[arg(long, value_name = "FILE")]
+        gif: Option<PathBuf>,
+        /// Also write every frame after the script as `frame_0000.png` ... in this folder.
+        #[arg(long, value_name = "DIR")]
+        png_dir: Option<PathBuf>,
         /// RON list of scripted steps (see README).
         #[arg(long)]
         script: Option<PathBuf>,
@@ -104,7 +110,12 @@ fn open_app(scene: Option<&Path>, lab: Option<LabKind>) -> Result<App, String> {
     if let Some(path) = scene.filter(|p| app::timeline::record::is_recording(p) && lab.is_none()) {
         return app::timeline::record::Recording::load(path).map(|r| r.replay(None));
     }
-    let Some(kind) = lab else {
+    // A lab's preset named without --lab opens in its lab.
+    let kind_of_file = scene.filter(|_| lab.is_none()).and_then(|p| match app::files::kind::FileKind::of(p) {
+        Ok(app::files::kind::FileKind::Lab(kind)) => Some(kind),
+        _ => None,
+    });
+    let Some(kind) = lab.or(kind_of_file) else {
         return App::from_path(scene.unwrap_or(Path::new(DEFAULT_SCENE)));
     };
     let mut app =
@@ -132,10 +143,10 @@ fn main() {
         }
         Some(Command::Replay { file, steps, json }) => std::process::exit(headless::replay::replay(&file, steps, json)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
-        Some(Command::Screenshot { scene, lab, frames, out, script, width, height }) => {
+        Some(Command::Screenshot { scene, lab, frames, out, gif, png_dir, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
-            let shot = app::Shot { frames, out, script };
+            let shot = app::Shot { frames, out, gif, png_dir, script };
             macroquad::Window::from_config(app::window_conf(width, height, false), app::run(app, Some(shot), None));
         }
         None => {

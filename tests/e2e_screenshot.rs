@@ -52,6 +52,9 @@ struct ShotInfo {
     bodies: Vec<BodyInfo>,
     #[serde(default)]
     bodies_in_water: Option<usize>,
+    frame_ms_median: f32,
+    frames_timed: usize,
+    frame_parts_ms: std::collections::BTreeMap<String, f32>,
 }
 
 #[derive(serde::Deserialize)]
@@ -121,6 +124,14 @@ fn screenshot_shows_selection_aabbs_and_bodies() {
         &["scenes/vertical_stack.ron", "--frames", "3", "--script", "tests/scripts/select_drag.ron"],
     );
     assert_eq!((img.width(), img.height()), (1280, 720));
+
+    // The frames after the script are timed: of the 3 rendered, the last is written before it
+    // is presented, so 2 are whole; each part of a frame is a finite time.
+    assert_eq!(info.frames_timed, 2);
+    let parts: Vec<&str> = info.frame_parts_ms.keys().map(String::as_str).collect();
+    assert_eq!(parts, ["panels", "panels_paint", "present", "world"]);
+    assert!(info.frame_parts_ms.values().all(|&ms| ms >= 0.0 && ms.is_finite()));
+    assert!(info.frame_ms_median > 0.0);
 
     // Not blank: many distinct colours.
     let mut colours = std::collections::HashSet::new();

@@ -194,3 +194,22 @@ fn weld_holds_and_breaks_past_its_force() {
         }
     }
 }
+
+/// Two overlapping discs held by a revolute joint with `collide_connected` off never get a
+/// contact, also when contacts are found before the first step (a scene loaded paused) and
+/// over the steps after it: the joint's filter is built on first use wherever that is.
+#[test]
+fn jointed_bodies_do_not_collide_from_the_first_refresh_on() {
+    let mut w = world(G);
+    let a = add(&mut w, BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(0.0, 0.0));
+    let b = add(&mut w, BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(0.6, 0.0));
+    let free = add(&mut w, BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(-0.6, 0.0));
+    w.add_joint(Joint::Revolute(RevoluteJoint::new(JointBase::at(&w.bodies, a, b, Vec2::new(0.3, 0.0))))).unwrap();
+    w.refresh_contacts();
+    let pairs = |w: &World| w.contacts.iter().map(|c| (c.a, c.b)).collect::<Vec<_>>();
+    assert_eq!(pairs(&w), vec![(a, free)], "only the unjointed pair touches");
+    for _ in 0..5 {
+        w.step();
+        assert!(!pairs(&w).contains(&(a, b)), "{:?}", pairs(&w));
+    }
+}

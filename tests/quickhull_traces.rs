@@ -1,14 +1,16 @@
 //! QuickHull traces, 2D and 3D: recording a trace never changes the hull (random clouds with
-//! duplicated, collinear and coplanar points), the 2D QuickHull agrees with the monotone chain
-//! behind `Polygon::hull`, and the recorded steps tell a consistent story (each iteration's eye
+//! duplicated, collinear and coplanar points), the 2D QuickHull (behind `Polygon::hull`, so
+//! behind `Hull(points)` in scene files) agrees with the monotone chain, and the recorded steps tell a consistent story (each iteration's eye
 //! is the farthest point of its outside set (up to the weld tolerance, within which the last
 //! point along the edge wins), the last step is the finished hull).
 
 use glam::{Vec2, Vec3};
 use manifold_lab::engine::hull3d::{quickhull, quickhull_traced, HullOptions, QuickHullStep3, QuickHullTrace3};
 use manifold_lab::engine::rng::SplitMix64;
-use manifold_lab::engine::shape::hull::{convex_hull, WELD_TOLERANCE};
+use manifold_lab::engine::shape::hull::{convex_hull, HullError, WELD_TOLERANCE};
+use manifold_lab::engine::shape::polygon::{Polygon, PolygonError};
 use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Step, QuickHull2Trace};
+use manifold_lab::engine::trace::Trace3;
 
 /// A 2D cloud: random points, some snapped to a coarse grid (collinear runs), some repeated.
 fn cloud_2d(rng: &mut SplitMix64) -> Vec<Vec2> {
@@ -60,6 +62,13 @@ fn traced_2d_hull_equals_untraced_and_the_monotone_chain() {
         assert_eq!(plain, traced, "case {case}");
         assert_eq!(t.result.as_ref(), Some(&plain), "case {case}");
         let chain = convex_hull(&pts);
+        // Scene files' `Hull(points)` is this QuickHull, errors included.
+        match (Polygon::hull(&pts), &plain) {
+            (Ok(p), Ok(h)) => assert_eq!(p.vertices(), &h[..], "case {case}"),
+            (Err(PolygonError::Hull(e)), Err(h)) => assert_eq!(&e, h, "case {case}"),
+            (Err(PolygonError::Hull(HullError::TooManyVertices { .. })), Ok(h)) => assert!(h.len() > 8),
+            (p, h) => panic!("case {case}: Polygon::hull {p:?}, QuickHull {h:?}"),
+        }
         match (&plain, &chain, snapped(&pts)) {
             // On a grid, collinear is exact: the same polygon, vertex for vertex.
             (_, _, true) => assert_eq!(plain, chain, "case {case}: {pts:?}"),

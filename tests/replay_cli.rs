@@ -67,9 +67,12 @@ fn check_determinism_reports_deterministic_or_the_first_divergence() {
     let o = bin(&["run", "scenes/pyramid.ron", "--check-determinism", "--steps", "60"]);
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).trim_end().ends_with("deterministic"));
+    // A jointed scene restores exactly too; the JSON report says so (a divergence's step and
+    // bodies are checked against a planted nondeterminism in tests/timeline.rs).
     let o = bin(&["run", "scenes/chain.ron", "--check-determinism", "--steps", "60", "--json"]);
-    assert_eq!(o.status.code(), Some(4), "a world read back from JSON diverges in jointed scenes");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["divergences"][0]["run"], "Restored");
-    assert!(v["divergences"][0]["step"].as_u64().unwrap() > 30);
+    assert_eq!(v["divergences"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["snapshot_step"], 30);
+    assert!(v["snapshot_error"].is_null());
 }

@@ -26,7 +26,7 @@ fn scrubbing_to_a_step_matches_a_fresh_run_in_every_scene() {
         let s = scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let mut w = s.build_world();
         w.refresh_contacts();
-        // A small budget, so the interval widens and seeks re-simulate.
+        // A small budget: few keyframes, so seeks re-simulate.
         let mut t = Timeline::with_budget(&w, 8 * manifold_lab::engine::timeline::world_bytes(&w));
         let mut fresh_hashes = vec![w.state_hash()];
         for _ in 0..STEPS {
@@ -51,28 +51,78 @@ fn scrubbing_to_a_step_matches_a_fresh_run_in_every_scene() {
     }
 }
 
-/// Scenes whose world, serialized mid-run and read back, does not step as the original:
-/// serialization leaves out the broadphase (rain: continuous collision meets other
-/// candidates in a rebuilt tree) and the joints' prepared solver state (the jointed scenes).
-/// The check reports these; the timeline keeps worlds in memory and is not affected.
-const RESTORE_DIVERGES: [&str; 5] = ["bridge.ron", "car.ron", "chain.ron", "ragdoll.ron", "rain.ron"];
+/// Every shipped 2D scene, the large pyramid included.
+fn all_scenes() -> Vec<PathBuf> {
+    let mut v = scenes();
+    v.push(PathBuf::from("scenes/large_pyramid.ron"));
+    v
+}
 
+/// A world serialized mid-run and read back steps exactly as the uninterrupted run, in every
+/// shipped scene: what the snapshot leaves out (the broadphase tree, islands, the joints'
+/// per-step data, the contact filter of joints) is rebuilt without changing the result.
 #[test]
-fn shipped_scenes_step_alike_twice_and_the_check_reports_restored_divergence() {
-    for path in scenes() {
+fn every_shipped_scene_steps_alike_twice_and_after_a_restore() {
+    for path in all_scenes() {
         let s = scene::load(&path).unwrap();
         let mut w = s.build_world();
         w.refresh_contacts();
-        let r = check_determinism(&w, 120);
+        let steps = if path.ends_with("large_pyramid.ron") { 40 } else { 120 };
+        let r = check_determinism(&w, steps);
         let text = r.to_text();
-        assert!(r.divergences.iter().all(|d| d.run == Run::Restored), "{}:\n{text}", path.display());
-        let known = RESTORE_DIVERGES.iter().any(|n| path.ends_with(n));
-        if known {
-            assert!(!r.is_deterministic(), "{} now restores exactly: update RESTORE_DIVERGES", path.display());
-            assert!(r.divergences[0].step > r.snapshot_step, "{}:\n{text}", path.display());
-        } else {
-            assert!(r.is_deterministic(), "{}:\n{text}", path.display());
-            assert!(text.ends_with("deterministic\n"));
+        assert!(r.is_deterministic(), "{}:\n{text}", path.display());
+        assert!(text.ends_with("deterministic\n"));
+    }
+}
+
+/// Snapshots at several steps, including the first (before any step built the broadphase
+/// or the joint filter) and one taken while bodies fall asleep.
+#[test]
+fn a_restore_at_any_step_continues_exactly() {
+    for path in scenes() {
+        let s = scene::load(&path).unwrap();
+        let mut start = s.build_world();
+        start.refresh_contacts();
+        for snap in [0u64, 1, 7, 150] {
+            let mut w = start.clone();
+            for _ in 0..snap {
+                w.step();
+            }
+            let json = serde_json::to_string(&w).unwrap();
+            let mut r: manifold_lab::engine::World = serde_json::from_str(&json).unwrap();
+            for k in 1..=60 {
+                w.step();
+                r.step();
+                assert_eq!(r.state_hash(), w.state_hash(), "{} restored at {snap}, {k} steps on", path.display());
+            }
+        }
+    }
+}
+
+/// The 3D scenes: a `World3` serialized mid-run steps as the original.
+#[test]
+fn shipped_3d_scenes_continue_exactly_after_a_restore() {
+    let mut paths: Vec<_> = std::fs::read_dir(format!("{}/scenes/world3d", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty());
+    for path in paths {
+        let start = scene::load_world3d(&path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap();
+        for snap in [0u64, 1, 60] {
+            let mut w = start.clone();
+            for _ in 0..snap {
+                w.step();
+            }
+            let json = serde_json::to_string(&w).unwrap();
+            let mut r: manifold_lab::engine::world3d::World3 = serde_json::from_str(&json).unwrap();
+            for k in 1..=100 {
+                w.step();
+                r.step();
+                assert_eq!(r.state_hash(), w.state_hash(), "{} restored at {snap}, {k} steps on", path.display());
+            }
         }
     }
 }

@@ -6,8 +6,8 @@ use boxdd_sys::ffi::{
     b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetLinearVelocity, b2Body_GetPosition,
     b2Body_GetShapes, b2Circle, b2CreateBody, b2CreateCircleShape, b2CreatePolygonShape, b2CreateRevoluteJoint,
     b2CreateWorld, b2DefaultBodyDef, b2DefaultRevoluteJointDef, b2DefaultShapeDef, b2DefaultWorldDef, b2DestroyWorld,
-    b2MakeBox, b2Rot, b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2, b2WorldId, b2World_GetAwakeBodyCount,
-    b2World_Step,
+    b2JointId, b2Joint_GetLinearSeparation, b2MakeBox, b2Rot, b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2,
+    b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
 };
 
 fn v(x: f32, y: f32) -> b2Vec2 {
@@ -73,8 +73,9 @@ impl B2World {
         }
     }
 
-    /// A revolute joint with its anchor at `local_a` on A and `local_b` on B.
-    pub fn revolute(&mut self, a: b2BodyId, b: b2BodyId, local_a: (f32, f32), local_b: (f32, f32)) {
+    /// A revolute joint with its anchor at `local_a` on A and `local_b` on B, with Box2D's
+    /// default constraint softness (60 Hz, damping ratio 2).
+    pub fn revolute(&mut self, a: b2BodyId, b: b2BodyId, local_a: (f32, f32), local_b: (f32, f32)) -> b2JointId {
         // SAFETY: as above; both bodies belong to this world.
         unsafe {
             let mut jd = b2DefaultRevoluteJointDef();
@@ -83,7 +84,7 @@ impl B2World {
             let identity = b2Rot { c: 1.0, s: 0.0 };
             jd.base.localFrameA = b2Transform { p: v(local_a.0, local_a.1), q: identity };
             jd.base.localFrameB = b2Transform { p: v(local_b.0, local_b.1), q: identity };
-            b2CreateRevoluteJoint(self.id, &jd);
+            b2CreateRevoluteJoint(self.id, &jd)
         }
     }
 
@@ -113,6 +114,12 @@ impl B2World {
         // SAFETY: the body belongs to this live world.
         let v = unsafe { b2Body_GetLinearVelocity(body) };
         (v.x, v.y)
+    }
+
+    /// Box2D's own measure of how far a joint's anchors are apart, metres.
+    pub fn joint_separation(&self, joint: b2JointId) -> f32 {
+        // SAFETY: the joint belongs to this live world.
+        unsafe { b2Joint_GetLinearSeparation(joint) }
     }
 
     pub fn position(&self, body: b2BodyId) -> (f32, f32) {

@@ -135,4 +135,19 @@ pub enum Action {
     },
     /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
     Timeline(super::timeline::TimelineAction),
+    /// The broadphase panel's sort-and-sweep view: `Sweep(Record)`, `Sweep(SetStep(Some(3)))`.
+    Sweep(super::sweep_view::SweepAction),
+    /// Open any file where its kind belongs (a scene, a lab preset, a 3D world, a recording),
+    /// told by its content; it goes first in the recent-files list.
+    OpenFile(PathBuf),
+    /// Read the open file again (hot reload does this when it changes on disk).
+    ReloadFile,
+    /// Whether a reload runs the new scene to the step that was shown.
+    SetReloadResimulate(bool),
+    /// Ctrl+S: save the world where the Save dialog last saved it, or ask where.
+    SaveCurrent,
+    /// Show the Open (Ctrl+O) or Save (Ctrl+Shift+S) dialog.
+    ShowDialog(super::files::DialogKind),
+    /// Remove a file from the recent-files list; `None` clears it.
+    ForgetRecent(Option<PathBuf>),
 }

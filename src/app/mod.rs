@@ -5,6 +5,7 @@ pub mod action;
 pub mod batch;
 pub mod camera;
 pub mod draw;
+pub mod files;
 pub mod grid;
 pub mod history;
 pub mod input;
@@ -20,12 +21,16 @@ pub mod mq_input;
 pub mod panels;
 pub mod report;
 pub mod script;
+pub mod share;
 pub mod sleep_panel;
 #[cfg(test)]
 mod slice_tests;
 pub mod slice_tool;
 pub mod state;
 pub mod state_joints;
+pub mod sweep_view;
+#[cfg(test)]
+mod sweep_view_tests;
 #[cfg(test)]
 mod tests;
 pub mod timeline;
@@ -52,7 +57,11 @@ pub const SCENE_DIR: &str = "scenes";
 /// Options of a `screenshot` run.
 pub struct Shot {
     pub frames: u32,
-    pub out: PathBuf,
+    /// The last frame as a PNG.
+    pub out: Option<PathBuf>,
+    /// Every frame after the script as an animated GIF, and as numbered PNGs in a folder.
+    pub gif: Option<PathBuf>,
+    pub png_dir: Option<PathBuf>,
     pub script: Option<ScriptPlayer>,
 }
 
@@ -92,6 +101,17 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
     let mut frame: u64 = 0;
     let mut styled_for = 0.0;
     let mut over_ui = false;
+    let mut export: Option<share::job::ExportJob> = None;
+    let mut shot_writers: Vec<share::writer::FrameWriter> = Vec::new();
+    if shot.is_none() {
+        // The window keeps the recent-files list and watches the open file.
+        let (recent, warning) = files::recent::RecentFiles::load_default();
+        app.files.recent = Some(recent);
+        app.files.hot_reload = true;
+        if warning.is_some() {
+            app.notice = warning;
+        }
+    }
     loop {
         let frame_start = Instant::now();
         let mut actions: Vec<Action> = Vec::new();
@@ -159,11 +179,20 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             actions.extend(input::pointer_actions(&mut app, &mut input, &p, over));
         }
         if shot.is_none() {
-            actions.extend(real.key_actions(typing));
+            actions.extend(real.key_actions(typing || ui_state.dialogs.is_open()));
+            // Files dropped on the window open where their kind belongs.
+            actions.extend(mq::get_dropped_files().into_iter().filter_map(|f| f.path).map(Action::OpenFile));
+        }
+        if let Some(req) = ui_state.dialogs.export.pending.take() {
+            export = Some(share::job::ExportJob::new(req, app.world.dt()));
+        }
+        if let Some(step) = export.as_ref().and_then(|j| j.step()) {
+            actions.push(Action::Timeline(timeline::TimelineAction::Seek(step)));
         }
         for a in actions {
             app.apply(a);
         }
+        app.poll_files();
         // Screenshots use a fixed frame time so they are reproducible.
         let dt = if shot.is_some() { 1.0 / 60.0 } else { mq::get_frame_time() };
         let (update_start, update_cpu) = (Instant::now(), report::thread_cpu_seconds());
@@ -171,9 +200,20 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let update_time = update_start.elapsed();
         let update_cpu = report::thread_cpu_seconds().zip(update_cpu).map_or(0.0, |(b, a)| b - a);
 
+        let world_start = Instant::now();
         view::clear_frame(&free, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
+        let paint_start = Instant::now();
         egui_macroquad::draw();
+        if let Some(job) = export.as_mut() {
+            let img = mq::get_screen_data();
+            match job.capture(img.bytes, img.width as u32, img.height as u32) {
+                Ok(None) => app.notice = Some(job.progress()),
+                Ok(Some(done)) => (app.notice, export) = (Some(done), None),
+                Err(e) => (app.error, export) = (Some(format!("export stopped: {e}")), None),
+            }
+        }
+        let present_start = Instant::now();
 
         if let Some(path) = &state_out {
             report::write_json(path, &report::state_json(&app, &ui_state, frame, &times));
@@ -186,9 +226,25 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
                 }
                 frames_after_script += 1;
             }
+            if script_done {
+                if let Err(e) = capture_shot_frame(s, &mut shot_writers, frames_after_script == 1) {
+                    eprintln!("{e}");
+                    std::process::exit(1);
+                }
+            }
             if script_done && frames_after_script >= s.frames.max(1) {
-                save_screenshot(&s.out);
-                report::write_json(&s.out.with_extension("json"), &report::state_json(&app, &ui_state, frame, &times));
+                for w in shot_writers.drain(..) {
+                    let target = w.target().display().to_string();
+                    println!("wrote {target} ({} frames)", w.finish());
+                }
+                if let Some(out) = &s.out {
+                    save_screenshot(out);
+                }
+                let sidecar =
+                    s.out.as_ref().or(s.gif.as_ref()).or(s.png_dir.as_ref()).map(|p| p.with_extension("json"));
+                if let Some(path) = sidecar {
+                    report::write_json(&path, &report::state_json(&app, &ui_state, frame, &times));
+                }
                 return;
             }
         }
@@ -196,6 +252,13 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         frame += 1;
         let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
         times.push(frame_ms, update_cpu);
+        let ms = |d: std::time::Duration| d.as_secs_f32() * 1000.0;
+        times.push_parts([
+            ms(world_start.duration_since(frame_start).saturating_sub(update_time)),
+            ms(paint_start - world_start),
+            ms(present_start - paint_start),
+            ms(present_start.elapsed()),
+        ]);
     }
 }
 
@@ -203,6 +266,31 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
 fn over_window(ctx: &egui::Context, pos: Vec2) -> bool {
     let p = egui::pos2(pos.x, pos.y) / ctx.pixels_per_point();
     ctx.layer_id_at(p).is_some_and(|l| l.order != egui::Order::Background)
+}
+
+/// Adds the drawn frame to the screenshot's GIF and PNG sequence (made on the first frame).
+fn capture_shot_frame(s: &Shot, writers: &mut Vec<share::writer::FrameWriter>, first: bool) -> Result<(), String> {
+    use share::writer::{flip_rows, FrameWriter};
+    if s.gif.is_none() && s.png_dir.is_none() {
+        return Ok(());
+    }
+    let img = mq::get_screen_data();
+    let (w, h) = (img.width as u32, img.height as u32);
+    if first {
+        // One step per frame: the GIF plays at the world's speed.
+        if let Some(p) = &s.gif {
+            writers.push(FrameWriter::gif(p, w, h, 2)?);
+        }
+        if let Some(d) = &s.png_dir {
+            writers.push(FrameWriter::png_sequence(d)?);
+        }
+    }
+    let mut rgba = img.bytes;
+    flip_rows(&mut rgba, w, h);
+    for wr in writers.iter_mut() {
+        wr.push(&mut rgba.clone(), w, h)?;
+    }
+    Ok(())
 }
 
 /// Writes the current frame (world and panels) to a PNG.

@@ -105,8 +105,17 @@ fn pointer(wheel: f32) -> PointerFrame {
 }
 
 /// The keyboard shortcuts (README, Controls). Keys with Ctrl or Alt held are left alone, so
-/// Ctrl+drag never steps the world.
+/// Ctrl+drag never steps the world, except the file shortcuts Ctrl+O, Ctrl+S, Ctrl+Shift+S.
 pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
+    use super::files::DialogKind;
+    if mods.ctrl && !mods.alt {
+        return match key {
+            KeyCode::O => Some(Action::ShowDialog(DialogKind::Open)),
+            KeyCode::S if mods.shift => Some(Action::ShowDialog(DialogKind::SaveAs)),
+            KeyCode::S => Some(Action::SaveCurrent),
+            _ => None,
+        };
+    }
     if mods.ctrl || mods.alt || mods.logo {
         return None;
     }

@@ -23,6 +23,8 @@ pub struct UiState {
     pub controls_scroll: f32,
     /// Frames per second, for the status bar (set by the frame loop).
     pub fps: i32,
+    /// The Open and Save dialogs.
+    pub dialogs: super::files::dialog::Dialogs,
 }
 
 impl UiState {
@@ -71,6 +73,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let fps = ui_state.fps;
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
     let bottom = super::timeline::panel::show(ctx, app, out).unwrap_or(bottom);
+    super::timeline::profiler::show(ctx, app, out);
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
         let scrolled = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -85,6 +88,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 lab.controls(ui, app, ui_state, out);
             } else {
                 simulation(ui, app, out);
+                super::files::dialog::files_section(ui, app, out);
                 super::tools_panel::tools(ui, app, out);
                 scenes(ui, app, ui_state, out);
                 labs(ui, out);
@@ -99,12 +103,17 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
             Some(lab) => lab.details(ui, app, out),
-            None => match app.selected_joint() {
-                Some(k) => super::joint_panel::joint_details(ui, app, k, out),
-                None => selection(ui, app, out),
-            },
+            None => {
+                // The sort-and-sweep pair finder's step-by-step view, above the selection.
+                super::sweep_view::controls(ui, app, out);
+                match app.selected_joint() {
+                    Some(k) => super::joint_panel::joint_details(ui, app, k, out),
+                    None => selection(ui, app, out),
+                }
+            }
         });
     });
+    ui_state.dialogs.show(ctx, app, out);
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.max.x, screen.min.y),
@@ -170,7 +179,7 @@ fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>)
         ui.horizontal(|ui| {
             ui.add(egui::TextEdit::singleline(&mut st.open_path).hint_text("any .ron path").desired_width(180.0));
             if ui.button("Open").clicked() && !st.open_path.trim().is_empty() {
-                out.push(Action::LoadScene(PathBuf::from(st.open_path.trim())));
+                out.push(Action::OpenFile(PathBuf::from(st.open_path.trim())));
             }
         });
         ui.horizontal(|ui| {
@@ -332,6 +341,9 @@ fn broadphase(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             row("leaves hit", st.query.leaves_hit.to_string());
             row("broadphase", format!("{:.3} ms", app.world.profile.broadphase_ms));
         });
+        if bp.mode == PairFinding::SortAndSweep {
+            ui.label(RichText::new("Step through one sweep in the right panel.").small());
+        }
     });
 }
 

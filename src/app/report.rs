@@ -17,6 +17,8 @@ const MAX_LISTED_BODIES: usize = 500;
 #[derive(Default)]
 pub struct FrameTimes {
     ms: Vec<f32>,
+    /// Per-frame wall ms of each part of the frame ([`FramePart`] order), kept like `ms`.
+    parts: Vec<[f32; FramePart::COUNT]>,
     /// Frames timed, and the CPU seconds (process, and in steps) since the first.
     frames: u64,
     cpu_start: Option<f64>,
@@ -47,6 +49,25 @@ impl FrameTimes {
         self.ms.push(ms);
     }
 
+    /// Records how a frame's time split into its parts (wall ms, [`FramePart`] order).
+    pub fn push_parts(&mut self, parts: [f32; FramePart::COUNT]) {
+        if self.parts.len() == Self::KEEP {
+            self.parts.remove(0);
+        }
+        self.parts.push(parts);
+    }
+
+    /// Median wall ms of each part of the frame over the kept frames, by name.
+    pub fn part_medians(&self) -> Value {
+        let mut out = serde_json::Map::new();
+        for (k, part) in FramePart::ALL.iter().enumerate() {
+            let mut v: Vec<f32> = self.parts.iter().map(|p| p[k]).collect();
+            v.sort_by(f32::total_cmp);
+            out.insert(part.name().to_owned(), json!(v.get(v.len() / 2).copied().unwrap_or(0.0)));
+        }
+        Value::Object(out)
+    }
+
     /// Median of the kept frames (0 before the first).
     pub fn median(&self) -> f32 {
         let mut v = self.ms.clone();
@@ -63,6 +84,33 @@ impl FrameTimes {
     pub fn cpu_ms_per_frame(&self) -> Option<f64> {
         let spent = process_cpu_seconds()? - self.cpu_start?;
         (self.frames > 0).then(|| 1000.0 * (spent - self.step_cpu).max(0.0) / self.frames as f64)
+    }
+}
+
+/// The parts a frame's wall time splits into (the simulation step excluded).
+#[derive(Clone, Copy)]
+pub enum FramePart {
+    /// Reading input and building the egui panels (layout, text shaping).
+    Panels,
+    /// Filling the world's batched mesh and handing it to the GPU.
+    World,
+    /// Tessellating and painting the panels.
+    PanelsPaint,
+    /// `next_frame`: flushing the draw calls and presenting (a software renderer rasterizes here).
+    Present,
+}
+
+impl FramePart {
+    pub const COUNT: usize = 4;
+    pub const ALL: [FramePart; Self::COUNT] = [Self::Panels, Self::World, Self::PanelsPaint, Self::Present];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Panels => "panels",
+            Self::World => "world",
+            Self::PanelsPaint => "panels_paint",
+            Self::Present => "present",
+        }
     }
 }
 
@@ -132,6 +180,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "frame_ms_median": times.median(),
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),
+        "frame_parts_ms": times.part_medians(),
     })
 }
 

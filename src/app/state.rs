@@ -59,6 +59,10 @@ pub struct App {
     pub buoyancy_scale: f32,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
     pub timeline: super::timeline::AppTimeline,
+    /// A recorded sort-and-sweep pass and the step shown (the broadphase panel's view).
+    pub sweep_view: Option<super::sweep_view::SweepView>,
+    /// The recent-files list, hot reload and the dialogs asked for (see `files`).
+    pub files: super::files::FileState,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -92,6 +96,8 @@ impl App {
             tree_tight: false,
             slice: Default::default(),
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
+            sweep_view: None,
+            files: Default::default(),
             viewport_known: false,
         };
         app.reset_camera();
@@ -306,6 +312,13 @@ impl App {
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
             Action::Timeline(a) => self.apply_timeline(a),
+            Action::Sweep(a) => self.apply_sweep(a),
+            Action::OpenFile(_)
+            | Action::ReloadFile
+            | Action::SetReloadResimulate(_)
+            | Action::SaveCurrent
+            | Action::ShowDialog(_)
+            | Action::ForgetRecent(_) => self.apply_files(action),
         }
     }
 
@@ -333,6 +346,7 @@ impl App {
         self.history.clear();
         self.selection.retain(|&i| i < self.world.bodies.len());
         self.track_joint_selection();
+        self.sweep_view = None;
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -346,6 +360,7 @@ impl App {
                 self.history.clear();
                 self.selection.clear();
                 self.joint_selection = None;
+                self.sweep_view = None;
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -358,7 +373,10 @@ impl App {
         let cam = scene::Camera { center: self.camera.center, height: self.camera.height };
         let s = scene::scene_from_world(&self.world, &self.scene.name, Some(cam));
         match scene::save(&s, path) {
-            Ok(()) => self.notice = Some(format!("Saved {}", path.display())),
+            Ok(()) => {
+                self.notice = Some(format!("Saved {}", path.display()));
+                self.scene_saved(path);
+            }
             Err(e) => self.error = Some(e.to_string()),
         }
     }
@@ -436,6 +454,9 @@ impl App {
         if valid {
             self.world.broadphase.mode = mode;
             self.world.broadphase.set_tree_settings(settings);
+            if mode != PairFinding::SortAndSweep {
+                self.sweep_view = None;
+            }
             self.world.sync_broadphase();
         } else {
             self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());

@@ -110,6 +110,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 ..Default::default()
             };
             app.world.debug_draw(&mut d, &opts);
+            super::sweep_view::draw_over(app, &mut d);
             if let [a, b] = app.selection[..] {
                 // The selected pair's manifold in detail: faces, side planes, points, depths.
                 let world_layers = d.layers;

@@ -217,6 +217,8 @@ pub mod palette {
     pub const CASE_OUT_IN: Color = Color::rgb(80, 230, 160);
     pub const CLIP_LINE: Color = Color::rgb(240, 240, 240);
     pub const INTERSECTION: Color = Color::rgb(255, 60, 160);
+    /// The sort-and-sweep trace's active list (boxes the sweep line crosses).
+    pub const SWEEP_ACTIVE: Color = Color::rgb(80, 220, 255);
     // Water.
     pub const WATER: Color = Color::rgb(40, 110, 200).with_alpha(0.28);
     pub const WATER_SURFACE: Color = Color::rgb(110, 190, 255);

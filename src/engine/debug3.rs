@@ -1,5 +1,6 @@
-//! The 3D side of the engine → pictures seam, the twin of [`super::debug`]: the 3D world never
-//! draws, it describes what to draw through [`DebugDraw3`], each primitive tagged with a
+//! The 3D side of the engine → pictures seam, the twin of [`super::debug`]: the 3D world, the
+//! hull SAT view and the QuickHull trace never draw, they describe what to draw through
+//! [`DebugDraw3`], each primitive tagged with a
 //! [`Layer3`] so disabled layers cost nothing. [`DebugList3`] records the calls as plain,
 //! serializable data (for tests, or for a view that draws later).
 
@@ -43,11 +44,25 @@ pub enum Layer3 {
     Velocity,
     /// Body names.
     Label,
+    /// The SAT lab: the best face axis of A and of B (the face outlined, with its separation).
+    BestFace,
+    /// The SAT lab: the best edge pair (both edges, with their separation).
+    BestEdge,
+    /// The minimum translation vector (move B by it).
+    Mtv,
+    /// The SAT lab's selected axis: a line through both hulls and each hull's projection
+    /// interval on it.
+    Projection,
+    /// Gauss maps on the unit sphere: face normals as points, edges as great arcs.
+    Gauss,
+    /// Edge pairs that form faces of the Minkowski difference: their arcs cross on the Gauss
+    /// maps (the crossing arcs and points).
+    MinkowskiFace,
 }
 
 impl Layer3 {
-    /// Every layer, in panel order.
-    pub const ALL: [Layer3; 18] = [
+    /// Every layer.
+    pub const ALL: [Layer3; 24] = [
         Layer3::Shape,
         Layer3::Edge,
         Layer3::Frame,
@@ -66,7 +81,16 @@ impl Layer3 {
         Layer3::JointError,
         Layer3::Velocity,
         Layer3::Label,
+        Layer3::BestFace,
+        Layer3::BestEdge,
+        Layer3::Mtv,
+        Layer3::Projection,
+        Layer3::Gauss,
+        Layer3::MinkowskiFace,
     ];
+
+    /// The layers a 3D world draws, in panel order: those declared before the SAT lab's.
+    pub const WORLD: &'static [Layer3] = Layer3::ALL.as_slice().split_at(Layer3::BestFace as usize).0;
 
     pub fn bit(self) -> u32 {
         1 << (self as u32)
@@ -92,6 +116,12 @@ impl Layer3 {
             Layer3::JointError => "Joint errors",
             Layer3::Velocity => "Velocities",
             Layer3::Label => "Names",
+            Layer3::BestFace => "Best face axes",
+            Layer3::BestEdge => "Best edge pair",
+            Layer3::Mtv => "MTV",
+            Layer3::Projection => "Selected axis",
+            Layer3::Gauss => "Gauss maps",
+            Layer3::MinkowskiFace => "Minkowski faces",
         }
     }
 }
@@ -229,6 +259,8 @@ mod tests {
         assert_eq!(l.count(Layer3::Contact), 1);
         let json = serde_json::to_string(&l).unwrap();
         assert!(json.contains("Contact"));
-        assert_eq!(Layer3::ALL.len(), Layer3::Label as usize + 1);
+        assert_eq!(Layer3::ALL.len(), Layer3::MinkowskiFace as usize + 1);
+        assert!(Layer3::ALL.iter().enumerate().all(|(k, l)| *l as usize == k), "ALL in declaration order");
+        assert_eq!((Layer3::WORLD.len(), Layer3::WORLD.last()), (18, Some(&Layer3::Label)));
     }
 }

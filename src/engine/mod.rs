@@ -24,6 +24,7 @@ pub mod world_draw;
 mod world_joints;
 mod world_sleep;
 pub mod world_slice;
+mod world_snapshot;
 mod world_solve;
 pub mod world_water;
 

@@ -2,10 +2,11 @@
 //! [`Recorder`] of their step type and guard every recording with `if R::ENABLED`, so with
 //! [`NoTrace`] (what a `None` trace selects) the recording code is compiled out and the untraced
 //! path pays nothing. Replaying: a recorded trace is a [`Trace`], a sequence of steps that
-//! `draw_step` draws one at a time through [`DebugDraw`], so every lab walks every algorithm
-//! with the same step slider.
+//! `draw_step` draws one at a time through [`DebugDraw`] ([`Trace3`] and [`DebugDraw3`] in 3D),
+//! so every lab walks every algorithm with the same step slider.
 
 use super::debug::DebugDraw;
+use super::debug3::DebugDraw3;
 
 /// Receives the steps of an algorithm as plain data.
 pub trait Recorder<S> {
@@ -31,4 +32,14 @@ pub trait Trace {
     fn step_label(&self, k: usize) -> String;
     /// Draws step `k` (clamped to the last) through `d`.
     fn draw_step(&self, k: usize, d: &mut dyn DebugDraw);
+}
+
+/// The same protocol for a 3D algorithm, drawn through [`DebugDraw3`].
+pub trait Trace3 {
+    /// How many steps the slider walks (0 for an empty trace).
+    fn steps(&self) -> usize;
+    /// A short caption of step `k`.
+    fn step_label(&self, k: usize) -> String;
+    /// Draws step `k` (clamped to the last) through `d`.
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw3);
 }

@@ -172,6 +172,11 @@ impl World {
         // Merge-join with the previous contacts (both sorted by pair) to find old impulses,
         // and with the pairs joints filter out.
         let old = std::mem::take(&mut self.contacts);
+        // `refresh_contacts` runs this outside a step, so the filter may not be built yet:
+        // taking an empty one here would keep it empty, and jointed bodies would collide.
+        if self.joint_filter.is_none() {
+            self.rebuild_joint_filter();
+        }
         let filter = self.joint_filter.take().unwrap_or_default();
         let (mut k, mut f) = (0, 0);
         let mut contacts = Vec::with_capacity(old.len() + 16);

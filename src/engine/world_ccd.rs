@@ -164,6 +164,12 @@ impl World {
                     .map(|(j, _)| j),
             );
         }
+        // The tree's fat boxes and its layout depend on the run's history (a world read back
+        // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
+        // sweep, in index order, so the earliest impact found never depends on the tree.
+        let bodies = &self.bodies;
+        candidates.retain(|&j| bodies[j].shape.compute_aabb(&bodies[j].xf).overlaps(&swept));
+        candidates.sort_unstable();
         let proxy = local_proxy(&b.shape);
         let core = Proxy::circle(b.local_center, CORE_FRACTION * shape_extents(&b.shape, b.local_center).0);
         let mut fraction = 1.0f32;

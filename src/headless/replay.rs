@@ -43,9 +43,12 @@ pub fn record(path: &Path, steps: u32, set: &[String], script: Option<&Path>, ou
             return 3;
         }
     }
-    for _ in 0..steps {
+    let mut progress = super::progress::Progress::new(steps as u64, "recording", json);
+    for k in 0..steps {
+        progress.set(k as u64);
         app.step_once();
     }
+    progress.finish();
     let rec = match app.recording() {
         Ok(r) => r,
         Err(e) => {
@@ -109,7 +112,10 @@ pub fn replay(path: &Path, steps: Option<u64>, json: bool) -> i32 {
             return 1;
         }
     };
-    let app = rec.replay(steps);
+    let end = steps.unwrap_or(rec.header.steps);
+    let mut progress = super::progress::Progress::new(end, "replaying", json);
+    let app = rec.replay_with(steps, &mut |k| progress.set(k));
+    progress.finish();
     let mut s = Summary::of(&rec, &app);
     let full = steps.is_none_or(|n| n >= rec.header.steps);
     s.matches &= full;

@@ -52,7 +52,7 @@ pub use slice::{load_slice, parse_slice, save_slice, Knife, SliceSpec};
 pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
 pub use water::WaterSpec;
 pub use world3d::{
-    is_world3d_text, load_world3d, parse_world3d, Body3Spec, BodyRef as Body3Ref, Camera3, Joint3Spec,
+    is_world3d_text, leading_name, load_world3d, parse_world3d, Body3Spec, BodyRef as Body3Ref, Camera3, Joint3Spec,
     WaterSpec as Water3Spec, World3dScene,
 };
 pub use world3d_build::save_world3d;

@@ -252,7 +252,15 @@ impl Joint3Spec {
 
 /// Whether `text` holds a 3D world: its first token (after comments) is `World3d`.
 pub fn is_world3d_text(text: &str) -> bool {
-    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    leading_name(text).is_some_and(|(name, _, _)| name == "World3d")
+}
+
+/// The name of the top-level struct of RON `text` (`Scene`, `Pair`, `World3d` ...) when it is
+/// followed by `(`, with its line and column (1-based). Comments and a byte-order mark before
+/// it are skipped; an unnamed `(...)` gives an empty name.
+pub fn leading_name(text: &str) -> Option<(&str, usize, usize)> {
+    let start = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rest = start;
     loop {
         rest = rest.trim_start();
         if let Some(r) = rest.strip_prefix("//") {
@@ -263,7 +271,15 @@ pub fn is_world3d_text(text: &str) -> bool {
             break;
         }
     }
-    rest.strip_prefix("World3d").is_some_and(|r| r.trim_start().starts_with('('))
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let (name, after) = rest.split_at(end);
+    if !after.trim_start().starts_with('(') {
+        return None;
+    }
+    let before = &start[..start.len() - rest.len()];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((name, line, column))
 }
 
 /// Parses 3D world text; `file_name` only labels errors (`file:line:column: message`).

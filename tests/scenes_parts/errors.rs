@@ -93,6 +93,18 @@ const BROKEN: &[Broken] = &[
         keywords: &["body 1 \"pill\"", "`Capsule`", "segment length", "Circle"],
     },
     Broken {
+        file: "hull_collinear.ron",
+        line: 8,
+        at: "Hull(points: [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (0.5, 0.5), (3.0, 3.0)])",
+        keywords: &["body 1 \"needle\"", "collinear"],
+    },
+    Broken {
+        file: "hull_duplicates.ron",
+        line: 8,
+        at: "Hull(points: [(0.0, 0.0), (1.0, 0.0), (0.0, 0.0), (1.0, 0.0), (0.0, 0.0), (1.0, 0.0)])",
+        keywords: &["body 1 \"pair\"", "at least 3 distinct points, got 2"],
+    },
+    Broken {
         file: "zero_density.ron",
         line: 7,
         at: "density: 0.0)",

@@ -3,6 +3,7 @@
 //! The engine's `Timeline` keeps the keyframes; this module ties it to the App's actions.
 
 pub mod panel;
+pub mod profiler;
 pub mod record;
 #[cfg(test)]
 mod tests;
@@ -12,6 +13,7 @@ use manifold_lab::engine::debug::{Color, DebugDraw};
 use manifold_lab::engine::determinism::check_determinism;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::timeline::diff::{diff_worlds, BodyDiff};
+use manifold_lab::engine::timeline::profile::profile_window;
 use manifold_lab::engine::timeline::{Cause, Observed, Timeline};
 use manifold_lab::engine::World;
 use serde::{Deserialize, Serialize};
@@ -37,6 +39,10 @@ pub enum TimelineAction {
     Record(bool),
     /// Write the recording made so far to a `.mlrec` file.
     SaveRecording(std::path::PathBuf),
+    /// Open or close the Profiler window.
+    ShowProfiler(bool),
+    /// Move to the slowest of the profiler's steps (the last `PROFILE_STEPS` of the branch).
+    JumpToSlowest,
 }
 
 /// Steps the in-app determinism check runs at most.
@@ -57,6 +63,8 @@ pub struct AppTimeline {
     logs: Vec<Vec<record::Stamped>>,
     /// The solver parameters of the timeline's first state.
     start_params: SolverParams,
+    /// Whether the Profiler window is open.
+    pub profiler: bool,
 }
 
 impl AppTimeline {
@@ -69,6 +77,7 @@ impl AppTimeline {
             recorder: None,
             logs: vec![Vec::new()],
             start_params: world.params.clone(),
+            profiler: false,
         }
     }
 
@@ -162,7 +171,9 @@ impl App {
                 }
             }
             Effect::Reset if self.error.is_none() => {
+                let profiler = self.timeline.profiler;
                 self.timeline = AppTimeline::new(&self.world);
+                self.timeline.profiler = profiler;
             }
             Effect::Reset => {}
             Effect::Back => {
@@ -232,6 +243,16 @@ impl App {
             TimelineAction::CheckDeterminism => self.check_determinism(),
             TimelineAction::Record(on) => self.set_recording(on),
             TimelineAction::SaveRecording(path) => self.save_recording(&path),
+            TimelineAction::ShowProfiler(on) => self.timeline.profiler = on,
+            TimelineAction::JumpToSlowest => {
+                let w = profile_window(b.stats(), b.origin(), newest, profiler::PROFILE_STEPS);
+                match w.slowest {
+                    Some((s, _)) => {
+                        self.seek(current, s);
+                    }
+                    None => self.notice = Some("no step to profile yet".into()),
+                }
+            }
         }
     }
 
@@ -314,7 +335,8 @@ pub fn state_json(app: &App) -> serde_json::Value {
         "branches": t.branches().len(),
         "newest": t.current_branch().newest(),
         "first": t.current_branch().first_reachable(),
-        "interval": t.interval(),
+        "segment_ms": t.segment_ms(),
+        "mean_spacing": t.mean_spacing(),
         "keyframe_bytes": t.keyframe_bytes(),
         "recording": app.timeline.recorder.is_some(),
     })

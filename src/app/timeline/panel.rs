@@ -70,13 +70,22 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         if check.clicked() {
             out.push(Action::Timeline(T::CheckDeterminism));
         }
+        if ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
+            out.push(Action::ShowDialog(crate::app::files::DialogKind::Export));
+        }
+        if ui.selectable_label(t.profiler, "Profiler").on_hover_text("step time by phase, counters").clicked() {
+            out.push(Action::Timeline(T::ShowProfiler(!t.profiler)));
+        }
         let mb = t.line.keyframe_bytes() as f64 / 1e6;
         ui.label(
-            RichText::new(format!("K={} · {} kf · {mb:.1} MB", t.line.interval(), t.line.keyframe_count())).small(),
+            RichText::new(format!("{} kf · ≤{:.0} ms · {mb:.1} MB", t.line.keyframe_count(), t.line.segment_ms()))
+                .small(),
         )
         .on_hover_text(format!(
-            "keyframes every {} steps (pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
-            t.line.interval(),
+            "a keyframe once the steps since the last took {:.0} ms (about every {:.0} steps here; \
+             pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
+            t.line.segment_ms(),
+            t.line.mean_spacing(),
             mb,
             t.line.budget() as f64 / 1e6
         ));

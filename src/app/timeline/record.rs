@@ -127,6 +127,11 @@ impl Recording {
     /// Replays the recording into a new app, up to `steps` (the recording's end by default),
     /// with every step on the app's timeline.
     pub fn replay(&self, steps: Option<u64>) -> App {
+        self.replay_with(steps, &mut |_| {})
+    }
+
+    /// `replay`, telling `progress` each step reached.
+    pub fn replay_with(&self, steps: Option<u64>, progress: &mut dyn FnMut(u64)) -> App {
         let end = steps.unwrap_or(self.header.steps);
         let mut app = App::new(self.scene.clone(), self.header.scene_path.clone());
         app.world.params = self.header.params.clone();
@@ -141,6 +146,7 @@ impl Recording {
             if step >= end {
                 break;
             }
+            progress(step);
             app.step_once();
         }
         app.mode = super::super::state::RunMode::Paused;

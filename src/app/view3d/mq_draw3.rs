@@ -4,6 +4,9 @@
 //!    front, each shaded by how it faces a fixed light, back faces fainter;
 //! 2. everything else in screen space, clipped to the view, layer by layer (edges under
 //!    contacts, labels last on dark plates), with widths and dot sizes in pixels.
+//!
+//! [`MqDraw3::finish_ortho`] draws a picture on the unit sphere (the Gauss maps) into an inset
+//! instead, orthographic and turned with the camera, the far hemisphere faint.
 
 use super::camera::OrbitCamera;
 use super::pen::{plain, set_camera_3d, Labels};
@@ -26,19 +29,38 @@ impl MqDraw3 {
 
     /// Draws what was recorded into `vp` as seen by `cam`.
     pub fn finish(self, cam: &OrbitCamera, vp: &ScreenRect) {
-        let (solid, mut overlay): (Vec<&DrawCmd3>, Vec<&DrawCmd3>) =
+        let (solid, overlay): (Vec<&DrawCmd3>, Vec<&DrawCmd3>) =
             self.list.cmds.iter().partition(|c| matches!(c, DrawCmd3::Polygon { layer, .. } if is_solid(*layer)));
         set_camera_3d(cam, vp);
         draw_solid(cam, &solid);
-        set_screen_camera(vp);
-        overlay.sort_by_key(|c| rank(c.layer()));
-        let mut labels = Labels::default();
-        for cmd in overlay {
-            draw_overlay(cam, vp, cmd, &mut labels);
-        }
-        labels.draw();
-        mq::set_default_camera();
+        draw_overlays(vp, overlay, &|p| cam.project(vp, p).map(|(s, _)| (s, 1.0)));
     }
+
+    /// Draws what was recorded (points on the unit sphere about the origin) into `rect`,
+    /// orthographic, `scale` pixels per unit, turned as `cam` looks; behind the sphere's centre
+    /// everything is faint.
+    pub fn finish_ortho(self, cam: &OrbitCamera, rect: &ScreenRect, scale: f32) {
+        let cmds: Vec<&DrawCmd3> = self.list.cmds.iter().collect();
+        draw_overlays(rect, cmds, &|p| {
+            let (s, depth) = cam.project_ortho(rect, p, scale);
+            Some((s, if depth >= 0.0 { 1.0 } else { 0.35 }))
+        });
+    }
+}
+
+/// A projection to screen: the point and an alpha factor (faint when behind).
+type Project<'a> = &'a dyn Fn(Vec3) -> Option<(Vec2, f32)>;
+
+/// The screen-space pass, clipped to `vp`, lower layers first, labels last.
+fn draw_overlays(vp: &ScreenRect, mut cmds: Vec<&DrawCmd3>, at: Project) {
+    set_screen_camera(vp);
+    cmds.sort_by_key(|c| rank(c.layer()));
+    let mut labels = Labels::default();
+    for cmd in cmds {
+        draw_overlay(vp, cmd, at, &mut labels);
+    }
+    labels.draw();
+    mq::set_default_camera();
 }
 
 impl DebugDraw3 for MqDraw3 {
@@ -70,15 +92,15 @@ fn is_solid(layer: Layer3) -> bool {
 /// Overlay order: lower first.
 fn rank(layer: Layer3) -> u8 {
     match layer {
-        Layer3::Aabb => 0,
-        Layer3::Edge => 1,
+        Layer3::Aabb | Layer3::Gauss => 0,
+        Layer3::Edge | Layer3::MinkowskiFace => 1,
         Layer3::Submerged => 2,
-        Layer3::Frame => 3,
+        Layer3::Frame | Layer3::Projection => 3,
         Layer3::Velocity => 4,
         Layer3::Joint | Layer3::JointBasis => 5,
-        Layer3::SatAxis => 6,
+        Layer3::SatAxis | Layer3::BestFace | Layer3::BestEdge => 6,
         Layer3::Impulse | Layer3::Friction => 7,
-        Layer3::Normal => 8,
+        Layer3::Normal | Layer3::Mtv => 8,
         Layer3::Buoyancy => 9,
         Layer3::Contact | Layer3::CenterOfMass => 10,
         _ => 11,
@@ -89,8 +111,12 @@ fn rank(layer: Layer3) -> u8 {
 fn width(layer: Layer3) -> f32 {
     match layer {
         Layer3::Aabb => 1.0,
+        Layer3::Gauss => 1.2,
         Layer3::Edge => 1.4,
-        Layer3::SatAxis | Layer3::Buoyancy => 3.0,
+        Layer3::Projection => 1.5,
+        Layer3::MinkowskiFace => 2.5,
+        Layer3::BestFace | Layer3::Buoyancy | Layer3::Mtv => 3.0,
+        Layer3::SatAxis | Layer3::BestEdge => 4.0,
         Layer3::Joint | Layer3::JointBasis | Layer3::Impulse => 2.5,
         _ => 2.0,
     }
@@ -147,40 +173,52 @@ fn set_screen_camera(vp: &ScreenRect) {
     });
 }
 
-fn draw_overlay(cam: &OrbitCamera, vp: &ScreenRect, cmd: &DrawCmd3, labels: &mut Labels) {
-    let at = |p: Vec3| cam.project(vp, p).map(|(s, _)| s);
+fn draw_overlay(vp: &ScreenRect, cmd: &DrawCmd3, project: Project, labels: &mut Labels) {
+    let at = |p: Vec3| project(p).map(|(s, _)| s);
+    // Faint when any end is behind.
+    let tint = |color: &Color, points: &[Vec3]| {
+        let fade = points.iter().map(|&p| project(p).map_or(1.0, |(_, f)| f)).fold(1.0, f32::min);
+        mq_color(color.with_alpha(color.a * fade))
+    };
     match cmd {
         DrawCmd3::Segment { layer, a, b, color } => {
             if let (Some(p), Some(q)) = (at(*a), at(*b)) {
-                mq::draw_line(p.x, p.y, q.x, q.y, width(*layer), mq_color(*color));
+                mq::draw_line(p.x, p.y, q.x, q.y, width(*layer), tint(color, &[*a, *b]));
             }
         }
         DrawCmd3::Arrow { layer, from, to, color } => {
             if let (Some(p), Some(q)) = (at(*from), at(*to)) {
-                arrow(p, q, width(*layer), mq_color(*color));
+                arrow(p, q, width(*layer), tint(color, &[*from, *to]));
             }
         }
-        DrawCmd3::Point { p, size, color, .. } => {
+        DrawCmd3::Point { layer, p, size, color } => {
             if let Some(s) = at(*p) {
                 let r = 0.6 * size.clamp(1.0, 30.0);
-                mq::draw_circle(s.x, s.y, r + 1.5, mq::Color::new(0.0, 0.0, 0.0, 0.85));
-                mq::draw_circle(s.x, s.y, r, mq_color(*color));
+                if *layer == Layer3::Contact {
+                    labels.keep_clear(s, r + 1.5);
+                }
+                let c = tint(color, &[*p]);
+                mq::draw_circle(s.x, s.y, r + 1.5, mq::Color::new(0.0, 0.0, 0.0, 0.85 * c.a));
+                mq::draw_circle(s.x, s.y, r, c);
             }
         }
         DrawCmd3::Polygon { layer, points, fill, outline } => {
             let pts: Option<Vec<Vec2>> = points.iter().map(|&p| at(p)).collect();
             let Some(pts) = pts.filter(|p| p.len() >= 3) else { return };
-            for k in 1..pts.len() - 1 {
-                mq::draw_triangle(pts[0], pts[k], pts[k + 1], mq_color(*fill));
+            if fill.a > 0.0 {
+                for k in 1..pts.len() - 1 {
+                    mq::draw_triangle(pts[0], pts[k], pts[k + 1], tint(fill, points));
+                }
             }
+            let outline = tint(outline, points);
             for k in 0..pts.len() {
                 let (p, q) = (pts[k], pts[(k + 1) % pts.len()]);
-                mq::draw_line(p.x, p.y, q.x, q.y, width(*layer), mq_color(*outline));
+                mq::draw_line(p.x, p.y, q.x, q.y, width(*layer), outline);
             }
         }
         DrawCmd3::Text { p, text, color, .. } => {
             if let Some(s) = at(*p).filter(|s| vp.contains(*s)) {
-                labels.add(s + Vec2::new(0.0, -14.0), &plain(text), mq_color(*color));
+                labels.add(s + Vec2::new(0.0, -14.0), &plain(text), tint(color, &[*p]));
             }
         }
     }

@@ -1,6 +1,6 @@
-//! Screen-space drawing for the 3D views: a `Camera3D` clipped to a viewport, a projecting pen
-//! for crisp lines, dots and arrows over it, labels on dark plates kept apart, and an axes
-//! gizmo. Every projection goes through [`OrbitCamera`], so what is drawn is what is picked.
+//! Screen-space helpers for the 3D views: a `Camera3D` clipped to a viewport, labels on dark
+//! plates kept apart, and an axes gizmo. Every projection goes through [`OrbitCamera`], so what
+//! is drawn is what is picked.
 
 use super::camera::OrbitCamera;
 use crate::app::camera::ScreenRect;
@@ -21,6 +21,8 @@ pub const BG: Color = Color { r: 0.04, g: 0.045, b: 0.06, a: 1.0 };
 #[derive(Default)]
 pub struct Labels {
     items: Vec<(Vec2, String, mq::Color)>,
+    /// Screen rectangles (min, size) no label may cover, such as contact points.
+    keep_clear: Vec<(Vec2, Vec2)>,
 }
 
 impl Labels {
@@ -28,8 +30,13 @@ impl Labels {
         self.items.push((at, plain(text), color));
     }
 
+    /// Keeps labels off a dot of radius `r` at `at`.
+    pub fn keep_clear(&mut self, at: Vec2, r: f32) {
+        self.keep_clear.push((at - Vec2::splat(r), Vec2::splat(2.0 * r)));
+    }
+
     pub fn draw(&self) {
-        let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
+        let mut placed: Vec<(Vec2, Vec2)> = self.keep_clear.clone();
         for (at, text, color) in &self.items {
             let dims = mq::measure_text(text, None, 17, 1.0);
             let size = Vec2::new(dims.width + 8.0, dims.height + 6.0);
@@ -70,49 +77,6 @@ pub fn plain(text: &str) -> String {
         }
     }
     out
-}
-
-/// A projecting pen: world segments and points drawn in screen space.
-pub struct Pen<'a> {
-    pub cam: &'a OrbitCamera,
-    pub vp: ScreenRect,
-}
-
-impl Pen<'_> {
-    pub fn at(&self, p: Vec3) -> Option<Vec2> {
-        self.cam.project(&self.vp, p).map(|(s, _)| s)
-    }
-
-    pub fn line(&self, a: Vec3, b: Vec3, width: f32, color: mq::Color) {
-        if let (Some(p), Some(q)) = (self.at(a), self.at(b)) {
-            mq::draw_line(p.x, p.y, q.x, q.y, width, color);
-        }
-    }
-
-    pub fn polygon(&self, pts: &[Vec3], width: f32, color: mq::Color) {
-        for k in 0..pts.len() {
-            self.line(pts[k], pts[(k + 1) % pts.len()], width, color);
-        }
-    }
-
-    pub fn dot(&self, p: Vec3, r: f32, color: mq::Color) {
-        if let Some(s) = self.at(p) {
-            mq::draw_circle(s.x, s.y, r + 1.5, mq::Color::new(0.0, 0.0, 0.0, 0.8));
-            mq::draw_circle(s.x, s.y, r, color);
-        }
-    }
-
-    /// An arrow from `a` to `b`, at least `min_px` long on screen.
-    pub fn arrow(&self, a: Vec3, b: Vec3, width: f32, min_px: f32, color: mq::Color) -> Option<Vec2> {
-        let (p, q) = (self.at(a)?, self.at(b)?);
-        let d = (q - p).normalize_or_zero();
-        let q = if (q - p).length() < min_px { p + d * min_px } else { q };
-        mq::draw_line(p.x, p.y, q.x, q.y, width, color);
-        let side = Vec2::new(-d.y, d.x) * 6.0;
-        let base = q - d * 12.0;
-        mq::draw_triangle(q, base + side, base - side, color);
-        Some(q)
-    }
 }
 
 pub fn set_camera_3d(cam: &OrbitCamera, vp: &ScreenRect) {

@@ -22,6 +22,7 @@
 
 use super::brute::find_pairs_brute_force;
 use super::sweep::find_pairs as sweep_pairs;
+use super::sweep_trace::SweepTrace;
 use super::tree::{DynamicTree, TreeSettings};
 use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
@@ -124,6 +125,14 @@ pub fn body_aabb(b: &Body, speculative: f32, reach: f32) -> Aabb {
     b.shape.compute_aabb(&b.xf).expanded(speculative + reach)
 }
 
+/// One sort-and-sweep pass over `bodies`' tight AABBs (grown by `speculative` and each body's
+/// speculative reach, as the broadphase builds them) with the broadphase's pair filter, recorded into `trace`: what the
+/// sort-and-sweep mode does each step, for stepping through it. Returns the pairs found.
+pub fn trace_sort_and_sweep(bodies: &[Body], speculative: f32, trace: &mut SweepTrace) -> Vec<(u32, u32)> {
+    let aabbs: Vec<Aabb> = bodies.iter().map(|b| body_aabb(b, speculative, speculative_reach(b))).collect();
+    super::sweep::find_pairs_traced(&aabbs, |i, j| should_collide(&bodies[i], &bodies[j]), trace)
+}
+
 /// Contacts need at least one dynamic body and filters that accept each other (Box2D's
 /// `b2ShouldShapesCollide` in its pair query).
 #[inline]
@@ -177,6 +186,12 @@ impl Broadphase {
     pub fn set_tree_settings(&mut self, settings: TreeSettings) {
         self.tree.settings = settings;
         self.reset();
+    }
+
+    /// An empty broadphase with the same mode, tree settings and rebuild method (the next
+    /// update creates the proxies and finds the pairs).
+    pub fn emptied(&self) -> Broadphase {
+        Broadphase { mode: self.mode, rebuild: self.rebuild, ..Broadphase::new(self.mode, self.tree.settings) }
     }
 
     /// Forgets every proxy and pair (the next update recreates them).

@@ -36,8 +36,14 @@ fn sweep<R: Recorder<SweepStep>>(
         rec.record(SweepStep::Sorted { order: order.clone() });
     }
     let mut pairs = Vec::new();
+    // The classic active list (boxes the sweep line crosses), kept only for the trace.
+    let mut active: Vec<u32> = Vec::new();
     for (k, &i) in order.iter().enumerate() {
         let a = &aabbs[i as usize];
+        if R::ENABLED {
+            active.retain(|&j| aabbs[j as usize].max.x >= a.min.x);
+            active.push(i);
+        }
         let (mut tested, first) = (Vec::new(), pairs.len());
         for &j in &order[k + 1..] {
             let b = &aabbs[j as usize];
@@ -55,7 +61,8 @@ fn sweep<R: Recorder<SweepStep>>(
             }
         }
         if R::ENABLED {
-            rec.record(SweepStep::Sweep { index: i, x: a.min.x, tested, pairs: pairs[first..].to_vec() });
+            let pairs = pairs[first..].to_vec();
+            rec.record(SweepStep::Sweep { index: i, x: a.min.x, active: active.clone(), tested, pairs });
         }
     }
     pairs.sort_unstable();
@@ -104,5 +111,34 @@ mod tests {
         let mut d = crate::engine::debug::DebugList::new(crate::engine::debug::LayerSet::ALL);
         crate::engine::trace::Trace::draw_step(&t, 40, &mut d);
         assert!(d.count(crate::engine::debug::Layer::Pair) > 0);
+    }
+
+    #[test]
+    fn the_active_list_holds_the_boxes_the_sweep_line_crosses() {
+        // Intervals along x: [0, 4], [1, 2], [3, 6], [5, 7] (all at the same height).
+        let boxes: Vec<Aabb> = [(0.0, 4.0), (1.0, 2.0), (3.0, 6.0), (5.0, 7.0)]
+            .iter()
+            .map(|&(lo, hi)| Aabb::new(Vec2::new(lo, 0.0), Vec2::new(hi, 1.0)))
+            .collect();
+        let mut t = SweepTrace::default();
+        find_pairs_traced(&boxes, |_, _| true, &mut t);
+        let active: Vec<Vec<u32>> = t
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                SweepStep::Sweep { active, .. } => Some(active.clone()),
+                SweepStep::Sorted { .. } => None,
+            })
+            .collect();
+        // At x = 3 box 1 ([1, 2]) has ended; at x = 5 box 0 ([0, 4]) has.
+        assert_eq!(active, [vec![0], vec![0, 1], vec![0, 2], vec![2, 3]]);
+        let ends: Vec<(f32, u32, bool)> = t.endpoints();
+        assert_eq!(ends.len(), 8);
+        assert!(ends.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(ends[0], (0.0, 0, true));
+        assert_eq!(ends[7], (7.0, 3, false));
+        // Step 3 sweeps box 2 at x = 3: the starts at 0, 1, 3 and the end at 2 are passed.
+        assert_eq!(t.passed_endpoints(3), 4);
+        assert_eq!(t.passed_endpoints(0), 0);
     }
 }

@@ -15,18 +15,23 @@
 //! * [`gauss`]: Gauss maps (face normals as points on the unit sphere, edges as great arcs) and
 //!   the Minkowski-face test on them.
 //! * [`trace`]: [`SatTrace3`], every axis tested, recorded only when asked for.
+//! * [`sat_view`]: [`SatView3`], one traced SAT with its manifold, the best axis of each family
+//!   and the Gauss maps, as a view needs it; [`sat_draw`] and [`gauss_draw`] describe it
+//!   through `DebugDraw3`, layer by layer, and step it axis by axis (`Trace3`).
 //! * [`sat_local`]: the same SAT on hulls in their own frames with poses, fast enough to step a
 //!   world (A's frame, packed lanes ([`accel`], [`lanes`]), Gauss-map pruning, a support bound
 //!   on the edge pairs, hill-climbing supports, a remembered axis first), and [`clip_local`]:
 //!   its manifold with feature ids for warm starting.
 //!
-//! Everything here is plain data in `glam::Vec3`; the 3D world ([`crate::engine::world3d`])
-//! describes its pictures through [`crate::engine::debug3::DebugDraw3`].
+//! Everything here is plain data in `glam::Vec3`; the SAT view, the QuickHull trace and the 3D
+//! world ([`crate::engine::world3d`]) describe their pictures through
+//! [`crate::engine::debug3::DebugDraw3`].
 
 pub mod accel;
 pub mod clip;
 pub mod clip_local;
 pub mod gauss;
+pub mod gauss_draw;
 pub mod hull;
 pub mod lanes;
 pub mod lines;
@@ -35,8 +40,10 @@ pub mod pose;
 pub mod quickhull;
 pub mod quickhull_trace;
 pub mod sat;
+pub mod sat_draw;
 mod sat_edges;
 pub mod sat_local;
+pub mod sat_view;
 pub mod shapes;
 pub mod trace;
 
@@ -48,5 +55,7 @@ pub use pose::Pose3;
 pub use quickhull::{quickhull, quickhull_traced, HullOptions};
 pub use quickhull_trace::{QuickHullStep3, QuickHullTrace3};
 pub use sat::{collide, collide_with, ContactKind, EdgeOrientation, HullContact, SatConfig, SeparatingAxis};
+pub use sat_draw::{SatDrawOptions3, SAT_LAYERS};
 pub use sat_local::{collide_posed, collide_posed_with, separation_along, SatScratch};
+pub use sat_view::SatView3;
 pub use trace::{AxisKind, AxisRecord, SatTrace3};

@@ -8,7 +8,7 @@
 use super::hull::{Hull, HullError};
 use crate::engine::debug::palette;
 use crate::engine::debug3::{DebugDraw3, Layer3};
-use crate::engine::trace::Recorder;
+use crate::engine::trace::{Recorder, Trace3};
 use glam::Vec3;
 
 /// One step of the construction.
@@ -63,13 +63,43 @@ impl QuickHullTrace3 {
         self.result = None;
     }
 
-    /// How many steps a slider walks.
-    pub fn steps(&self) -> usize {
+    /// The hull's triangles as they stand after step `k` (none before the simplex).
+    fn hull_at(&self, k: usize) -> Vec<[Vec3; 3]> {
+        let mut out = Vec::new();
+        for s in self.steps.iter().take(k + 1) {
+            match s {
+                QuickHullStep3::Simplex { vertices: [a, b, c, d], .. } => {
+                    out = vec![[*a, *b, *c], [*a, *d, *b], [*b, *d, *c], [*c, *d, *a]];
+                }
+                QuickHullStep3::Iteration { hull, .. } => out.clone_from(hull),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Points dropped (inside the hull) up to step `k`.
+    fn dropped_until(&self, k: usize) -> Vec<Vec3> {
+        let mut out = Vec::new();
+        for s in self.steps.iter().take(k + 1) {
+            match s {
+                QuickHullStep3::Simplex { dropped, .. } | QuickHullStep3::Iteration { dropped, .. } => {
+                    out.extend_from_slice(dropped)
+                }
+                QuickHullStep3::Pinched { eye, .. } => out.push(*eye),
+                QuickHullStep3::Merged { .. } => {}
+            }
+        }
+        out
+    }
+}
+
+impl Trace3 for QuickHullTrace3 {
+    fn steps(&self) -> usize {
         self.steps.len()
     }
 
-    /// A short caption of step `k`.
-    pub fn step_label(&self, k: usize) -> String {
+    fn step_label(&self, k: usize) -> String {
         let n = self.steps.len();
         let Some(s) = self.steps.get(k) else { return "no steps".into() };
         format!("step {} of {n}: ", k + 1)
@@ -91,25 +121,10 @@ impl QuickHullTrace3 {
             }
     }
 
-    /// The hull's triangles as they stand after step `k` (none before the simplex).
-    fn hull_at(&self, k: usize) -> Vec<[Vec3; 3]> {
-        let mut out = Vec::new();
-        for s in self.steps.iter().take(k + 1) {
-            match s {
-                QuickHullStep3::Simplex { vertices: [a, b, c, d], .. } => {
-                    out = vec![[*a, *b, *c], [*a, *d, *b], [*b, *d, *c], [*c, *d, *a]];
-                }
-                QuickHullStep3::Iteration { hull, .. } => out.clone_from(hull),
-                _ => {}
-            }
-        }
-        out
-    }
-
     /// Draws step `k` (clamped): the input points (`Label`), the hull so far (`Shape`, `Edge`),
     /// and for an iteration the face and its outside set, the removed faces, the horizon, the
     /// new cone and the eye (`SatAxis`); the merged polygons at the end.
-    pub fn draw_step(&self, k: usize, d: &mut dyn DebugDraw3) {
+    fn draw_step(&self, k: usize, d: &mut dyn DebugDraw3) {
         let Some(last) = self.steps.len().checked_sub(1) else { return };
         let k = k.min(last);
         let dropped = self.dropped_until(k);
@@ -166,21 +181,6 @@ impl QuickHullTrace3 {
             }
             _ => {}
         }
-    }
-
-    /// Points dropped (inside the hull) up to step `k`.
-    fn dropped_until(&self, k: usize) -> Vec<Vec3> {
-        let mut out = Vec::new();
-        for s in self.steps.iter().take(k + 1) {
-            match s {
-                QuickHullStep3::Simplex { dropped, .. } | QuickHullStep3::Iteration { dropped, .. } => {
-                    out.extend_from_slice(dropped)
-                }
-                QuickHullStep3::Pinched { eye, .. } => out.push(*eye),
-                QuickHullStep3::Merged { .. } => {}
-            }
-        }
-        out
     }
 }
 

@@ -20,6 +20,26 @@ pub enum AxisKind {
     Edges { edge_a: usize, edge_b: usize },
 }
 
+impl AxisKind {
+    /// A short name, as the lab shows it: `A face 3`, `B face 0`, `edges 1 x 2`.
+    pub fn name(&self) -> String {
+        match self {
+            AxisKind::FaceA { face } => format!("A face {face}"),
+            AxisKind::FaceB { face } => format!("B face {face}"),
+            AxisKind::Edges { edge_a, edge_b } => format!("edges {edge_a} x {edge_b}"),
+        }
+    }
+
+    /// The family: 0 for faces of A, 1 for faces of B, 2 for edge pairs.
+    pub fn family(&self) -> usize {
+        match self {
+            AxisKind::FaceA { .. } => 0,
+            AxisKind::FaceB { .. } => 1,
+            AxisKind::Edges { .. } => 2,
+        }
+    }
+}
+
 /// Why an axis was looked at but not scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AxisSkip {

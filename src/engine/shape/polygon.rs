@@ -63,9 +63,12 @@ impl Polygon {
         Polygon::from_hull(&hull)
     }
 
-    /// The convex hull of any point cloud.
+    /// The convex hull of any point cloud, built by the 2D QuickHull (article 001's hull
+    /// construction, [`super::quickhull2`]; the hull lab steps through the same run). It
+    /// returns the monotone chain's polygon: CCW from the lowest-leftmost vertex, duplicates
+    /// welded and collinear points dropped with the same tolerance.
     pub fn hull(points: &[Vec2]) -> Result<Polygon, PolygonError> {
-        let hull = convex_hull(points).map_err(PolygonError::Hull)?;
+        let hull = super::quickhull2::quickhull_2d(points, None).map_err(PolygonError::Hull)?;
         Polygon::from_hull(&hull)
     }
 

@@ -1,7 +1,7 @@
 //! One line of history: keyframes by step and the counters of every step.
 
 use super::stats::StepStats;
-use super::world_bytes;
+use super::{world_bytes, STEP_FLOOR_MS};
 use crate::engine::World;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ pub struct Keyframe {
 
 impl Keyframe {
     fn of(world: &World, pinned: bool) -> Keyframe {
-        Keyframe { world: Arc::new(world.clone()), pinned, bytes: world_bytes(world) }
+        Keyframe { world: Arc::new(world.snapshot()), pinned, bytes: world_bytes(world) }
     }
 }
 
@@ -77,12 +77,29 @@ impl Branch {
         self.keyframes.range(..=step).next_back().map(|(&s, k)| (s, k))
     }
 
-    /// Appends the state after a new step, as a keyframe when `keep` says so.
-    pub(super) fn push(&mut self, world: &World, keep: bool) {
+    /// Appends the state after a new step; keeps it as a keyframe once re-simulating from the
+    /// previous keyframe would cost `segment_ms`.
+    pub(super) fn push(&mut self, world: &World, segment_ms: f32) {
         self.stats.push(StepStats::of(world, true));
-        if keep {
+        let last = self.keyframes.keys().next_back().copied().unwrap_or(self.origin);
+        if self.cost(last, world.step_count) >= segment_ms {
             self.keyframes.insert(world.step_count, Keyframe::of(world, false));
         }
+    }
+
+    /// What re-simulating from step `from` to step `to` costs, ms: the recorded time of each
+    /// step, at least [`STEP_FLOOR_MS`] (steps of a sleeping world are nearly free, but not
+    /// quite, and edits record no time).
+    pub fn cost(&self, from: u64, to: u64) -> f32 {
+        (from + 1..=to).map(|s| self.stats_at(s).map_or(0.0, |x| x.step_ms).max(STEP_FLOOR_MS)).sum()
+    }
+
+    /// The most a seek on this branch re-simulates, ms: the costliest stretch from a keyframe
+    /// to the step before the next one (or to the newest step).
+    pub fn worst_seek_cost(&self) -> f32 {
+        let steps: Vec<u64> = self.keyframes.keys().copied().collect();
+        let ends = steps.iter().skip(1).map(|&s| s - 1).chain(std::iter::once(self.newest()));
+        steps.iter().zip(ends).map(|(&a, b)| self.cost(a, b.max(a))).fold(0.0, f32::max)
     }
 
     /// Replaces the head's state by an edited one (pinned). A world beyond the head fills the
@@ -122,9 +139,25 @@ impl Branch {
         Branch { id, name, parent: Some((self.id, step)), keyframes, stats, origin }
     }
 
-    /// Drops regular keyframes whose step is not a multiple of `k`.
-    pub(super) fn thin(&mut self, k: u64) {
-        self.keyframes.retain(|s, kf| kf.pinned || s.is_multiple_of(k));
+    /// Drops regular keyframes whose neighbours are close enough: walking from the oldest, a
+    /// keyframe goes when re-simulating from the last one kept to the next would cost at most
+    /// `segment_ms` (pinned keyframes stay).
+    pub(super) fn thin(&mut self, segment_ms: f32) {
+        let steps: Vec<u64> = self.keyframes.keys().copied().collect();
+        let Some(&first) = steps.first() else { return };
+        let mut last = first;
+        let mut dropped = Vec::new();
+        for (i, &s) in steps.iter().enumerate().skip(1) {
+            let next = steps.get(i + 1).copied().unwrap_or(self.newest());
+            if !self.keyframes[&s].pinned && self.cost(last, next) <= segment_ms {
+                dropped.push(s);
+            } else {
+                last = s;
+            }
+        }
+        for s in dropped {
+            self.keyframes.remove(&s);
+        }
     }
 
     /// Drops the oldest keyframe if another remains; false when none could go.

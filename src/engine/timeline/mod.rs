@@ -1,14 +1,18 @@
-//! The whole run, reachable: keyframes (full `World` snapshots) every K steps within a memory
-//! budget, per-step counters for every step, and deterministic re-simulation from the nearest
-//! keyframe to reach any step. An edit (a world change that is not a step) pins a keyframe
+//! The whole run, reachable: keyframes (`World` snapshots) within a memory budget, per-step
+//! counters for every step, and deterministic re-simulation from the nearest keyframe to reach
+//! any step. Keyframes are spaced by what re-simulation costs, not by a step count: one is
+//! kept once the steps since the last took `segment_ms` of step time, so a sleeping world
+//! needs few and a busy one many; when memory runs short `segment_ms` grows by a quarter and keyframes
+//! whose neighbours are close enough are dropped. An edit (a world change that is not a step) pins a keyframe
 //! of the edited state; an edit at a past step starts a new branch and keeps the old future.
 
 mod branch;
 pub mod diff;
+pub mod profile;
 pub mod stats;
 
 pub use branch::Branch;
-pub use stats::{Counter, StepStats};
+pub use stats::{Counter, Phase, StepStats};
 
 use crate::engine::World;
 use std::collections::HashSet;
@@ -16,8 +20,15 @@ use std::sync::Arc;
 
 /// Keyframe memory the app allows by default.
 pub const DEFAULT_BUDGET_BYTES: usize = 256 * 1024 * 1024;
-/// Steps the first keyframe interval plans room for.
-const PLANNED_STEPS: usize = 10_000;
+/// Re-simulation a keyframe stretch may cost at first, ms of recorded step time.
+pub const FIRST_SEGMENT_MS: f32 = 16.0;
+/// Each re-simulated step counts at least this much, ms (see `Branch::cost`).
+pub const STEP_FLOOR_MS: f32 = 0.02;
+/// How much the stretch's cost grows when memory runs short: finer than doubling, so the
+/// stretch ends close to the least the budget allows.
+const SEGMENT_GROWTH: f32 = 1.25;
+/// The stretch's cost stops growing here (the oldest keyframes are dropped instead).
+const MAX_SEGMENT_MS: f32 = 1.0e6;
 
 /// Rough size of one stored world, in bytes: bodies with their tree proxies, contacts, joints.
 pub fn world_bytes(w: &World) -> usize {
@@ -58,8 +69,9 @@ pub struct Timeline {
     branches: Vec<Branch>,
     current: usize,
     cursor: u64,
-    /// Steps between regular keyframes (a power of two; doubles when memory runs short).
-    interval: u64,
+    /// Recorded step time a stretch between keyframes may hold, ms (grows when memory runs
+    /// short).
+    segment_ms: f32,
     budget: usize,
 }
 
@@ -70,15 +82,12 @@ impl Timeline {
     }
 
     /// A timeline starting at `world` that keeps at most about `budget` bytes of keyframes.
-    /// The first interval leaves room for `PLANNED_STEPS` steps of a world this size.
     pub fn with_budget(world: &World, budget: usize) -> Timeline {
-        let wanted = PLANNED_STEPS.saturating_mul(world_bytes(world)) / budget.max(1);
-        let interval = (wanted.max(1) as u64).next_power_of_two();
         Timeline {
             branches: vec![Branch::start(0, "main".into(), None, world)],
             current: 0,
             cursor: world.step_count,
-            interval,
+            segment_ms: FIRST_SEGMENT_MS,
             budget,
         }
     }
@@ -105,8 +114,16 @@ impl Timeline {
         self.cursor
     }
 
-    pub fn interval(&self) -> u64 {
-        self.interval
+    /// The step time a stretch between keyframes may hold, ms: about the longest a seek
+    /// re-simulates (see `Branch::worst_seek_cost` for the actual figure).
+    pub fn segment_ms(&self) -> f32 {
+        self.segment_ms
+    }
+
+    /// Mean steps between the current branch's keyframes.
+    pub fn mean_spacing(&self) -> f64 {
+        let b = self.current_branch();
+        (b.newest() - b.first_reachable()) as f64 / b.keyframe_count().max(1) as f64
     }
 
     pub fn budget(&self) -> usize {
@@ -142,7 +159,7 @@ impl Timeline {
             }
             Cause::Stepped if step == b.newest() + 1 && self.cursor == b.newest() => {
                 let branch = &mut self.branches[self.current];
-                branch.push(world, step.is_multiple_of(self.interval));
+                branch.push(world, self.segment_ms);
                 self.cursor = step;
                 self.enforce_budget();
                 Observed::Followed
@@ -190,6 +207,7 @@ impl Timeline {
         while w.step_count < step {
             w.step();
         }
+        w.rebuild_derived();
         Some(w)
     }
 
@@ -212,15 +230,15 @@ impl Timeline {
         (from..=to).find(|&s| a.stats_at(s).map(|x| x.hash) != b.stats_at(s).map(|x| x.hash))
     }
 
-    /// Keeps keyframes within the budget: doubles the interval and drops regular keyframes
-    /// off it; if edits pinned too many, drops the oldest keyframes (those steps become
+    /// Keeps keyframes within the budget: grows the stretch cost and drops the keyframes
+    /// that allows; if edits pinned too many, drops the oldest keyframes (those steps become
     /// unreachable, the counters stay).
     fn enforce_budget(&mut self) {
-        while self.keyframe_bytes() > self.budget && self.interval < (1 << 20) {
-            self.interval *= 2;
-            let k = self.interval;
+        while self.keyframe_bytes() > self.budget && self.segment_ms < MAX_SEGMENT_MS {
+            self.segment_ms *= SEGMENT_GROWTH;
+            let c = self.segment_ms;
             for b in &mut self.branches {
-                b.thin(k);
+                b.thin(c);
             }
         }
         while self.keyframe_bytes() > self.budget {

@@ -1,5 +1,6 @@
 //! Per-step counters kept for every step of a timeline (small, so all of them are kept).
 
+use crate::engine::world::StepProfile;
 use crate::engine::World;
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,54 @@ pub struct StepStats {
     /// Bodies moved back to a time of impact during the step.
     pub toi_events: u32,
     pub hash: u64,
+    /// The step's time by phase, ms, in [`Phase::ALL`] order (zero for edits).
+    #[serde(default)]
+    pub phases: [f32; Phase::COUNT],
+    /// Candidate pairs from the broadphase.
+    #[serde(default)]
+    pub pairs: u32,
+    /// Awake dynamic bodies after the step.
+    #[serde(default)]
+    pub awake_bodies: u32,
+}
+
+/// A phase of the step, as `StepProfile` times it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Broadphase,
+    Narrowphase,
+    /// Islands, the sub-stepped solve of contacts and joints, joint breaking and sleep.
+    Solve,
+    Continuous,
+    Water,
+}
+
+impl Phase {
+    pub const COUNT: usize = 5;
+    pub const ALL: [Phase; Phase::COUNT] =
+        [Phase::Broadphase, Phase::Narrowphase, Phase::Solve, Phase::Continuous, Phase::Water];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Phase::Broadphase => "broadphase",
+            Phase::Narrowphase => "narrowphase",
+            Phase::Solve => "solve (contacts, joints, sleep)",
+            Phase::Continuous => "continuous (TOI)",
+            Phase::Water => "water",
+        }
+    }
+
+    /// The phase's time in a step profile, ms.
+    pub fn of(self, p: &StepProfile) -> f32 {
+        match self {
+            Phase::Broadphase => p.broadphase_ms,
+            Phase::Narrowphase => p.narrowphase_ms,
+            // The water's forces are timed inside the solve.
+            Phase::Solve => (p.solve_ms - p.water_ms).max(0.0),
+            Phase::Continuous => p.ccd_ms,
+            Phase::Water => p.water_ms,
+        }
+    }
 }
 
 impl StepStats {
@@ -31,6 +80,9 @@ impl StepStats {
             step_ms: if stepped { world.profile.total_ms } else { 0.0 },
             toi_events: if stepped { world.profile.toi_events as u32 } else { 0 },
             hash: world.state_hash(),
+            phases: if stepped { Phase::ALL.map(|p| p.of(&world.profile)) } else { [0.0; Phase::COUNT] },
+            pairs: if stepped { world.profile.pairs as u32 } else { 0 },
+            awake_bodies: world.awake_body_count() as u32,
         }
     }
 }

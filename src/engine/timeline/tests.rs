@@ -35,7 +35,6 @@ fn every_step_is_reached_with_the_hash_of_a_fresh_run() {
     let mut w = start.clone();
     let mut t = Timeline::with_budget(&w, 4 * world_bytes(&w));
     run(&mut t, &mut w, 200);
-    assert!(t.interval() > 1, "a small budget widens the interval");
     assert!(t.keyframe_bytes() <= t.budget());
     let mut fresh = start.clone();
     for k in 0..=200 {
@@ -135,4 +134,59 @@ fn pinned_keyframes_past_the_budget_drop_the_oldest_steps() {
     assert!(b.first_reachable() > 0);
     assert!(t.world_at(0, 0, None).is_none());
     assert_eq!(t.world_at(0, 40, None).unwrap().state_hash(), w.state_hash());
+}
+
+/// Steps with a recorded time: keyframes follow the cost of re-simulation.
+fn run_costing(t: &mut Timeline, w: &mut World, n: u64, ms: f32) {
+    for _ in 0..n {
+        w.step();
+        w.profile.total_ms = ms;
+        assert_eq!(t.observe(w, Cause::Stepped), Observed::Followed);
+    }
+}
+
+#[test]
+fn keyframes_are_dense_where_steps_are_costly_and_sparse_where_they_are_cheap() {
+    let mut w = boxes();
+    let mut t = Timeline::with_budget(&w, 1 << 30);
+    run_costing(&mut t, &mut w, 100, 2.0);
+    run_costing(&mut t, &mut w, 2000, 0.0);
+    let steps: Vec<u64> = t.current_branch().keyframes().map(|(&s, _)| s).collect();
+    // 16 ms of 2 ms steps: every 8 steps; then the 0.02 ms floor: every 800 steps.
+    let busy: Vec<u64> = steps.iter().copied().filter(|&s| s <= 100).collect();
+    assert_eq!(busy, (0..=96).step_by(8).collect::<Vec<_>>());
+    let quiet: Vec<u64> = steps.iter().copied().filter(|&s| s > 100).collect();
+    assert_eq!(quiet.len(), 3, "{quiet:?}");
+    assert!(t.current_branch().worst_seek_cost() <= FIRST_SEGMENT_MS + 2.0);
+    assert_eq!(t.world_at(0, 1500, None).unwrap().step_count, 1500);
+}
+
+#[test]
+fn a_small_budget_widens_the_stretch_and_keeps_seeks_within_it() {
+    let start = boxes();
+    let mut w = start.clone();
+    let mut t = Timeline::with_budget(&w, 5 * world_bytes(&w));
+    run_costing(&mut t, &mut w, 300, 1.0);
+    assert!(t.keyframe_bytes() <= t.budget());
+    assert!(t.segment_ms() > FIRST_SEGMENT_MS, "a small budget widens the stretch");
+    let b = t.current_branch();
+    assert!(b.keyframe_count() >= 3);
+    assert!(b.worst_seek_cost() <= t.segment_ms() + 1.0, "{} > {}", b.worst_seek_cost(), t.segment_ms());
+    let mut fresh = start.clone();
+    for k in 0..=300 {
+        assert_eq!(t.world_at(0, k, None).unwrap().state_hash(), fresh.state_hash(), "step {k}");
+        fresh.step();
+    }
+}
+
+#[test]
+fn a_keyframe_is_a_snapshot_that_restores_the_view_data() {
+    let mut w = boxes();
+    let mut t = Timeline::with_budget(&w, 1 << 30);
+    run_costing(&mut t, &mut w, 40, 2.0);
+    let (&s, kf) = t.current_branch().keyframes().nth(2).unwrap();
+    assert!(!kf.world.broadphase.has_proxies_for(kf.world.bodies.len()), "the tree is left out");
+    let got = t.world_at(0, s, None).unwrap();
+    assert!(got.broadphase.has_proxies_for(got.bodies.len()), "the shown world has its tree");
+    assert_eq!(got.islands.of_body.len(), got.bodies.len());
 }

@@ -13,6 +13,7 @@ use glam::Vec3;
 use manifold_lab::engine::debug3::LayerSet3;
 use manifold_lab::engine::hull3d::shapes::random_cloud;
 use manifold_lab::engine::hull3d::{quickhull_traced, HullOptions, QuickHullTrace3};
+use manifold_lab::engine::trace::Trace3;
 use manifold_lab::scene::HullShapeDesc;
 
 /// The stage's state: which hull, its recorded construction, the step shown (`None` = last).

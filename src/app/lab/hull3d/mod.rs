@@ -1,19 +1,21 @@
 //! The 3D hull SAT lab (seed article 001): two convex hulls from a `scenes/hulls/*.ron` file,
 //! posed by dragging and trackball rotation, with every SAT axis, the best face axis of A and
 //! of B, the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.
-//! State and actions here; the SAT's view in `sat_view`, gestures in `input`, drawing in
-//! `draw`/`gauss`, panels in `panels`; the orbit camera and pen are shared (`app::view3d`).
+//! State and actions here; what the SAT found and what each layer shows are the engine's
+//! (`hull3d::SatView3`, drawn through `DebugDraw3`); the lab's modes in `modes`, gestures in
+//! `input`, projection in `draw`/`gauss`, panels in `panels`; the orbit camera and the one
+//! `DebugDraw3` renderer are shared (`app::view3d`).
 
 pub mod construct;
 pub mod draw;
 pub mod gauss;
 pub mod input;
+pub mod modes;
 mod panels;
-pub mod sat_view;
 #[cfg(test)]
 mod tests;
 
-pub use sat_view::{AxisSort, Hull3dView, SatMode};
+pub use modes::{AxisSort, SatMode};
 
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
@@ -24,7 +26,8 @@ use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
 use glam::{Quat, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
-use manifold_lab::engine::hull3d::{Hull, Pose3};
+use manifold_lab::engine::debug3::{Layer3, LayerSet3};
+use manifold_lab::engine::hull3d::{Hull, Pose3, SatView3, SAT_LAYERS};
 use manifold_lab::scene::{self, HullPlacement, HullShape, HullShapeDesc, HullsSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -44,11 +47,13 @@ pub struct Hull3dLab {
     pub mode: SatMode,
     pub sort: AxisSort,
     pub show_gauss: bool,
+    /// What the view draws (the SAT's layers; all on by default).
+    pub layers: LayerSet3,
     /// The axis whose projections are drawn (index into the trace's axes).
     pub axis: Option<usize>,
     /// Height of the ground grid (below the loaded hulls).
     pub ground: f32,
-    pub view: Hull3dView,
+    pub view: SatView3,
     gesture: Option<input::Gesture3>,
     /// The construct stage, when on: QuickHull building one hull, step by step.
     pub construct: Option<construct::Construct>,
@@ -73,6 +78,8 @@ pub enum Hull3dAction {
     SortAxes(AxisSort),
     /// Show the Gauss-map inset.
     ShowGaussMaps(bool),
+    /// Show or hide one of the SAT picture's layers (`SetLayer(Mtv, false)`).
+    SetLayer(Layer3, bool),
     /// Draw the projections of both hulls on axis `k` of the trace.
     SelectAxis(Option<usize>),
     /// The construct stage: walk QuickHull building hull 0 (A) or 1 (B), or leave it.
@@ -89,7 +96,7 @@ impl Hull3dLab {
     fn new(spec: HullsSpec, path: PathBuf) -> Hull3dLab {
         let local = [spec.a.shape.hull().clone(), spec.b.shape.hull().clone()];
         let poses = [spec.a.pose(), spec.b.pose()];
-        let view = Hull3dView::compute(&local, &poses, SatMode::Robust);
+        let view = SatView3::compute(&local, &poses, &SatMode::Robust.config());
         let ground = view.hulls.iter().flat_map(|h| h.positions()).map(|p| p.y).fold(f32::INFINITY, f32::min);
         Hull3dLab {
             spec,
@@ -100,6 +107,7 @@ impl Hull3dLab {
             mode: SatMode::Robust,
             sort: AxisSort::TestOrder,
             show_gauss: true,
+            layers: LayerSet3::of(&SAT_LAYERS),
             axis: None,
             ground: (ground - 0.25).floor(),
             view,
@@ -109,7 +117,7 @@ impl Hull3dLab {
     }
 
     fn recompute(&mut self) {
-        self.view = Hull3dView::compute(&self.local, &self.poses, self.mode);
+        self.view = SatView3::compute(&self.local, &self.poses, &self.mode.config());
         if self.axis.is_some_and(|k| k >= self.view.trace.axes.len()) {
             self.axis = None;
         }
@@ -186,7 +194,10 @@ impl Hull3dLab {
             Hull3dAction::Construct(_) | Hull3dAction::ConstructStep(_) => {}
             Hull3dAction::Load(path) => match Hull3dLab::open(app, Some(&path)) {
                 Ok(lab) => {
+                    // A new pair keeps the layers shown.
+                    let layers = self.layers;
                     *self = lab;
+                    self.layers = layers;
                     app.error = None;
                     self.frame(app);
                 }
@@ -217,6 +228,7 @@ impl Hull3dLab {
             }
             Hull3dAction::SortAxes(sort) => self.sort = sort,
             Hull3dAction::ShowGaussMaps(on) => self.show_gauss = on,
+            Hull3dAction::SetLayer(layer, on) => self.layers.set(layer, on),
             Hull3dAction::SelectAxis(k) => self.axis = k.filter(|&k| k < self.view.trace.axes.len()),
         }
     }

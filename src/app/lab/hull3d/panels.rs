@@ -1,17 +1,19 @@
-//! Panels of the 3D hull lab: presets, shapes, saving and the SAT variant on the left; the
-//! result, the three best axes, the contact points and every tested axis (sortable, click to
-//! draw) on the right.
+//! Panels of the 3D hull lab: presets, shapes, saving, the SAT variant and the layers on the
+//! left; the result, the three best axes, the contact points and every tested axis (sortable,
+//! click to draw, or walk them with the step slider) on the right.
 
-use super::draw::{axis_name, hull_color, EDGE_PAIR};
 use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode, HULL_DIR};
-use crate::app::lab::widgets::{presets, PresetChoice};
+use crate::app::lab::widgets::{presets, step_slider, PresetChoice};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::debug::Color;
+use manifold_lab::engine::debug3::Layer3;
+use manifold_lab::engine::hull3d::sat_draw::{hull_color, EDGE_PAIR};
 use manifold_lab::engine::hull3d::trace::AxisSkip;
-use manifold_lab::engine::hull3d::AxisKind;
+use manifold_lab::engine::hull3d::{AxisKind, SAT_LAYERS};
+use manifold_lab::engine::trace::Trace3;
 use manifold_lab::scene::HullShapeDesc;
 
 fn c32(c: Color) -> Color32 {
@@ -68,6 +70,24 @@ pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut 
         if ui.checkbox(&mut gauss, "Gauss maps inset").changed() {
             out.push(act(Hull3dAction::ShowGaussMaps(gauss)));
         }
+        egui::CollapsingHeader::new("Layers").default_open(false).show(ui, |ui| {
+            egui::Grid::new("hull3d_layers").num_columns(2).show(ui, |ui| {
+                for (k, layer) in SAT_LAYERS.into_iter().enumerate() {
+                    let mut on = lab.layers.contains(layer);
+                    let label = match layer {
+                        Layer3::SatAxis => "Deciding axis",
+                        Layer3::Normal => "Contact normal",
+                        _ => layer.label(),
+                    };
+                    if ui.checkbox(&mut on, label).changed() {
+                        out.push(act(Hull3dAction::SetLayer(layer, on)));
+                    }
+                    if k % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+        });
         ui.horizontal(|ui| {
             if ui.button("Frame all (F)").clicked() {
                 out.push(Action::FrameAll);
@@ -98,7 +118,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
     let v = &lab.view;
     match &v.result {
         Ok(c) => {
-            let winner = v.trace.winner.map(|k| axis_name(&v.trace.axes[k].kind)).unwrap_or_default();
+            let winner = v.trace.winner.map(|k| v.trace.axes[k].kind.name()).unwrap_or_default();
             ui.label(RichText::new(format!("Overlap: winner {winner}")).color(c32(palette::WINNER)).strong());
             egui::Grid::new("hull3d_result").num_columns(2).show(ui, |ui| {
                 ui.label("depth");
@@ -113,7 +133,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             });
         }
         Err(s) => {
-            ui.label(RichText::new(format!("Separated by {}", axis_name(&s.kind))).color(c32(palette::SEPARATING)));
+            ui.label(RichText::new(format!("Separated by {}", s.kind.name())).color(c32(palette::SEPARATING)));
             ui.label(format!("gap {:.4} (the SAT stops at the first separating axis)", s.separation));
         }
     }
@@ -124,7 +144,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             let text = match v.best[k] {
                 Some(i) => {
                     let r = &v.trace.axes[i];
-                    let text = RichText::new(format!("{}: {:+.4}", axis_name(&r.kind), r.separation));
+                    let text = RichText::new(format!("{}: {:+.4}", r.kind.name(), r.separation));
                     if v.decisive() == Some(i) {
                         text.color(c32(palette::WINNER)).strong()
                     } else {
@@ -167,6 +187,11 @@ pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
             out.push(act(Hull3dAction::SortAxes(sort)));
         }
     });
+    // The common step slider walks the axes in test order; step k selects axis k.
+    let view = &lab.view;
+    if let Some(k) = step_slider(ui, lab.axis.unwrap_or(0), view.steps(), |k| view.step_label(k)) {
+        out.push(act(Hull3dAction::SelectAxis(Some(k))));
+    }
     let mut order: Vec<usize> = (0..trace.axes.len()).collect();
     if lab.sort == AxisSort::Separation {
         // Largest separation first; skipped axes (NaN) last.
@@ -193,7 +218,7 @@ pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
                     if ui.selectable_label(selected, format!("{i}")).clicked() {
                         out.push(act(Hull3dAction::SelectAxis(if selected { None } else { Some(i) })));
                     }
-                    let mut name = RichText::new(axis_name(&r.kind)).color(axis_row_color(&r.kind));
+                    let mut name = RichText::new(r.kind.name()).color(axis_row_color(&r.kind));
                     if trace.winner == Some(i) || r.separating {
                         name = name.strong().background_color(Color32::from_rgb(70, 64, 20));
                     }

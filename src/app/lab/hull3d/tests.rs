@@ -167,3 +167,28 @@ fn bad_files_keep_the_lab_and_saving_round_trips() {
     app.apply(act(Hull3dAction::Orbit { yaw: 0.1, pitch: 0.0 }));
     assert!(app.error.is_some());
 }
+
+#[test]
+fn layers_switch_what_the_engine_records_and_survive_a_new_pair() {
+    use manifold_lab::engine::debug3::{DebugList3, Layer3};
+    use manifold_lab::engine::hull3d::SatDrawOptions3;
+    let mut app = hull_app("scenes/hulls/cube_on_cube.ron");
+    let record = |app: &App| {
+        let lab = app.lab_as::<Hull3dLab>().unwrap();
+        let mut list = DebugList3::new(lab.layers);
+        lab.view.draw(&SatDrawOptions3 { selected: lab.axis, ..Default::default() }, &mut list);
+        list
+    };
+    let on = record(&app);
+    assert_eq!(on.count(Layer3::Contact), 4);
+    assert_eq!(on.count(Layer3::Mtv), 2, "the arrow and its label");
+    // Scripts switch a layer in plain RON, as the panel's checkbox does.
+    let off: Action = ron::from_str("Lab(Hull3d(SetLayer(Mtv, false)))").unwrap();
+    app.apply(off);
+    app.apply(act(Hull3dAction::SelectAxis(Some(0))));
+    let list = record(&app);
+    assert_eq!((list.count(Layer3::Mtv), list.count(Layer3::Contact)), (0, 4));
+    assert!(list.count(Layer3::Projection) > 0, "the selected axis is drawn");
+    app.apply(act(Hull3dAction::Load(manifest("scenes/hulls/article_tetrahedron_cube.ron"))));
+    assert!(!app.lab_as::<Hull3dLab>().unwrap().layers.contains(Layer3::Mtv), "a new pair keeps the layers");
+}

@@ -57,7 +57,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
     });
     egui::CollapsingHeader::new("Layers").default_open(true).show(ui, |ui| {
         egui::Grid::new("layers3").num_columns(2).show(ui, |ui| {
-            for (k, layer) in Layer3::ALL.into_iter().enumerate() {
+            for (k, layer) in Layer3::WORLD.iter().copied().enumerate() {
                 let mut on = lab.layers.contains(layer);
                 if ui.checkbox(&mut on, layer.label()).changed() {
                     out.push(act(World3dAction::SetLayer(layer, on)));

@@ -1,0 +1,47 @@
+//! The 3D hull lab's choices: which SAT variant it runs and how it orders the axis list (what
+//! the SAT found is the engine's `SatView3`).
+
+use manifold_lab::engine::hull3d::sat::SatConfig;
+use serde::{Deserialize, Serialize};
+
+/// Which SAT variant the lab runs (the engine's `SatConfig` presets).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SatMode {
+    /// Every axis scored, edge axes oriented away from A.
+    #[default]
+    Robust,
+    /// Article 001's code, quirks included (faces with the other hull behind are skipped).
+    Article,
+    /// Robust plus Gauss-map pruning of the edge pairs.
+    Fast,
+}
+
+impl SatMode {
+    pub const ALL: [SatMode; 3] = [SatMode::Robust, SatMode::Article, SatMode::Fast];
+
+    pub fn config(self) -> SatConfig {
+        match self {
+            SatMode::Robust => SatConfig::ROBUST,
+            SatMode::Article => SatConfig::ARTICLE,
+            SatMode::Fast => SatConfig::FAST,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SatMode::Robust => "robust",
+            SatMode::Article => "article 001",
+            SatMode::Fast => "fast (Gauss pruning)",
+        }
+    }
+}
+
+/// How the axis list is ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AxisSort {
+    /// In the order the SAT tested them.
+    #[default]
+    TestOrder,
+    /// Largest separation first (the winner on top; skipped axes last).
+    Separation,
+}

@@ -1,0 +1,166 @@
+//! The broadphase panel's sort-and-sweep view (003 article's sort and sweep): "Record a sweep"
+//! runs one traced pass of the sort-and-sweep pair finder over the world's tight AABBs as they
+//! are, and a step slider (the labs' stepping protocol, `engine::trace::Trace`) walks it: the
+//! sorted endpoints on an axis under the boxes, the active list as the sweep line passes, the
+//! boxes each one tests and the pairs found so far. The recording is a snapshot: the world
+//! may run on, the view keeps the boxes it swept.
+
+use super::lab::widgets::step_slider;
+use super::state::{Action, App};
+use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::broadphase::{trace_sort_and_sweep, PairFinding, SweepStep, SweepTrace};
+use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
+use manifold_lab::engine::trace::Trace;
+use serde::{Deserialize, Serialize};
+
+/// A recorded sweep and the step shown.
+#[derive(Clone, Debug, Default)]
+pub struct SweepView {
+    pub trace: SweepTrace,
+    /// The step shown (`None` = the last).
+    pub step: Option<usize>,
+    /// The pairs the traced pass found (the mode's own pairs at that moment).
+    pub pairs: usize,
+}
+
+impl SweepView {
+    /// The step drawn: the chosen one, clamped, or the last.
+    pub fn shown_step(&self) -> usize {
+        let last = Trace::steps(&self.trace).saturating_sub(1);
+        self.step.unwrap_or(last).min(last)
+    }
+}
+
+/// What the sweep view can be asked to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SweepAction {
+    /// Record one sort-and-sweep pass over the world's bodies as they are now.
+    Record,
+    /// Show step `k` (`None`: the last).
+    SetStep(Option<usize>),
+    /// Stop showing the recorded sweep.
+    Close,
+}
+
+/// Layers the sweep view draws on, whatever the world's layer switches are.
+pub fn sweep_layers() -> LayerSet {
+    LayerSet::of(&[Layer::Aabb, Layer::Sweep, Layer::TreeNode, Layer::Pair])
+}
+
+impl App {
+    pub(super) fn apply_sweep(&mut self, action: SweepAction) {
+        match action {
+            SweepAction::Record if self.world.broadphase.mode != PairFinding::SortAndSweep => {
+                self.error = Some("switch the broadphase to sort and sweep to record a sweep".into());
+            }
+            SweepAction::Record => {
+                let mut trace = SweepTrace::default();
+                let pairs =
+                    trace_sort_and_sweep(&self.world.bodies, self.world.params.speculative_margin, &mut trace).len();
+                self.sweep_view = Some(SweepView { trace, step: Some(0), pairs });
+            }
+            SweepAction::SetStep(k) => {
+                if let Some(v) = &mut self.sweep_view {
+                    let last = Trace::steps(&v.trace).saturating_sub(1);
+                    v.step = k.map(|k| k.min(last));
+                }
+            }
+            SweepAction::Close => self.sweep_view = None,
+        }
+    }
+}
+
+/// Draws the recorded sweep at its step over the world.
+pub fn draw(app: &App, d: &mut dyn DebugDraw) {
+    if let Some(v) = &app.sweep_view {
+        v.trace.draw_step(v.shown_step(), d);
+    }
+}
+
+/// Draws the recorded sweep (see [`draw`]) on the sweep layers.
+pub fn draw_over(app: &App, d: &mut super::draw::MqDraw) {
+    if app.sweep_view.is_some() {
+        let layers = d.layers;
+        d.layers = LayerSet(layers.0 | sweep_layers().0);
+        draw(app, d);
+        d.layers = layers;
+    }
+}
+
+/// The sort-and-sweep pair finder's own view (the broadphase panel's mode; drawn at the top
+/// of the right panel, where the labs keep their step sliders), shown in that mode only.
+pub fn controls(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    if app.world.broadphase.mode != PairFinding::SortAndSweep {
+        return;
+    }
+    egui::CollapsingHeader::new("Sort and sweep, step by step")
+        .default_open(true)
+        .show(ui, |ui| sweep_section(ui, app, out));
+    ui.separator();
+}
+
+fn sweep_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        if ui.button("Record a sweep").on_hover_text("Trace one pass over the bodies as they are now").clicked() {
+            out.push(Action::Sweep(SweepAction::Record));
+        }
+        if app.sweep_view.is_some() && ui.button("Close").clicked() {
+            out.push(Action::Sweep(SweepAction::Close));
+        }
+    });
+    let Some(v) = &app.sweep_view else {
+        ui.label(
+            RichText::new("Endpoints are ticks under the boxes (starts up, ends down); the active list is cyan.")
+                .small(),
+        );
+        return;
+    };
+    let t = &v.trace;
+    let shown = v.shown_step();
+    if let Some(k) = step_slider(ui, shown, Trace::steps(t), |k| t.step_label(k)) {
+        out.push(Action::Sweep(SweepAction::SetStep(Some(k))));
+    }
+    match t.steps.get(shown) {
+        Some(SweepStep::Sweep { active, tested, .. }) => {
+            ui.label(RichText::new(format!("active: {}", list(active))).monospace());
+            ui.label(RichText::new(format!("tested: {}", list(tested))).monospace());
+        }
+        _ => {
+            ui.label(format!("{} boxes, {} endpoints; {} pairs in all", t.aabbs.len(), 2 * t.aabbs.len(), v.pairs));
+        }
+    }
+    endpoint_list(ui, t, shown);
+}
+
+/// Box indices, the first few of a long list.
+fn list(ids: &[u32]) -> String {
+    const MAX: usize = 12;
+    let mut s: Vec<String> = ids.iter().take(MAX).map(|i| i.to_string()).collect();
+    if ids.len() > MAX {
+        s.push(format!("… ({} in all)", ids.len()));
+    }
+    format!("[{}]", s.join(", "))
+}
+
+/// The sorted endpoints around the sweep line: passed ones plain, the next ones weak, the
+/// swept box's start highlighted.
+fn endpoint_list(ui: &mut egui::Ui, t: &SweepTrace, k: usize) {
+    let ends = t.endpoints();
+    let passed = t.passed_endpoints(k);
+    let from = passed.saturating_sub(6);
+    ui.label(RichText::new("sorted endpoints (x, box):").small());
+    ui.vertical(|ui| {
+        for (n, (x, b, start)) in ends.iter().enumerate().skip(from).take(12) {
+            let text = format!("{x:8.2}  {}{b}", if *start { "start " } else { "end   " });
+            let rich = RichText::new(text).monospace();
+            let rich = if n + 1 == passed && *start {
+                rich.strong().color(egui::Color32::from_rgb(255, 230, 60))
+            } else if n < passed {
+                rich
+            } else {
+                rich.weak()
+            };
+            ui.label(rich);
+        }
+    });
+}

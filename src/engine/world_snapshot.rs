@@ -1,0 +1,45 @@
+//! A world's snapshot for keyframes: the state a step reads, without what a step rebuilds.
+//! The broadphase tree and pairs, the islands, the solver's scratch arrays and the joints'
+//! contact filter are derived data; a world restored without them steps exactly as the
+//! original (`tests/timeline.rs` checks every shipped scene), so keyframes leave them out and
+//! hold only bodies, contacts, joints, water and parameters.
+
+use super::island::Islands;
+use super::solver::SolverScratch;
+use super::world::{StepProfile, World};
+
+impl World {
+    /// A copy of the world without its derived data (see the module docs). Stepping it gives
+    /// the same states as stepping `self`; its first step rebuilds the broadphase.
+    pub fn snapshot(&self) -> World {
+        World {
+            params: self.params.clone(),
+            bodies: self.bodies.clone(),
+            contacts: self.contacts.clone(),
+            mouse_joint: self.mouse_joint.clone(),
+            joints: self.joints.clone(),
+            broken_joints: self.broken_joints,
+            step_count: self.step_count,
+            profile: StepProfile::default(),
+            broadphase: self.broadphase.emptied(),
+            islands: Islands::default(),
+            joint_filter: None,
+            last_params: self.last_params.clone(),
+            water: self.water.clone(),
+            solver_scratch: SolverScratch::default(),
+        }
+    }
+
+    /// Rebuilds what a snapshot left out and the view reads between steps: the broadphase
+    /// tree (for drawing and ray casts) and the islands.
+    pub fn rebuild_derived(&mut self) {
+        self.sync_broadphase();
+        if self.islands.of_body.len() != self.bodies.len() {
+            self.islands.build(&self.bodies, &self.contacts, &self.joints);
+            for k in 0..self.islands.count() {
+                let awake = self.islands.bodies(k).iter().any(|&i| self.bodies[i as usize].awake);
+                self.islands.awake[k] = awake;
+            }
+        }
+    }
+}
