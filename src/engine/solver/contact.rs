@@ -4,6 +4,7 @@
 //! with accumulated impulses, warm starting by feature id and sub-stepping.
 
 use super::params::{PositionCorrection, SolverParams};
+use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::soft::Softness;
 use super::state::SolverBody;
 use crate::engine::body::{Body, BodyKind};
@@ -282,7 +283,8 @@ pub fn solve_contacts(
 /// the approach speed at the sub-step of impact ([`Contact::approach_rate`]), not at the
 /// start of the step: a ball falling at 10 m/s gains up to g·dt = 0.17 m/s within a 60 Hz
 /// step, which Box2D's start-of-step speed leaves out of the bounce (up to 3 % of the height)
-/// and out of the threshold test.
+/// and out of the threshold test. Also unlike Box2D, a contact's two bouncing points are
+/// solved together (`solver::restitution`), so a face landing flat gains no energy.
 pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], threshold: f32) {
     for c in contacts.iter_mut().filter(|c| c.awake) {
         if c.restitution == 0.0 {
@@ -291,14 +293,28 @@ pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], th
         let n = c.manifold.normal;
         let count = c.manifold.count;
         let rate = c.approach_rate;
-        for cp in &mut c.points[..count] {
+        let mut bp = [BouncePoint::default(); 2];
+        for (b, cp) in bp.iter_mut().zip(&c.points[..count]) {
             let before = (cp.relative_velocity + rate * cp.impact_time).max(cp.impact_velocity);
-            if before > -threshold || cp.max_normal_impulse == 0.0 {
-                continue;
-            }
-            let vn = relative_velocity(states, c.a, c.b, cp.anchor_a, cp.anchor_b).dot(n);
-            let impulse = -cp.normal_mass * (vn + c.restitution * before);
-            let new_impulse = (cp.normal_impulse + impulse).max(0.0);
+            *b = BouncePoint {
+                bounces: before <= -threshold && cp.max_normal_impulse != 0.0,
+                vn: relative_velocity(states, c.a, c.b, cp.anchor_a, cp.anchor_b).dot(n),
+                target: -c.restitution * before,
+                impulse: cp.normal_impulse,
+                normal_mass: cp.normal_mass,
+            };
+        }
+        if !bp.iter().any(|b| b.bounces) {
+            continue;
+        }
+        let (sa, sb) = (&states[c.a], &states[c.b]);
+        let rn = |cp: &ContactPoint| (cross(cp.anchor_a, n), cross(cp.anchor_b, n));
+        let (rna1, rnb1) = rn(&c.points[0]);
+        let (rna2, rnb2) = rn(&c.points[1]);
+        let (k11, k22, k12) =
+            effective_mass(sa.inv_mass, sa.inv_inertia, sb.inv_mass, sb.inv_inertia, rna1, rnb1, rna2, rnb2);
+        let x = bounce_impulses(&bp[..count], k11, k22, k12);
+        for (cp, new_impulse) in c.points[..count].iter_mut().zip(x) {
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
             cp.max_normal_impulse = cp.max_normal_impulse.max(applied);

@@ -12,6 +12,7 @@
 use super::contact::{Contact, ContactSoftness};
 use super::graph::ConstraintGraph;
 use super::lanes::{Wide, LANES};
+use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
 
 /// One contact point in each lane.
@@ -52,6 +53,8 @@ pub struct ContactRow {
     mass_scale: Wide,
     impulse_scale: Wide,
     points: [PointRow; 2],
+    /// Points of each lane's manifold (0 for an empty lane).
+    counts: [u8; LANES],
 }
 
 /// Inverse masses of each lane's bodies.
@@ -150,6 +153,7 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
         r.friction.0[lane] = c.friction;
         r.restitution.0[lane] = c.restitution;
         r.approach_rate.0[lane] = c.approach_rate;
+        r.counts[lane] = c.manifold.count as u8;
         r.masses.inv_mass_a.0[lane] = sa.inv_mass;
         r.masses.inv_inertia_a.0[lane] = sa.inv_inertia;
         r.masses.inv_mass_b.0[lane] = sb.inv_mass;
@@ -318,30 +322,66 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
 
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
 /// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
-/// step.
+/// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
 fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32) {
     if r.restitution.0.iter().all(|&e| e == 0.0) {
         return;
     }
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
-    let zero = Wide::ZERO;
-    let ContactRow { nx, ny, restitution, approach_rate, masses, points, .. } = r;
+    let ContactRow { contact, nx, ny, restitution, approach_rate, masses, points, counts, .. } = r;
     let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
-    for p in points.iter_mut() {
-        let before = (p.relative_velocity + approach_rate * p.impact_time).max(p.impact_velocity);
-        let mut on = Wide::ZERO;
-        for (lane, on) in on.0.iter_mut().enumerate() {
-            let bounce =
-                restitution.0[lane] != 0.0 && before.0[lane] <= -threshold && p.max_normal_impulse.0[lane] != 0.0;
-            *on = if bounce { 1.0 } else { 0.0 };
-        }
+    let mut vn = [Wide::ZERO; 2];
+    for (v, p) in vn.iter_mut().zip(points.iter()) {
         let (dvx, dvy) = relative_velocity(p, &a, &b);
-        let vn = dvx * nx + dvy * ny;
-        let impulse = -(p.normal_mass * (vn + restitution * before));
-        let new_impulse = on.select_gt(zero, (p.normal_impulse + impulse).max(zero), p.normal_impulse);
-        let applied = new_impulse - p.normal_impulse;
-        p.normal_impulse = new_impulse;
+        *v = dvx * nx + dvy * ny;
+    }
+    let mut total = [points[0].normal_impulse, points[1].normal_impulse];
+    for lane in 0..LANES {
+        let count = counts[lane] as usize;
+        if contact[lane] == u32::MAX || restitution.0[lane] == 0.0 || count == 0 {
+            continue;
+        }
+        let mut bp = [BouncePoint::default(); 2];
+        for (k, (bpk, p)) in bp.iter_mut().zip(points.iter()).enumerate().take(count) {
+            let before = (p.relative_velocity.0[lane] + approach_rate.0[lane] * p.impact_time.0[lane])
+                .max(p.impact_velocity.0[lane]);
+            *bpk = BouncePoint {
+                bounces: before <= -threshold && p.max_normal_impulse.0[lane] != 0.0,
+                vn: vn[k].0[lane],
+                target: -restitution.0[lane] * before,
+                impulse: p.normal_impulse.0[lane],
+                normal_mass: p.normal_mass.0[lane],
+            };
+        }
+        if !bp.iter().any(|p| p.bounces) {
+            continue;
+        }
+        let (n, rn) = (glam::Vec2::new(nx.0[lane], ny.0[lane]), |p: &PointRow| {
+            (p.ra_x.0[lane], p.ra_y.0[lane], p.rb_x.0[lane], p.rb_y.0[lane])
+        });
+        let cross_n = |x: f32, y: f32| x * n.y - y * n.x;
+        let (ax1, ay1, bx1, by1) = rn(&points[0]);
+        let (ax2, ay2, bx2, by2) = rn(&points[1]);
+        let m = &*masses;
+        let (k11, k22, k12) = effective_mass(
+            m.inv_mass_a.0[lane],
+            m.inv_inertia_a.0[lane],
+            m.inv_mass_b.0[lane],
+            m.inv_inertia_b.0[lane],
+            cross_n(ax1, ay1),
+            cross_n(bx1, by1),
+            cross_n(ax2, ay2),
+            cross_n(bx2, by2),
+        );
+        let x = bounce_impulses(&bp[..count], k11, k22, k12);
+        for (t, x) in total.iter_mut().zip(x).take(count) {
+            t.0[lane] = x;
+        }
+    }
+    for (p, total) in points.iter_mut().zip(total) {
+        let applied = total - p.normal_impulse;
+        p.normal_impulse = total;
         p.max_normal_impulse = p.max_normal_impulse.max(applied);
         apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
     }
