@@ -24,6 +24,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
             .order(egui::Order::Tooltip)
             .fixed_pos(egui::pos2(sp.x + 14.0, sp.y + 14.0))
             .interactable(false)
+            .fade_in(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     info_grid(ui, r, &info);
@@ -33,9 +34,26 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
     }
     let Some(r) = app.inspect.pinned else { return };
     let mut open = true;
-    egui::Window::new("Contact").open(&mut open).resizable(false).default_pos(egui::pos2(320.0, 80.0)).show(
-        ctx,
-        |ui| match contact_info(&app.world, r) {
+    // First shown beside the point, on the side of the view with more room, so it hides
+    // neither the point nor the contacts next to it; one window per pinned point, so a new
+    // pin opens where it belongs.
+    let ppp = ctx.pixels_per_point();
+    let (at, pivot) = contact_info(&app.world, r).map_or((Vec2::new(320.0, 80.0), egui::Align2::LEFT_TOP), |i| {
+        let sp = app.camera.world_to_screen(&app.viewport, i.point);
+        let mid = app.viewport.min.x + 0.5 * app.viewport.size.x;
+        if sp.x < mid {
+            (sp / ppp + Vec2::new(48.0, 0.0), egui::Align2::LEFT_CENTER)
+        } else {
+            (sp / ppp - Vec2::new(48.0, 0.0), egui::Align2::RIGHT_CENTER)
+        }
+    });
+    egui::Window::new("Contact")
+        .id(egui::Id::new(("contact_window", r.a, r.b, r.point)))
+        .open(&mut open)
+        .resizable(false)
+        .pivot(pivot)
+        .default_pos(egui::pos2(at.x, at.y))
+        .show(ctx, |ui| match contact_info(&app.world, r) {
             Some(info) => {
                 info_grid(ui, r, &info);
                 if ui
@@ -51,8 +69,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
             None => {
                 ui.label(RichText::new("This contact point is gone (the bodies parted).").weak());
             }
-        },
-    );
+        });
     if !open {
         out.push(Action::InspectContact(None));
     }
@@ -70,7 +87,7 @@ fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
         row("point", format!("{} at ({:.3}, {:.3})", r.point, info.point.x, info.point.y));
         row("feature id", format!("{:08x} ({})", info.feature_id, feature_text(info.feature_id)));
         row("separation", format!("{:+.5} m", info.separation));
-        row("normal A→B", format!("({:.4}, {:.4})", info.normal.x, info.normal.y));
+        row("normal, A to B", format!("({:.4}, {:.4})", info.normal.x, info.normal.y));
         row("normal impulse", format!("{:.5} N·s", info.normal_impulse));
         row("tangent impulse", format!("{:+.5} N·s", info.tangent_impulse));
         row("age", format!("{} steps{}", info.age, if info.awake { "" } else { " (asleep)" }));

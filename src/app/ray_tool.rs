@@ -79,8 +79,8 @@ pub fn ray_drag(from: Vec2, world: Vec2, left_down: bool, px: f32) -> (Vec<Actio
     (vec![Action::Ray { from, to: world }], !left_down)
 }
 
-/// The visited nodes, the ray, and each hit's point, normal and fraction. `px` is world
-/// units per pixel.
+/// The visited nodes, the ray, each hit's point and normal, and the closest hit's fraction.
+/// `px` is world units per pixel.
 pub fn draw_ray(app: &App, d: &mut MqDraw, px: f32) {
     let Some(trace) = app.ray_trace() else { return };
     let Some((from, to)) = app.ray.ray else { return };
@@ -104,9 +104,11 @@ pub fn draw_ray(app: &App, d: &mut MqDraw, px: f32) {
     if let Some(h) = trace.closest {
         batch.ring(h.point, 9.0 * px, 2.0, mq_color(palette::SELECTED));
     }
-    for h in &trace.hits {
-        let label = format!("t={:.3}  n=({:.2}, {:.2})", h.fraction, h.normal.x, h.normal.y);
-        d.texts.push((h.point - 18.0 * px * Vec2::Y, label, palette::TEXT));
+    // The closest hit is labelled; the Tools panel lists every hit's numbers (labels on all
+    // of them would bury a ray through a pyramid).
+    if let Some(h) = trace.closest {
+        let label = format!("t={:.4}  n=({:.3}, {:.3})", h.fraction, h.normal.x, h.normal.y);
+        d.texts.push((h.point + 22.0 * px * h.normal.normalize_or(Vec2::Y), label, palette::TEXT));
     }
 }
 

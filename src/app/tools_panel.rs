@@ -41,7 +41,7 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 
 /// The ray tool's toggle and what its ray hits.
 fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    let label = if app.ray.on { "➶ Ray: on" } else { "➶ Ray" };
+    let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
     if ui.selectable_label(app.ray.on, label).on_hover_text("Y").clicked() {
         out.push(Action::ToggleRayTool);
     }
