@@ -111,6 +111,27 @@ pub enum Action {
     ToggleSliceTool,
     /// The knife line being dragged (drawn in the view); `None` when released.
     SliceDraft(Option<(Vec2, Vec2)>),
+    /// Cast a ray into the world (the ray tool's ray, drawn with its hits and the tree nodes
+    /// the query visited); it stays until cleared.
+    Ray {
+        from: Vec2,
+        to: Vec2,
+    },
+    /// Remove the ray tool's ray.
+    ClearRay,
+    /// Turn the ray tool on or off: while on, a left drag in the view casts a ray.
+    SetRayTool(bool),
+    /// Y: toggle the ray tool.
+    ToggleRayTool,
+    /// Pin the contact inspector on a contact point (its pair and index in the manifold);
+    /// `None` unpins it. Clicking a contact point while the Contacts layer is on does this.
+    InspectContact(Option<super::contact_inspect::ContactRef>),
+    /// Open the contact between bodies `a` and `b` in the Manifold lab, in the poses where the
+    /// world found its manifold (Save there keeps it as a pair file).
+    OpenContactInLab {
+        a: usize,
+        b: usize,
+    },
     /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
     SetWater(Option<WaterParams>),
     /// Metres of arrow per newton of the buoyancy and drag arrows.

@@ -2,8 +2,10 @@
 //! macroquad (`mq_input`) or from a script, so scripted runs exercise the same code as a real
 //! mouse.
 
+use super::contact_inspect::{contact_at, ContactRef, CONTACT_PICK_PX};
 use super::state::{Action, App, RunMode};
 use glam::Vec2;
+use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::BodyKind;
 
 /// The pointer in one frame (screen pixels).
@@ -44,6 +46,10 @@ pub enum Gesture {
     Knife {
         from: Vec2,
     },
+    /// The ray tool's ray, from where the drag started (`ray_tool`).
+    Ray {
+        from: Vec2,
+    },
     /// The open lab handles the pointer (`Lab::pointer`) until it lets go.
     Lab,
 }
@@ -80,6 +86,8 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
     let delta = st.last_pos.map(|p| f.pos - p).unwrap_or(Vec2::ZERO);
     st.last_pos = Some(f.pos);
 
+    app.inspect.hover =
+        (st.gesture == Gesture::None && !over_ui && vp.contains(f.pos)).then(|| contact_under(app, world)).flatten();
     if !over_ui && f.wheel != 0.0 && vp.contains(f.pos) {
         out.push(Action::ZoomAt { screen: f.pos, factor: 1.15f32.powf(f.wheel) });
     }
@@ -127,6 +135,13 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                 st.gesture = Gesture::None;
             }
         }
+        Gesture::Ray { from } => {
+            let (actions, done) = super::ray_tool::ray_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
+            out.extend(actions);
+            if done {
+                st.gesture = Gesture::None;
+            }
+        }
         Gesture::Pull => {
             if f.left_down {
                 out.push(Action::PullTo(world));
@@ -162,12 +177,20 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
         out.push(Action::SliceDraft(Some((world, world))));
         return;
     }
+    if app.ray.on {
+        st.gesture = Gesture::Ray { from: world };
+        return;
+    }
     if let Some((body, center, handle)) = rotate_handle(app) {
         if (world - handle).length() <= HANDLE_RADIUS_PX * 1.5 * px {
             let d = world - center;
             st.gesture = Gesture::Rotate { body, offset: app.world.bodies[body].angle - d.y.atan2(d.x) };
             return;
         }
+    }
+    if let Some(r) = contact_under(app, world).filter(|_| !f.shift) {
+        out.push(Action::InspectContact(Some(r)));
+        return;
     }
     let under = app.world.body_at(world);
     if let Some(k) = joint_under(app, world, under, px).filter(|_| !f.shift) {
@@ -195,6 +218,16 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
     } else {
         st.gesture = Gesture::DragPose { body, grab_local: b.xf.apply_inv(world) };
     }
+}
+
+/// The contact point under the pointer, when the scene's contacts are drawn (the Contacts
+/// layer on, no lab open): clicking it pins the contact inspector instead of selecting.
+pub fn contact_under(app: &App, world: Vec2) -> Option<ContactRef> {
+    if app.lab.is_some() || !app.layers.contains(Layer::Contact) {
+        return None;
+    }
+    let px = app.camera.scale(&app.viewport);
+    contact_at(&app.world.contacts, world, CONTACT_PICK_PX * px)
 }
 
 /// The joint whose anchor is within `JOINT_PICK_PX` of `world`. The anchor wins over the body

@@ -4,6 +4,10 @@
 pub mod action;
 pub mod batch;
 pub mod camera;
+pub mod contact_inspect;
+#[cfg(test)]
+mod contact_inspect_tests;
+pub mod contact_inspect_ui;
 pub mod draw;
 pub mod files;
 pub mod grid;
@@ -19,6 +23,9 @@ pub mod lab;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;
+pub mod ray_tool;
+#[cfg(test)]
+mod ray_tool_tests;
 pub mod report;
 pub mod script;
 pub mod share;

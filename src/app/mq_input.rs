@@ -130,6 +130,7 @@ pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
         KeyCode::Left => Action::Timeline(TimelineAction::SeekBy(if mods.shift { -10 } else { -1 })),
         KeyCode::Right => Action::Timeline(TimelineAction::SeekBy(if mods.shift { 10 } else { 1 })),
         KeyCode::K => Action::ToggleSliceTool,
+        KeyCode::Y => Action::ToggleRayTool,
         _ => return None,
     })
 }

@@ -114,6 +114,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
         });
     });
     ui_state.dialogs.show(ctx, app, out);
+    super::contact_inspect_ui::show(ctx, app, out);
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.max.x, screen.min.y),

@@ -19,6 +19,8 @@ pub enum ScriptStep {
     Click(Vec2),
     /// Shift+click at a world point (adds to the selection).
     ShiftClick(Vec2),
+    /// Move the pointer to a world point without pressing (hover: the contact tooltip).
+    Hover(Vec2),
     /// Left drag from one world point to another over `frames` frames; with `rotate` the
     /// drag rotates the body (as Ctrl+drag does).
     Drag {
@@ -93,6 +95,7 @@ impl ScriptPlayer {
                 }
             }
             ScriptStep::Do(a) => self.pending.push_back(ScriptFrame { pointer: None, action: Some(a) }),
+            ScriptStep::Hover(w) => self.pending.push_back(ScriptFrame { pointer: Some(p(w)), action: None }),
             ScriptStep::Click(w) | ScriptStep::ShiftClick(w) => {
                 let shift = matches!(step, ScriptStep::ShiftClick(_));
                 self.pending.push_back(ScriptFrame {

@@ -44,6 +44,10 @@ impl App {
         }
         self.slice.on = on;
         self.slice.draft = None;
+        if on {
+            // One drag tool at a time.
+            self.ray = Default::default();
+        }
         self.notice =
             Some(if on { "Slice tool: drag a line across bodies (K to leave)" } else { "Slice tool off" }.into());
     }

@@ -55,6 +55,10 @@ pub struct App {
     pub tree_tight: bool,
     /// The slice tool: on or off, the knife being dragged, the last slice's report.
     pub slice: super::slice_tool::SliceTool,
+    /// The ray tool: on or off, and its ray.
+    pub ray: super::ray_tool::RayTool,
+    /// The contact point hovered and the one pinned (`contact_inspect`).
+    pub inspect: super::contact_inspect::ContactInspector,
     /// Metres of arrow per newton of the buoyancy and drag arrows.
     pub buoyancy_scale: f32,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
@@ -95,6 +99,8 @@ impl App {
             tree_depth: (0, u32::MAX),
             tree_tight: false,
             slice: Default::default(),
+            ray: Default::default(),
+            inspect: Default::default(),
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
             sweep_view: None,
             files: Default::default(),
@@ -269,7 +275,13 @@ impl App {
             Action::LoadScene(path) => self.load_scene(&path),
             Action::SaveScene(path) => self.save_scene(&path),
             Action::Select(_) | Action::SelectNamed(_) | Action::ToggleSelect(_) => self.select(action),
-            Action::SetPose { .. } | Action::EditBody { .. } => self.edit(action),
+            Action::SetPose { .. } | Action::EditBody { .. } => {
+                self.edit(action);
+                if self.ray.on {
+                    // The ray is cast through the tree: keep it up to date with hand moves.
+                    self.world.sync_broadphase();
+                }
+            }
             Action::StartPull { body, point } => {
                 self.world.start_mouse_joint(body, point);
             }
@@ -302,6 +314,11 @@ impl App {
             Action::Slice { .. } | Action::SetSliceTool(_) | Action::ToggleSliceTool | Action::SliceDraft(_) => {
                 self.apply_slice(action)
             }
+            Action::Ray { .. } | Action::ClearRay | Action::SetRayTool(_) | Action::ToggleRayTool => {
+                self.apply_ray(action)
+            }
+            Action::InspectContact(r) => self.inspect_contact(r),
+            Action::OpenContactInLab { a, b } => self.open_contact_in_lab(a, b),
             Action::SetWater(_) | Action::SetBuoyancyScale(_) => self.apply_water(action),
             Action::SelectJoint(k) => self.select_joint(k),
             Action::SetJoint { joint, param } => self.set_joint(joint, &param),
@@ -475,6 +492,8 @@ impl App {
     pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
         self.lab = Some(lab);
         self.slice = Default::default();
+        self.ray = Default::default();
+        self.inspect = Default::default();
         self.selection.clear();
         self.joint_selection = None;
         self.history.clear();

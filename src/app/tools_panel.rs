@@ -22,6 +22,7 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 .small(),
             );
         }
+        ray(ui, app, out);
         let Some(r) = &app.slice.last else { return };
         ui.label(RichText::new(r.summary()).small().weak());
         for s in &r.sliced {
@@ -36,6 +37,39 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             }
         }
     });
+}
+
+/// The ray tool's toggle and what its ray hits.
+fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
+    if ui.selectable_label(app.ray.on, label).on_hover_text("Y").clicked() {
+        out.push(Action::ToggleRayTool);
+    }
+    if app.ray.on && app.ray.ray.is_none() {
+        ui.label(RichText::new("Drag a ray: its hits, normals, fractions and the tree nodes it visits.").small());
+    }
+    let Some(t) = app.ray_trace() else { return };
+    let nodes = format!("{} tree nodes tested, {} leaves reached", t.stats.nodes_visited, t.stats.leaves_hit);
+    ui.label(RichText::new(nodes).small().weak());
+    match t.closest {
+        Some(h) => {
+            let name = super::contact_inspect::body_label(&app.world, h.body);
+            ui.label(RichText::new(format!("closest: {name} at t = {:.4}", h.fraction)).small());
+        }
+        None => {
+            ui.label(RichText::new("the ray hits nothing").small());
+        }
+    }
+    for h in t.hits.iter().take(8) {
+        let text = format!(
+            "#{} t {:.4} at ({:.3}, {:.3}) n ({:.3}, {:.3})",
+            h.body, h.fraction, h.point.x, h.point.y, h.normal.x, h.normal.y
+        );
+        ui.label(RichText::new(text).small().monospace());
+    }
+    if ui.small_button("Clear ray").clicked() {
+        out.push(Action::ClearRay);
+    }
 }
 
 /// The Water section: the water's parameters, applied live (`Action::SetWater`), or a button

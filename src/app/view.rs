@@ -136,7 +136,9 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
         }
     }
     super::slice_tool::draw_knife(app, d.batch(), s);
-    if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on) {
+    super::ray_tool::draw_ray(app, &mut d, s);
+    super::contact_inspect_ui::draw_marker(app, d.batch(), s);
+    if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on && !app.ray.on) {
         let col = mq_color(palette::SELECTED);
         d.batch().line(center, handle, 1.0, col);
         d.batch().ring(handle, input::HANDLE_RADIUS_PX * s, 2.0, col);

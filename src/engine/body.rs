@@ -205,6 +205,12 @@ impl Body {
         self.q0 = self.xf.q;
     }
 
+    /// The origin transform at the start of the last step's solve, where the step's
+    /// contacts were found (the current one until the body first steps or after an edit).
+    pub fn start_transform(&self) -> Transform {
+        Transform { q: self.q0, p: self.center0 - self.q0.apply(self.local_center) }
+    }
+
     /// Recomputes the origin transform from the centre of mass and angle.
     pub(crate) fn sync_transform(&mut self) {
         self.xf.q = Rot::from_angle(self.angle);

@@ -159,6 +159,7 @@ pub(crate) fn opt_axis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec2>, 
 }
 
 real_fields! {
+    margin = "margin": Rule::Range(0.0, 1.0);
     motor_speed = "motor_speed": Rule::Range(-limits::MAX_MOTOR_SPEED, limits::MAX_MOTOR_SPEED);
     target_angle = "target_angle": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
     target_translation = "target_translation": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);

@@ -45,17 +45,35 @@ pub struct PairSpec {
     pub description: String,
     pub a: PairShape,
     pub b: PairShape,
+    /// Speculative margin of the manifold (metres, 0 when absent): points up to this far
+    /// apart are kept, as the world keeps them (`SolverParams::speculative_margin`). A pair
+    /// taken from a running world carries the world's margin so its manifold is the world's.
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "fields::margin")]
+    pub margin: f32,
+}
+
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
 }
 
 impl PairSpec {
     pub fn new(name: &str, a: PairShape, b: PairShape) -> PairSpec {
-        PairSpec { version: fields::FORMAT_VERSION, name: name.to_string(), description: String::new(), a, b }
+        PairSpec {
+            version: fields::FORMAT_VERSION,
+            name: name.to_string(),
+            description: String::new(),
+            a,
+            b,
+            margin: 0.0,
+        }
     }
 
     /// A world holding A (body 0) and B (body 1) as kinematic bodies at rest, without gravity:
-    /// the labs move them only when the user drags them.
+    /// the labs move them only when the user drags them. The world's speculative margin is the
+    /// pair's.
     pub fn build_world(&self) -> World {
-        let mut world = World::new(SolverParams { gravity: Vec2::ZERO, ..Default::default() });
+        let mut world =
+            World::new(SolverParams { gravity: Vec2::ZERO, speculative_margin: self.margin, ..Default::default() });
         for (name, s) in [("A", &self.a), ("B", &self.b)] {
             let mut def = BodyDef::new(BodyKind::Kinematic, s.shape.shape(), s.position);
             def.name = name.to_string();
@@ -65,13 +83,15 @@ impl PairSpec {
         world
     }
 
-    /// The pair as its world currently places the two bodies.
+    /// The pair as its world currently places the two bodies, with the world's margin.
     pub fn from_world(world: &World, name: &str) -> Option<PairSpec> {
         let shape = |i: usize| {
             let b = world.bodies.get(i)?;
             Some(PairShape { shape: ShapeSpec::from_shape(&b.shape), position: b.xf.p, angle: b.angle })
         };
-        Some(PairSpec::new(name, shape(0)?, shape(1)?))
+        let mut p = PairSpec::new(name, shape(0)?, shape(1)?);
+        p.margin = world.params.speculative_margin;
+        Some(p)
     }
 
     pub fn to_ron_string(&self) -> Result<String, SceneError> {
@@ -117,6 +137,12 @@ mod tests {
         let again = PairSpec::from_world(&back.build_world(), "test").unwrap();
         assert_eq!(again.a.position, p.a.position);
         assert_eq!(again.b.angle, p.b.angle);
+        // No margin: 0, and none written; a margin is kept and becomes the world's.
+        assert_eq!(p.margin, 0.0);
+        assert!(!text.contains("margin"));
+        let with = parse_pair(&TEXT.replace("    version: 1,", "    version: 1,\n    margin: 0.02,"), "w.ron").unwrap();
+        assert_eq!(with.build_world().params.speculative_margin, 0.02);
+        assert_eq!(parse_pair(&with.to_ron_string().unwrap(), "w2.ron").unwrap(), with);
     }
 
     #[test]
@@ -128,6 +154,9 @@ mod tests {
         let nan = TEXT.replace("angle: 0.77", "angle: NaN");
         let e = parse_pair(&nan, "nan.ron").unwrap_err().to_string();
         assert!(e.starts_with("nan.ron:5:") && e.contains("angle"), "{e}");
+        let bad_margin = TEXT.replace("    version: 1,", "    version: 1,\n    margin: -0.1,");
+        let e = parse_pair(&bad_margin, "m.ron").unwrap_err().to_string();
+        assert!(e.starts_with("m.ron:3:") && e.contains("margin"), "{e}");
         let missing = TEXT.replace("position: (0.3, 0.8), ", "");
         assert!(parse_pair(&missing, "m.ron").unwrap_err().to_string().contains("position"));
     }

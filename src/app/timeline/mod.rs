@@ -148,7 +148,11 @@ pub fn effect_of(app: &App, action: &Action) -> Effect {
         },
         Action::SetParams(p) if *p != w.params => Effect::Edit,
         Action::LoadScene(p) if record::is_recording(p) => Effect::None,
-        Action::Restart | Action::LoadScene(_) | Action::OpenLab { .. } | Action::CloseLab => Effect::Reset,
+        Action::Restart
+        | Action::LoadScene(_)
+        | Action::OpenLab { .. }
+        | Action::OpenContactInLab { .. }
+        | Action::CloseLab => Effect::Reset,
         Action::StepBack => Effect::Back,
         _ => Effect::None,
     }

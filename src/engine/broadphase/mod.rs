@@ -33,6 +33,6 @@ pub use tree_query::{ray_may_cross, QueryStats};
 pub use tree_rebuild::RebuildMethod;
 pub use tree_trace::{RotationKind, TreeStep, TreeTrace};
 pub use tree_validate::{LeafView, NodeView, TreeMetrics};
-pub use world_ray::RayHit;
+pub use world_ray::{RayHit, RayTrace};
 
 pub use crate::engine::shape::ray::{CastOutput, RayCastInput};

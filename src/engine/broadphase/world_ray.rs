@@ -4,6 +4,8 @@
 
 use super::pair_finder::PairFinding;
 use super::tree_query::ray_may_cross;
+use super::tree_query::QueryStats;
+use crate::engine::math::Aabb;
 use crate::engine::shape::ray::RayCastInput;
 use crate::engine::world::World;
 use glam::Vec2;
@@ -20,7 +22,61 @@ pub struct RayHit {
     pub fraction: f32,
 }
 
+/// A ray cast with its work shown: the closest hit, every body the segment enters (by
+/// fraction), and the tree nodes the closest-hit query tested.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RayTrace {
+    pub closest: Option<RayHit>,
+    /// Every body the segment enters, nearest first (ties by body index).
+    pub hits: Vec<RayHit>,
+    /// The nodes the closest-hit query tested, in order, with whether the ray may cross
+    /// each (entered) or it was culled; empty when the world keeps no tree.
+    pub visited: Vec<(Aabb, bool)>,
+    pub stats: QueryStats,
+}
+
 impl World {
+    /// [`World::ray_cast`] with its work recorded for drawing (the ray tool): the same
+    /// closest hit, the tree nodes that query visited, and every body the segment enters.
+    pub fn ray_cast_traced(&self, origin: Vec2, translation: Vec2) -> RayTrace {
+        let mut trace = RayTrace { closest: self.ray_cast(origin, translation), ..Default::default() };
+        if !(origin.is_finite() && translation.is_finite()) {
+            return trace;
+        }
+        let input = RayCastInput::new(origin, translation);
+        if self.broadphase.has_proxies_for(self.bodies.len()) {
+            let tree = &self.broadphase.tree;
+            let mut best = f32::INFINITY;
+            let visited = &mut trace.visited;
+            // The same query as `ray_cast`, replayed to record the nodes it tests.
+            trace.stats = tree.ray_cast_visiting(
+                &input,
+                |id, hit| visited.push((tree.nodes()[id as usize].aabb, hit)),
+                |sub, _, body| {
+                    let b = &self.bodies[body as usize];
+                    match b.shape.ray_cast(&b.xf, sub) {
+                        Some(out) => {
+                            best = best.min(out.fraction);
+                            best
+                        }
+                        None if best.is_finite() => best,
+                        None => -1.0,
+                    }
+                },
+            );
+        }
+        for (body, b) in self.bodies.iter().enumerate() {
+            if !ray_may_cross(&b.shape.compute_aabb(&b.xf), &input) {
+                continue;
+            }
+            if let Some(out) = b.shape.ray_cast(&b.xf, &input) {
+                trace.hits.push(RayHit { body, point: out.point, normal: out.normal, fraction: out.fraction });
+            }
+        }
+        trace.hits.sort_by(|x, y| x.fraction.total_cmp(&y.fraction).then(x.body.cmp(&y.body)));
+        trace
+    }
+
     /// The closest body hit by the segment `origin → origin + translation`, found through the
     /// broadphase tree (brute force over all bodies when the world keeps no tree). A ray that
     /// starts inside a body hits it at fraction 0. Ties go to the lower body index.

@@ -66,12 +66,12 @@ pub fn collide_polygons_with<R: Recorder<ClipEvent>>(
                 None => {
                     // The incident face lies outside the side planes. The article treats this as
                     // round-off and reports nothing, but it also happens when a small polygon
-                    // sits deep inside a large one; keep the deepest incident vertex so such an
-                    // overlap is never lost.
+                    // sits deep inside a large one, or straddles its corner; keep one point so
+                    // such an overlap is never lost (`deepest_vertex_contact`).
                     if R::ENABLED {
                         rec.record(ClipEvent::Fallback);
                     }
-                    deepest_vertex_contact(inc_poly, inc_xf, &rf.face, rf.edge, rf.flip, margin)
+                    deepest_vertex_contact(inc_poly, inc_xf, &rf, margin)
                 }
             }
         }
@@ -221,26 +221,38 @@ pub fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
     m
 }
 
-/// A single contact at the incident polygon's deepest vertex below the reference face.
-fn deepest_vertex_contact(
-    inc: &Polygon,
-    inc_xf: &Transform,
-    ref_face: &Line,
-    ref_edge: usize,
-    flip: bool,
-    margin: f32,
-) -> Manifold {
-    let j = inc.support_index(inc_xf.q.apply_inv(-ref_face.n));
-    let v = inc_xf.apply(inc.vertices[j]);
-    let separation = ref_face.distance_to_line(v);
+/// A single contact when clipping leaves nothing: the deepest incident vertex between the
+/// reference face's side planes, else the deepest of all.
+fn deepest_vertex_contact(inc: &Polygon, inc_xf: &Transform, rf: &ReferenceFace, margin: f32) -> Manifold {
+    let n = rf.face.n;
+    let tangent = rf.v2 - rf.v1;
+    let in_slab = |p: Vec2| {
+        let t = tangent.dot(p - rf.v1);
+        (0.0..=tangent.length_squared()).contains(&t)
+    };
+    // The deepest incident vertex between the side planes: it lies in the reference polygon
+    // when it is behind the face, so half its depth lands on both surfaces.
+    let deepest_in_slab = (0..inc.count)
+        .map(|j| (j, inc_xf.apply(inc.vertices[j])))
+        .filter(|&(_, v)| in_slab(v))
+        .map(|(j, v)| (j, v, rf.face.distance_to_line(v)))
+        .min_by(|a, b| a.2.total_cmp(&b.2));
+    let in_slab = deepest_in_slab.filter(|&(_, _, separation)| separation <= margin).map(|(j, v, separation)| {
+        (v - 0.5 * separation * n, separation, FeatureId::new(rf.flip, FeatureKind::Vertex, rf.edge, j))
+    });
+    // Else the deepest incident vertex (a small polygon deep inside a large one, beyond a short
+    // reference face's side planes): its depth is the overlap along this axis.
+    let deepest = || {
+        let j = inc.support_index(inc_xf.q.apply_inv(-n));
+        let v = inc_xf.apply(inc.vertices[j]);
+        let separation = rf.face.distance_to_line(v);
+        (v - 0.5 * separation * n, separation, FeatureId::new(rf.flip, FeatureKind::Vertex, rf.edge, j))
+    };
+    let (point, separation, id) = in_slab.unwrap_or_else(deepest);
     let mut m = Manifold::EMPTY;
     if separation <= margin {
-        m.normal = if flip { -ref_face.n } else { ref_face.n };
-        m.push(ManifoldPoint {
-            point: v - 0.5 * separation * ref_face.n,
-            penetration: -separation,
-            id: FeatureId::new(flip, FeatureKind::Vertex, ref_edge, j),
-        });
+        m.normal = if rf.flip { -n } else { n };
+        m.push(ManifoldPoint { point, penetration: -separation, id });
     }
     m
 }
@@ -252,6 +264,57 @@ mod tests {
 
     fn square(h: f32) -> Polygon {
         Polygon::make_box(Vec2::splat(h)).unwrap()
+    }
+
+    /// Distance from `p` to the boundary of `poly` at `xf`, signed (negative inside).
+    fn boundary_distance(poly: &Polygon, xf: &Transform, p: Vec2) -> f32 {
+        let v: Vec<Vec2> = poly.world_vertices(xf).collect();
+        let edge = |a: Vec2, b: Vec2| {
+            let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            p.distance(a + t * (b - a))
+        };
+        let d = (0..v.len()).map(|i| edge(v[i], v[(i + 1) % v.len()])).fold(f32::MAX, f32::min);
+        let inside = (0..v.len()).all(|i| (v[(i + 1) % v.len()] - v[i]).perp_dot(p - v[i]) >= 0.0);
+        if inside {
+            -d
+        } else {
+            d
+        }
+    }
+
+    #[test]
+    fn a_polygon_straddling_a_corner_gets_a_point_on_both_surfaces() {
+        // Found by the contact-point property test: B overlaps A's corner, and its face that
+        // meets A's reference face lies wholly beyond the side plane, so clipping leaves
+        // nothing. B's deepest vertex is then outside A; the point must come from inside the
+        // side planes instead.
+        let a = Polygon::make_box(Vec2::new(1.5809743, 2.4719121)).unwrap();
+        let b = Polygon::new(&[
+            Vec2::new(-0.18574902, -0.5023217),
+            Vec2::new(0.27691835, -0.45841682),
+            Vec2::new(0.5310605, -0.069314785),
+            Vec2::new(0.59911615, 0.57840425),
+            Vec2::new(-0.05059504, 0.5331697),
+            Vec2::new(-0.73102796, 0.477471),
+            Vec2::new(-0.50854343, -0.1679683),
+        ])
+        .unwrap();
+        let xa = Transform {
+            p: Vec2::new(-2.4089355, 1.8686086),
+            q: crate::engine::math::Rot { c: 0.96989006, s: -0.2435431 },
+        };
+        let xb = Transform {
+            p: Vec2::new(-1.5055859, -1.2039133),
+            q: crate::engine::math::Rot { c: 0.95289904, s: -0.30328777 },
+        };
+        let m = collide_polygons(&a, &xa, &b, &xb, 0.0);
+        assert_eq!(m.count, 1);
+        let p = m.points[0];
+        assert!(p.penetration > 0.0);
+        let on_a = p.point + 0.5 * p.penetration * m.normal;
+        let on_b = p.point - 0.5 * p.penetration * m.normal;
+        assert!(boundary_distance(&a, &xa, on_a).abs() < 1e-4, "{}", boundary_distance(&a, &xa, on_a));
+        assert!(boundary_distance(&b, &xb, on_b).abs() < 1e-4, "{}", boundary_distance(&b, &xb, on_b));
     }
 
     #[test]

@@ -43,6 +43,13 @@ pub fn act(a: ManifoldAction) -> Action {
     Action::Lab(LabAction::Manifold(a))
 }
 
+impl ManifoldLab {
+    /// The lab on a pair already placed in the app's world (a contact taken from a scene).
+    pub fn on_pair(pair: PairFile) -> ManifoldLab {
+        ManifoldLab { pair, stage: LAST_STAGE, use_bias: true, axis: None }
+    }
+}
+
 impl LabType for ManifoldLab {
     type Action = ManifoldAction;
     const ENTRY: LabEntry = LabEntry {
@@ -52,8 +59,7 @@ impl LabType for ManifoldLab {
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
-        let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
-        Ok(ManifoldLab { pair, stage: LAST_STAGE, use_bias: true, axis: None })
+        Ok(ManifoldLab::on_pair(PairFile::open(app, file, DEFAULT_PAIR)?))
     }
 
     fn apply(&mut self, app: &mut App, action: ManifoldAction) {

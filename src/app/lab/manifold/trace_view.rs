@@ -11,19 +11,21 @@ use manifold_lab::engine::World;
 /// The last clipping stage (the manifold).
 pub const LAST_STAGE: usize = CLIP_STAGES.len() - 1;
 
-/// The SAT + clipping trace between bodies `a` and `b`, when both are polygons.
+/// The SAT + clipping trace between bodies `a` and `b`, when both are polygons, with the
+/// world's speculative margin (0 in a lab opened on a pair file without one).
 pub fn trace_pair(world: &World, a: usize, b: usize, use_bias: bool) -> Option<ClipTrace> {
     let (ba, bb) = (world.bodies.get(a)?, world.bodies.get(b)?);
     let (Shape::Polygon(pa), Shape::Polygon(pb)) = (&ba.shape, &bb.shape) else { return None };
     let mut t = ClipTrace::default();
-    collide_polygons_traced(pa, &ba.xf, pb, &bb.xf, 0.0, use_bias, Some(&mut t));
+    collide_polygons_traced(pa, &ba.xf, pb, &bb.xf, world.params.speculative_margin, use_bias, Some(&mut t));
     Some(t)
 }
 
-/// The manifold between two bodies (any shapes), A → B.
+/// The manifold between two bodies (any shapes), A → B, with the world's speculative margin
+/// (as the world's own contacts are found).
 pub fn manifold_of(world: &World, a: usize, b: usize) -> Option<Manifold> {
     let (ba, bb) = (world.bodies.get(a)?, world.bodies.get(b)?);
-    Some(collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, 0.0))
+    Some(collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, world.params.speculative_margin))
 }
 
 /// Length of drawn axes: a fraction of the pair's size.

@@ -1,0 +1,191 @@
+//! The contact inspector: the contact point under the pointer (a pure lookup), what the
+//! solver knows of it (pair, feature id, separation, impulses, age in steps), and its pair
+//! placed in the Manifold lab in the poses where the world found its manifold, so a
+//! surprising contact becomes a pair fixture (`scenes/pairs/`).
+//!
+//! The world finds its contacts at the start of a step, before the solver moves the bodies
+//! (`World::step`), so the poses that made a manifold are the bodies' start-of-step
+//! transforms (`Body::start_transform`), or the current ones for contacts found without a
+//! step (`World::refresh_contacts`). Both are tried; the pair takes the first whose manifold
+//! is the world's.
+
+use super::lab::manifold::ManifoldLab;
+use super::lab::pair::PairFile;
+use super::state::{App, RunMode};
+use glam::Vec2;
+use manifold_lab::engine::collide::{collide, Manifold};
+use manifold_lab::engine::math::Transform;
+use manifold_lab::engine::solver::Contact;
+use manifold_lab::engine::World;
+use manifold_lab::scene::{PairShape, PairSpec, ShapeSpec};
+use serde::{Deserialize, Serialize};
+
+/// How near the pointer must be to a contact point to pick it, pixels (the dot's radius).
+pub const CONTACT_PICK_PX: f32 = 6.0;
+
+/// How far apart two manifolds' points and normals may be and still be the same manifold.
+pub const SAME_MANIFOLD_TOL: f32 = 1e-5;
+
+/// One contact point, by its pair (bodies `a < b`, as the world keeps contacts) and its index
+/// in the manifold. Kept by pair, not by contact index, so it survives the steps that renumber
+/// the contact list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContactRef {
+    pub a: usize,
+    pub b: usize,
+    pub point: usize,
+}
+
+/// The inspector's state: the contact point under the pointer and the one pinned by a click.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ContactInspector {
+    pub hover: Option<ContactRef>,
+    pub pinned: Option<ContactRef>,
+}
+
+/// The contact point nearest `p` among `contacts`, if it is within `radius` (world units).
+/// Ties go to the earlier contact and point.
+pub fn contact_at(contacts: &[Contact], p: Vec2, radius: f32) -> Option<ContactRef> {
+    if !(p.is_finite() && radius.is_finite()) {
+        return None;
+    }
+    let mut best: Option<(f32, ContactRef)> = None;
+    for c in contacts {
+        for (k, cp) in c.points().iter().enumerate() {
+            let d = cp.point.distance(p);
+            if d <= radius && best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, ContactRef { a: c.a, b: c.b, point: k }));
+            }
+        }
+    }
+    best.map(|(_, r)| r)
+}
+
+/// The world's contact between bodies `a` and `b` (the list is sorted by pair).
+pub fn find_contact(world: &World, a: usize, b: usize) -> Option<&Contact> {
+    let (a, b) = (a.min(b), a.max(b));
+    world.contacts.binary_search_by(|c| (c.a, c.b).cmp(&(a, b))).ok().map(|k| &world.contacts[k])
+}
+
+/// What the tooltip shows of one contact point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContactInfo {
+    pub names: (String, String),
+    pub point: Vec2,
+    pub feature_id: u32,
+    /// Separation at the start of the step (negative: penetration).
+    pub separation: f32,
+    /// From A to B.
+    pub normal: Vec2,
+    pub normal_impulse: f32,
+    pub tangent_impulse: f32,
+    /// Consecutive steps the point has been matched and warm started.
+    pub age: u32,
+    pub awake: bool,
+}
+
+/// A body's name, or `#index` when it has none.
+pub fn body_label(world: &World, i: usize) -> String {
+    match world.bodies.get(i) {
+        Some(b) if !b.name.is_empty() => format!("{} (#{i})", b.name),
+        _ => format!("#{i}"),
+    }
+}
+
+/// The numbers of contact point `r`, if the world still has it.
+pub fn contact_info(world: &World, r: ContactRef) -> Option<ContactInfo> {
+    let c = find_contact(world, r.a, r.b)?;
+    let cp = c.points().get(r.point)?;
+    Some(ContactInfo {
+        names: (body_label(world, c.a), body_label(world, c.b)),
+        point: cp.point,
+        feature_id: cp.id.0,
+        separation: cp.base_separation,
+        normal: c.normal(),
+        normal_impulse: cp.normal_impulse,
+        tangent_impulse: cp.tangent_impulse,
+        age: cp.persisted,
+        awake: c.awake,
+    })
+}
+
+/// Whether two manifolds have the same count, normal and points (in order) within `tol`.
+pub fn same_manifold(x: &Manifold, y: &Manifold, tol: f32) -> bool {
+    x.count == y.count
+        && x.normal.distance(y.normal) <= tol
+        && x.points().iter().zip(y.points()).all(|(p, q)| p.point.distance(q.point) <= tol)
+}
+
+/// A contact's pair as a pair file, and whether its manifold is exactly the world's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContactPair {
+    pub spec: PairSpec,
+    /// False when neither candidate pose reproduces the stored manifold (a contact kept
+    /// between sleeping bodies since an earlier step): the start-of-step poses are used.
+    pub exact: bool,
+}
+
+/// The pair of the contact between `a` and `b` in the poses that made its manifold, with the
+/// world's speculative margin: A is body `a`, B is body `b`, so the normal points the same way.
+pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, String> {
+    let c = find_contact(world, a, b).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
+    let (ba, bb) = (&world.bodies[c.a], &world.bodies[c.b]);
+    let margin = world.params.speculative_margin;
+    // A pose as the pair file stores it (origin and angle) and as the lab will rebuild it.
+    let pose = |xf: Transform| (xf.p, xf.q.angle());
+    let candidates = [(ba.start_transform(), bb.start_transform()), (ba.xf, bb.xf)].map(|(x, y)| (pose(x), pose(y)));
+    let reproduces = |((pa, aa), (pb, ab)): ((Vec2, f32), (Vec2, f32))| {
+        let m = collide(&ba.shape, &Transform::new(pa, aa), &bb.shape, &Transform::new(pb, ab), margin);
+        same_manifold(&m, &c.manifold, SAME_MANIFOLD_TOL)
+    };
+    let found = candidates.iter().copied().find(|&p| reproduces(p));
+    let ((pa, aa), (pb, ab)) = found.unwrap_or(candidates[0]);
+    let name = format!("contact {} - {}", body_label(world, c.a), body_label(world, c.b));
+    let mut spec = PairSpec::new(
+        &name,
+        PairShape { shape: ShapeSpec::from_shape(&ba.shape), position: pa, angle: aa },
+        PairShape { shape: ShapeSpec::from_shape(&bb.shape), position: pb, angle: ab },
+    );
+    spec.margin = margin;
+    spec.description = format!("Taken from step {} of the world.", world.step_count);
+    Ok(ContactPair { spec, exact: found.is_some() })
+}
+
+impl App {
+    /// Pins (or unpins) the inspector on a contact point.
+    pub(super) fn inspect_contact(&mut self, r: Option<ContactRef>) {
+        match r {
+            Some(r) if contact_info(&self.world, r).is_none() => {
+                self.error = Some(format!("no contact point {} between bodies {} and {}", r.point, r.a, r.b));
+            }
+            _ => self.inspect.pinned = r,
+        }
+    }
+
+    /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.
+    pub(super) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
+        if self.lab.is_some() {
+            self.error = Some("contacts are inspected in a scene: leave the lab first".into());
+            return;
+        }
+        let pair = match contact_pair(&self.world, a, b) {
+            Ok(p) => p,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        let note = if pair.exact {
+            "its manifold is the world's"
+        } else {
+            "the bodies have moved since its manifold was found: start-of-step poses"
+        };
+        let name = pair.spec.name.clone();
+        let file = PairFile { spec: pair.spec, path: None };
+        file.restart(self);
+        self.mode = RunMode::Paused;
+        self.inspect = ContactInspector::default();
+        self.enter_lab(Box::new(ManifoldLab::on_pair(file)));
+        self.notice = Some(format!("Opened {name} in the Manifold lab ({note}); Save keeps it as a pair file"));
+    }
+}

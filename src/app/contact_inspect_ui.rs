@@ -1,0 +1,125 @@
+//! The contact inspector's egui: a tooltip beside the hovered contact point, a window for the
+//! pinned one with the button that opens its pair in the Manifold lab, and a ring on both in
+//! the view.
+
+use super::batch::Batch;
+use super::contact_inspect::{contact_info, ContactInfo, ContactRef};
+use super::draw::mq_color;
+use super::state::{Action, App};
+use egui_macroquad::egui::{self, RichText};
+use glam::Vec2;
+use manifold_lab::engine::collide::manifold::FeatureKind;
+use manifold_lab::engine::debug::palette;
+
+/// The tooltip of the hovered contact point and the pinned contact's window.
+pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
+    if app.lab.is_some() {
+        return;
+    }
+    let hover = app.inspect.hover.filter(|h| Some(*h) != app.inspect.pinned);
+    if let Some((r, info)) = hover.and_then(|r| Some((r, contact_info(&app.world, r)?))) {
+        let ppp = ctx.pixels_per_point();
+        let sp = app.camera.world_to_screen(&app.viewport, info.point) / ppp;
+        egui::Area::new(egui::Id::new("contact_tooltip"))
+            .order(egui::Order::Tooltip)
+            .fixed_pos(egui::pos2(sp.x + 14.0, sp.y + 14.0))
+            .interactable(false)
+            .fade_in(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    info_grid(ui, r, &info);
+                    ui.label(RichText::new("Click to pin; open it in the Manifold lab from there.").small().weak());
+                });
+            });
+    }
+    let Some(r) = app.inspect.pinned else { return };
+    let mut open = true;
+    // First shown beside the point, on the side of the view with more room, so it hides
+    // neither the point nor the contacts next to it; one window per pinned point, so a new
+    // pin opens where it belongs.
+    let ppp = ctx.pixels_per_point();
+    let (at, pivot) = contact_info(&app.world, r).map_or((Vec2::new(320.0, 80.0), egui::Align2::LEFT_TOP), |i| {
+        let sp = app.camera.world_to_screen(&app.viewport, i.point);
+        let mid = app.viewport.min.x + 0.5 * app.viewport.size.x;
+        if sp.x < mid {
+            (sp / ppp + Vec2::new(48.0, 0.0), egui::Align2::LEFT_CENTER)
+        } else {
+            (sp / ppp - Vec2::new(48.0, 0.0), egui::Align2::RIGHT_CENTER)
+        }
+    });
+    egui::Window::new("Contact")
+        .id(egui::Id::new(("contact_window", r.a, r.b, r.point)))
+        .open(&mut open)
+        .resizable(false)
+        .pivot(pivot)
+        .default_pos(egui::pos2(at.x, at.y))
+        .show(ctx, |ui| match contact_info(&app.world, r) {
+            Some(info) => {
+                info_grid(ui, r, &info);
+                if ui
+                    .button("Open in Manifold lab")
+                    .on_hover_text(
+                        "The two shapes in the poses that made this manifold; Save keeps them as a pair file",
+                    )
+                    .clicked()
+                {
+                    out.push(Action::OpenContactInLab { a: r.a, b: r.b });
+                }
+            }
+            None => {
+                ui.label(RichText::new("This contact point is gone (the bodies parted).").weak());
+            }
+        });
+    if !open {
+        out.push(Action::InspectContact(None));
+    }
+}
+
+/// The numbers of one contact point.
+fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
+    ui.label(RichText::new(format!("{} – {}", info.names.0, info.names.1)).strong());
+    egui::Grid::new(("contact_info", r.a, r.b, r.point)).num_columns(2).show(ui, |ui| {
+        let mut row = |name: &str, v: String| {
+            ui.label(name);
+            ui.label(RichText::new(v).monospace());
+            ui.end_row();
+        };
+        row("point", format!("{} at ({:.3}, {:.3})", r.point, info.point.x, info.point.y));
+        row("feature id", format!("{:08x} ({})", info.feature_id, feature_text(info.feature_id)));
+        row("separation", format!("{:+.5} m", info.separation));
+        row("normal, A to B", format!("({:.4}, {:.4})", info.normal.x, info.normal.y));
+        row("normal impulse", format!("{:.5} N·s", info.normal_impulse));
+        row("tangent impulse", format!("{:+.5} N·s", info.tangent_impulse));
+        row("age", format!("{} steps{}", info.age, if info.awake { "" } else { " (asleep)" }));
+    });
+}
+
+/// The packed feature id in words: its kind, flip and the two features.
+fn feature_text(id: u32) -> String {
+    let (flip, kind, reference, incident) = (id >> 24 & 1 == 1, id >> 16 & 0xff, id >> 8 & 0xff, id & 0xff);
+    let kind = match kind {
+        k if k == FeatureKind::Face as u32 => "face",
+        k if k == FeatureKind::Vertex as u32 => "vertex",
+        k if k == FeatureKind::Circle as u32 => "circle",
+        k if k == FeatureKind::Capsule as u32 => "capsule",
+        _ => "?",
+    };
+    let owner = if flip { "B" } else { "A" };
+    format!("{kind}, reference {owner}{reference}, incident {incident}")
+}
+
+/// Rings on the hovered and the pinned contact points.
+pub fn draw_marker(app: &App, batch: &mut Batch, px: f32) {
+    if app.lab.is_some() {
+        return;
+    }
+    for (r, color) in [(app.inspect.hover, palette::SELECTED), (app.inspect.pinned, palette::JOINT)] {
+        if let Some(info) = r.and_then(|r| contact_info(&app.world, r)) {
+            ring(batch, info.point, px, mq_color(color));
+        }
+    }
+}
+
+fn ring(batch: &mut Batch, p: Vec2, px: f32, c: macroquad::prelude::Color) {
+    batch.ring(p, 8.0 * px, 2.0, c);
+}
