@@ -220,7 +220,9 @@ impl World {
                 .params
                 .restitution_override
                 .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
-            contacts.push(Contact::new(i, j, manifold, friction, restitution, prev));
+            let mut contact = Contact::new(i, j, manifold, friction, restitution, prev);
+            contact.margin = margin + reach;
+            contacts.push(contact);
         }
         self.contacts = contacts;
         self.joint_filter = Some(filter);

@@ -63,6 +63,10 @@ pub struct Contact {
     /// pushed into a wall by its neighbour with energy it never had.
     #[serde(default)]
     pub approach_rate: f32,
+    /// The speculative distance its manifold was found with: the world's margin plus the
+    /// pair's reach (`world_ccd::pair_reach`); 0 when not recorded.
+    #[serde(default)]
+    pub margin: f32,
 }
 
 fn awake_default() -> bool {
@@ -93,7 +97,7 @@ impl Contact {
                 }
             }
         }
-        Contact { a, b, manifold, friction, restitution, points, awake: true, approach_rate: 0.0 }
+        Contact { a, b, manifold, friction, restitution, points, awake: true, approach_rate: 0.0, margin: 0.0 }
     }
 
     pub fn normal(&self) -> Vec2 {
