@@ -3,11 +3,11 @@
 //! defaults (contact 30 Hz / damping 10, push 3 m/s, joint 60 Hz / damping 2), sleep on or off.
 
 use boxdd_sys::ffi::{
-    b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetPosition, b2Circle, b2CreateBody,
-    b2CreateCircleShape, b2CreatePolygonShape, b2CreateRevoluteJoint, b2CreateWorld, b2DefaultBodyDef,
-    b2DefaultRevoluteJointDef, b2DefaultShapeDef, b2DefaultWorldDef, b2DestroyWorld, b2JointId,
-    b2Joint_GetLinearSeparation, b2MakeBox, b2Rot, b2Transform, b2Vec2, b2WorldId, b2World_GetAwakeBodyCount,
-    b2World_Step,
+    b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetLinearVelocity, b2Body_GetPosition,
+    b2Body_GetShapes, b2Circle, b2CreateBody, b2CreateCircleShape, b2CreatePolygonShape, b2CreateRevoluteJoint,
+    b2CreateWorld, b2DefaultBodyDef, b2DefaultRevoluteJointDef, b2DefaultShapeDef, b2DefaultWorldDef, b2DestroyWorld,
+    b2JointId, b2Joint_GetLinearSeparation, b2MakeBox, b2Rot, b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2,
+    b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
 };
 
 fn v(x: f32, y: f32) -> b2Vec2 {
@@ -97,6 +97,23 @@ impl B2World {
     pub fn awake_bodies(&self) -> usize {
         // SAFETY: the world is alive.
         unsafe { b2World_GetAwakeBodyCount(self.id) as usize }
+    }
+
+    /// Sets the restitution of the body's shape (its first; the bodies here have one).
+    pub fn set_restitution(&mut self, body: b2BodyId, restitution: f32) {
+        // SAFETY: the body belongs to this live world; the array holds the one id written.
+        unsafe {
+            let mut shape = b2ShapeId { index1: 0, world0: 0, generation: 0 };
+            if b2Body_GetShapes(body, &mut shape, 1) == 1 {
+                b2Shape_SetRestitution(shape, restitution);
+            }
+        }
+    }
+
+    pub fn velocity(&self, body: b2BodyId) -> (f32, f32) {
+        // SAFETY: the body belongs to this live world.
+        let v = unsafe { b2Body_GetLinearVelocity(body) };
+        (v.x, v.y)
     }
 
     /// Box2D's own measure of how far a joint's anchors are apart, metres.

@@ -126,11 +126,12 @@ pub struct ContactPair {
 }
 
 /// The pair of the contact between `a` and `b` in the poses that made its manifold, with the
-/// world's speculative margin: A is body `a`, B is body `b`, so the normal points the same way.
+/// speculative distance it was found with (the world's margin, plus the pair's reach when the
+/// bodies were moving fast): A is body `a`, B is body `b`, so the normal points the same way.
 pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, String> {
     let c = find_contact(world, a, b).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
     let (ba, bb) = (&world.bodies[c.a], &world.bodies[c.b]);
-    let margin = world.params.speculative_margin;
+    let margin = if c.margin > 0.0 { c.margin } else { world.params.speculative_margin };
     // A pose as the pair file stores it (origin and angle) and as the lab will rebuild it.
     let pose = |xf: Transform| (xf.p, xf.q.angle());
     let candidates = [(ba.start_transform(), bb.start_transform()), (ba.xf, bb.xf)].map(|(x, y)| (pose(x), pose(y)));

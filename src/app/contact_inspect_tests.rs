@@ -108,7 +108,9 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
     )))));
     assert!(app.error.is_none(), "{:?}", app.error);
     let spec = scene::load_pair(&path).expect("the saved pair loads");
-    assert_eq!(spec.margin, manifold_lab::engine::solver::SolverParams::default().speculative_margin);
+    // The margin the contact was found with: the world's, plus the pair's reach while moving.
+    assert_eq!(spec.margin, c.margin);
+    assert!(spec.margin >= manifold_lab::engine::solver::SolverParams::default().speculative_margin);
     // The fixture alone gives the world's manifold.
     let w = spec.build_world();
     let (a, b) = (&w.bodies[0], &w.bodies[1]);

@@ -8,6 +8,7 @@ use super::math::Aabb;
 use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
 use super::water::Water;
+use super::world_ccd::pair_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -205,7 +206,9 @@ impl World {
                 }
                 continue;
             }
-            let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin);
+            // Bodies moving faster than the margin per step look ahead by their reach.
+            let reach = pair_reach(ba, self.broadphase.reach(i), bb, self.broadphase.reach(j));
+            let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin + reach);
             if manifold.count == 0 {
                 continue;
             }
@@ -217,7 +220,9 @@ impl World {
                 .params
                 .restitution_override
                 .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
-            contacts.push(Contact::new(i, j, manifold, friction, restitution, prev));
+            let mut contact = Contact::new(i, j, manifold, friction, restitution, prev);
+            contact.margin = margin + reach;
+            contacts.push(contact);
         }
         self.contacts = contacts;
         self.joint_filter = Some(filter);

@@ -15,6 +15,11 @@
 //!
 //! Bullets (`Body::bullet`) are swept after every other fast body, against static bodies and
 //! also against non-bullet dynamic and kinematic bodies at their final poses.
+//!
+//! Below the threshold speculative contacts cover the motion. Unlike Box2D v3, whose contacts
+//! look only a fixed speculative distance ahead, each body's contacts here also look ahead by
+//! its last step's motion ([`speculative_reach`]), so a body moving more than the margin per
+//! step meets what it hits before overlapping it.
 
 use super::body::{Body, BodyKind};
 use super::collide::support::Proxy;
@@ -47,16 +52,52 @@ pub fn shape_extents(shape: &Shape, local_center: glam::Vec2) -> (f32, f32) {
     }
 }
 
+/// How far any point of `b` moved over its last step: the centre's displacement plus the
+/// furthest point's turn.
+fn last_step_motion(b: &Body, max_extent: f32) -> f32 {
+    let turn = cross(b.q0.x_axis(), b.xf.q.x_axis());
+    (b.center - b.center0).length() + turn.abs() * max_extent
+}
+
 /// Whether `b` moved far enough this step to be swept.
 fn is_fast(b: &Body, dt: f32) -> bool {
     if b.kind != BodyKind::Dynamic {
         return false;
     }
     let (min_extent, max_extent) = shape_extents(&b.shape, b.local_center);
-    let turn = cross(b.q0.x_axis(), b.xf.q.x_axis());
     let max_velocity = b.linear_velocity.length() + b.angular_velocity.abs() * max_extent;
-    let max_delta = (b.center - b.center0).length() + turn.abs() * max_extent;
+    let max_delta = last_step_motion(b, max_extent);
     max_delta.max(max_velocity * dt) > CONTINUOUS_SAFETY_FACTOR * min_extent
+}
+
+/// How much further than the speculative margin the contacts of `b` look ahead: the distance
+/// it moved over its last step (its likely motion over the next one), up to the continuous
+/// threshold, half its smallest extent. Below that threshold a body is not swept, so without
+/// this reach a body moving more than the margin per step is only seen once it overlaps: a
+/// ball falling at 10 m/s (0.17 m a step at 60 Hz) sinks up to 0.17 m into the ground before
+/// its contact exists, and bounces back from there. With it, the contact exists before the
+/// impact and its speculative constraint stops the body at the surface in the sub-step of
+/// impact. Above the threshold the continuous pass moves the body back to its time of impact.
+pub fn speculative_reach(b: &Body) -> f32 {
+    if b.kind == BodyKind::Static || (b.center == b.center0 && b.q0 == b.xf.q) {
+        return 0.0;
+    }
+    let (min_extent, max_extent) = shape_extents(&b.shape, b.local_center);
+    last_step_motion(b, max_extent).min(CONTINUOUS_SAFETY_FACTOR * min_extent)
+}
+
+/// How much further than the speculative margin the contact between `a` and `b` looks ahead,
+/// given their reaches: their relative motion over the last step (the difference of their
+/// displacements, plus each one's turn, the part of its reach its displacement does not
+/// explain), never more than the two reaches. Bodies falling side by side add no speculative
+/// points between them.
+pub fn pair_reach(a: &Body, reach_a: f32, b: &Body, reach_b: f32) -> f32 {
+    if reach_a + reach_b == 0.0 {
+        return 0.0;
+    }
+    let (da, db) = (a.center - a.center0, b.center - b.center0);
+    let turns = (reach_a - da.length()).max(0.0) + (reach_b - db.length()).max(0.0);
+    ((db - da).length() + turns).min(reach_a + reach_b)
 }
 
 impl World {

@@ -16,6 +16,7 @@ use super::solver::joints::JointContext;
 use super::solver::state::{fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce};
 use super::solver::PositionCorrection;
 use super::world::World;
+use super::world_water::{floating_bodies, substep_water_forces};
 
 impl World {
     /// Whether joint `k` is solved this step: valid bodies, at least one awake dynamic one.
@@ -29,7 +30,8 @@ impl World {
         moving(a) || moving(b)
     }
 
-    /// `forces[i]` (the water's) acts on body `i` throughout the step.
+    /// `forces[i]` (the water's, at the step's start) acts on body `i` in the first sub-step;
+    /// later sub-steps re-evaluate it at their own poses.
     pub(crate) fn solve(&mut self, forces: &[BodyForce]) {
         let p = self.params.clone();
         let substeps = p.substeps.max(1);
@@ -43,7 +45,7 @@ impl World {
             b.q0 = b.xf.q;
         }
         let mut scratch = std::mem::take(&mut self.solver_scratch);
-        prepare_contacts(&mut self.contacts, &self.bodies, p.warm_starting);
+        prepare_contacts(&mut self.contacts, &self.bodies, p.gravity, p.warm_starting);
         scratch.awake_joints.clear();
         scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
         let awake = &scratch.awake_joints;
@@ -71,12 +73,20 @@ impl World {
             self.profile.colors = 0;
             self.profile.overflow = 0;
         }
+        // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
+        let mut floating = floating_bodies(self.water.as_ref(), &self.bodies, p.gravity, p.dt());
+        let mut forces = forces.to_vec();
         let contacts = &mut self.contacts;
         let joints = &mut self.joints;
         let mut mouse = self.mouse_joint.as_mut();
 
-        for _ in 0..substeps {
-            integrate_velocities_with(states, &self.bodies, forces, p.gravity, h, p.max_linear_speed);
+        for k in 0..substeps {
+            // From the start of the step to the end of this sub-step (restitution's impact time).
+            let elapsed = (k + 1) as f32 * h;
+            if k > 0 && !floating.is_empty() {
+                substep_water_forces(self.water.as_ref(), &mut floating, states, p.gravity, h, &mut forces);
+            }
+            integrate_velocities_with(states, &self.bodies, &forces, p.gravity, h, p.max_linear_speed);
             if p.warm_starting {
                 if let Some(j) = &mouse {
                     j.warm_start(states);
@@ -98,9 +108,9 @@ impl World {
                     joints[k].solve(states, &jctx, true);
                 }
                 if wide {
-                    rows.solve(states, inv_h, p.max_push_velocity, true);
+                    rows.solve(states, inv_h, p.max_push_velocity, true, elapsed);
                 } else {
-                    solve_contacts(contacts, states, &p, softness, inv_h, true);
+                    solve_contacts(contacts, states, &p, softness, inv_h, true, elapsed);
                 }
             }
             integrate_positions(states, h, p.max_angular_speed());
@@ -113,7 +123,7 @@ impl World {
                         for &k in awake {
                             joints[k].solve(states, &jctx, false);
                         }
-                        rows.solve(states, inv_h, p.max_push_velocity, false);
+                        rows.solve(states, inv_h, p.max_push_velocity, false, elapsed);
                     }
                 }
                 PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),

@@ -5,7 +5,8 @@
 //! will allow old contact constraints to be removed").
 //!
 //! Each step:
-//! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin) is
+//! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin and
+//!    the body's speculative reach, `world_ccd::speculative_reach`) is
 //!    compared with its proxy's fat AABB; a proxy whose box escaped is reinserted
 //!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
 //!    bodies the app moved, reshaped or retyped directly; added bodies get new proxies.
@@ -27,6 +28,7 @@ use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
+use crate::engine::world_ccd::speculative_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -105,8 +107,10 @@ pub struct Broadphase {
     in_move_buffer: Vec<bool>,
     /// Sorted, unique `(i, j)` body pairs, `i < j`.
     pairs: Vec<(u32, u32)>,
-    /// Tight AABB of every body at the last update (shape box + speculative margin).
+    /// Tight AABB of every body at the last update (shape box + speculative margin + reach).
     tight: Vec<Aabb>,
+    /// Each body's speculative reach at the last update (`world_ccd::speculative_reach`).
+    reach: Vec<f32>,
     /// The margin `tight` was computed with.
     tight_margin: f32,
     candidates: Vec<(u32, u32)>,
@@ -115,16 +119,17 @@ pub struct Broadphase {
     pub stats: BroadphaseStats,
 }
 
-/// A body's tight AABB for pair finding: its shape's box grown by the speculative margin.
-pub fn body_aabb(b: &Body, speculative: f32) -> Aabb {
-    b.shape.compute_aabb(&b.xf).expanded(speculative)
+/// A body's tight AABB for pair finding: its shape's box grown by the speculative margin and
+/// its speculative `reach` (`world_ccd::speculative_reach`).
+pub fn body_aabb(b: &Body, speculative: f32, reach: f32) -> Aabb {
+    b.shape.compute_aabb(&b.xf).expanded(speculative + reach)
 }
 
-/// One sort-and-sweep pass over `bodies`' tight AABBs (grown by `speculative`, as the
-/// broadphase builds them) with the broadphase's pair filter, recorded into `trace`: what the
+/// One sort-and-sweep pass over `bodies`' tight AABBs (grown by `speculative` and each body's
+/// speculative reach, as the broadphase builds them) with the broadphase's pair filter, recorded into `trace`: what the
 /// sort-and-sweep mode does each step, for stepping through it. Returns the pairs found.
 pub fn trace_sort_and_sweep(bodies: &[Body], speculative: f32, trace: &mut SweepTrace) -> Vec<(u32, u32)> {
-    let aabbs: Vec<Aabb> = bodies.iter().map(|b| body_aabb(b, speculative)).collect();
+    let aabbs: Vec<Aabb> = bodies.iter().map(|b| body_aabb(b, speculative, speculative_reach(b))).collect();
     super::sweep::find_pairs_traced(&aabbs, |i, j| should_collide(&bodies[i], &bodies[j]), trace)
 }
 
@@ -150,6 +155,13 @@ impl Broadphase {
     #[inline]
     pub fn may_touch(&self, i: u32, j: u32) -> bool {
         self.tight[i as usize].overlaps(&self.tight[j as usize])
+    }
+
+    /// How far beyond the speculative margin body `i`'s contacts look ahead: its speculative
+    /// reach at the last update (0 for a body the broadphase has not seen).
+    #[inline]
+    pub fn reach(&self, i: usize) -> f32 {
+        self.reach.get(i).copied().unwrap_or(0.0)
     }
 
     /// The tight AABB of body `i` at the last update.
@@ -215,6 +227,7 @@ impl Broadphase {
         }
         if index < self.tight.len() {
             self.tight.remove(index);
+            self.reach.remove(index);
         }
     }
 
@@ -291,14 +304,17 @@ impl Broadphase {
     /// box, and so its proxy (003 article: query only bodies that moved).
     fn refresh_tight(&mut self, bodies: &[Body], speculative: f32) {
         if self.tight.len() != bodies.len() || self.tight_margin != speculative {
+            self.reach.clear();
+            self.reach.extend(bodies.iter().map(speculative_reach));
             self.tight.clear();
-            self.tight.extend(bodies.iter().map(|b| body_aabb(b, speculative)));
+            self.tight.extend(bodies.iter().zip(&self.reach).map(|(b, &r)| body_aabb(b, speculative, r)));
             self.tight_margin = speculative;
             return;
         }
-        for (t, b) in self.tight.iter_mut().zip(bodies) {
+        for ((t, r), b) in self.tight.iter_mut().zip(&mut self.reach).zip(bodies) {
             if b.awake || b.kind == BodyKind::Kinematic {
-                *t = body_aabb(b, speculative);
+                *r = speculative_reach(b);
+                *t = body_aabb(b, speculative, *r);
             }
         }
     }

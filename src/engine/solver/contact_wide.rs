@@ -4,11 +4,15 @@
 //! structure-of-arrays, prepared once per step, and warm start, solve, relax and restitution
 //! each gather the row's bodies into lanes, compute every lane at once and scatter the new
 //! velocities back. Overflow contacts get a row each. The arithmetic is that of
-//! `contact::solve_contacts` with `PositionCorrection::Soft`.
+//! `contact::solve_contacts` with `PositionCorrection::Soft`, with its two departures from
+//! Box2D v3: restitution's approach speed is taken at the sub-step of impact (as gravity made
+//! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
+//! pushed yet to the next sub-step.
 
 use super::contact::{Contact, ContactSoftness};
 use super::graph::ConstraintGraph;
 use super::lanes::{Wide, LANES};
+use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
 
 /// One contact point in each lane.
@@ -25,6 +29,8 @@ struct PointRow {
     tangent_impulse: Wide,
     max_normal_impulse: Wide,
     relative_velocity: Wide,
+    impact_time: Wide,
+    impact_velocity: Wide,
 }
 
 /// Up to `LANES` contacts with no moving body in common. Empty lanes point at the dummy body
@@ -39,12 +45,16 @@ pub struct ContactRow {
     ny: Wide,
     friction: Wide,
     restitution: Wide,
+    /// `Contact::approach_rate` of each lane.
+    approach_rate: Wide,
     masses: Masses,
     /// Softness per lane: stiffer against bodies that do not move (Box2D's static softness).
     bias_rate: Wide,
     mass_scale: Wide,
     impulse_scale: Wide,
     points: [PointRow; 2],
+    /// Points of each lane's manifold (0 for an empty lane).
+    counts: [u8; LANES],
 }
 
 /// Inverse masses of each lane's bodies.
@@ -97,10 +107,11 @@ impl ContactRows {
         }
     }
 
-    /// One pass: biased (`use_bias`) or relax.
-    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+    /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
+    /// of this sub-step (as in `contact::solve_contacts`).
+    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
         for r in &mut self.rows {
-            solve_row(r, states, inv_h, max_push, use_bias);
+            solve_row(r, states, inv_h, max_push, use_bias, elapsed);
         }
     }
 
@@ -110,7 +121,8 @@ impl ContactRows {
         }
     }
 
-    /// Copies the impulses back to the contacts (warm starting, drawing, reports).
+    /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
+    /// reports).
     pub fn store_impulses(&self, contacts: &mut [Contact]) {
         for r in &self.rows {
             for (lane, &k) in r.contact.iter().enumerate() {
@@ -120,6 +132,8 @@ impl ContactRows {
                     cp.normal_impulse = p.normal_impulse.0[lane];
                     cp.tangent_impulse = p.tangent_impulse.0[lane];
                     cp.max_normal_impulse = p.max_normal_impulse.0[lane];
+                    cp.impact_time = p.impact_time.0[lane];
+                    cp.impact_velocity = p.impact_velocity.0[lane];
                 }
             }
         }
@@ -138,6 +152,8 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
         r.ny.0[lane] = c.manifold.normal.y;
         r.friction.0[lane] = c.friction;
         r.restitution.0[lane] = c.restitution;
+        r.approach_rate.0[lane] = c.approach_rate;
+        r.counts[lane] = c.manifold.count as u8;
         r.masses.inv_mass_a.0[lane] = sa.inv_mass;
         r.masses.inv_inertia_a.0[lane] = sa.inv_inertia;
         r.masses.inv_mass_b.0[lane] = sb.inv_mass;
@@ -159,6 +175,8 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
             p.tangent_impulse.0[lane] = cp.tangent_impulse;
             p.max_normal_impulse.0[lane] = cp.max_normal_impulse;
             p.relative_velocity.0[lane] = cp.relative_velocity;
+            p.impact_time.0[lane] = cp.impact_time;
+            p.impact_velocity.0[lane] = cp.impact_velocity;
         }
     }
     r
@@ -245,7 +263,7 @@ fn warm_start_row(r: &ContactRow, states: &mut [SolverBody]) {
     scatter(states, &r.b, &b);
 }
 
-fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool) {
+fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
@@ -270,7 +288,17 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
         let (dvx, dvy) = relative_velocity(p, &a, &b);
         let vn = dvx * nx + dvy * ny;
         let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
-        let new_impulse = (p.normal_impulse + impulse).max(zero);
+        let mut new_impulse = (p.normal_impulse + impulse).max(zero);
+        if use_bias {
+            // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
+            p.impact_time = p.max_normal_impulse.select_gt(zero, p.impact_time, Wide::splat(elapsed));
+            p.impact_velocity = p.max_normal_impulse.select_gt(zero, p.impact_velocity, vn);
+        } else {
+            // The relax pass leaves speculative points that have not pushed to the next
+            // sub-step: `pushes` is 1 where the point is touching, else its impulse so far.
+            let pushes = s.select_gt(zero, p.normal_impulse, one);
+            new_impulse = pushes.select_gt(zero, new_impulse, p.normal_impulse);
+        }
         let applied = new_impulse - p.normal_impulse;
         p.normal_impulse = new_impulse;
         p.max_normal_impulse = p.max_normal_impulse.max(applied);
@@ -293,30 +321,67 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
 }
 
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
-/// `threshold` and pushed this step.
+/// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
+/// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
 fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32) {
     if r.restitution.0.iter().all(|&e| e == 0.0) {
         return;
     }
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
-    let zero = Wide::ZERO;
-    let ContactRow { nx, ny, restitution, masses, points, .. } = r;
-    let (nx, ny, restitution) = (*nx, *ny, *restitution);
-    for p in points.iter_mut() {
-        let mut on = Wide::ZERO;
-        for (lane, on) in on.0.iter_mut().enumerate() {
-            let bounce = restitution.0[lane] != 0.0
-                && p.relative_velocity.0[lane] <= -threshold
-                && p.max_normal_impulse.0[lane] != 0.0;
-            *on = if bounce { 1.0 } else { 0.0 };
-        }
+    let ContactRow { contact, nx, ny, restitution, approach_rate, masses, points, counts, .. } = r;
+    let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
+    let mut vn = [Wide::ZERO; 2];
+    for (v, p) in vn.iter_mut().zip(points.iter()) {
         let (dvx, dvy) = relative_velocity(p, &a, &b);
-        let vn = dvx * nx + dvy * ny;
-        let impulse = -(p.normal_mass * (vn + restitution * p.relative_velocity));
-        let new_impulse = on.select_gt(zero, (p.normal_impulse + impulse).max(zero), p.normal_impulse);
-        let applied = new_impulse - p.normal_impulse;
-        p.normal_impulse = new_impulse;
+        *v = dvx * nx + dvy * ny;
+    }
+    let mut total = [points[0].normal_impulse, points[1].normal_impulse];
+    for lane in 0..LANES {
+        let count = counts[lane] as usize;
+        if contact[lane] == u32::MAX || restitution.0[lane] == 0.0 || count == 0 {
+            continue;
+        }
+        let mut bp = [BouncePoint::default(); 2];
+        for (k, (bpk, p)) in bp.iter_mut().zip(points.iter()).enumerate().take(count) {
+            let before = (p.relative_velocity.0[lane] + approach_rate.0[lane] * p.impact_time.0[lane])
+                .max(p.impact_velocity.0[lane]);
+            *bpk = BouncePoint {
+                bounces: before <= -threshold && p.max_normal_impulse.0[lane] != 0.0,
+                vn: vn[k].0[lane],
+                target: -restitution.0[lane] * before,
+                impulse: p.normal_impulse.0[lane],
+                normal_mass: p.normal_mass.0[lane],
+            };
+        }
+        if !bp.iter().any(|p| p.bounces) {
+            continue;
+        }
+        let (n, rn) = (glam::Vec2::new(nx.0[lane], ny.0[lane]), |p: &PointRow| {
+            (p.ra_x.0[lane], p.ra_y.0[lane], p.rb_x.0[lane], p.rb_y.0[lane])
+        });
+        let cross_n = |x: f32, y: f32| x * n.y - y * n.x;
+        let (ax1, ay1, bx1, by1) = rn(&points[0]);
+        let (ax2, ay2, bx2, by2) = rn(&points[1]);
+        let m = &*masses;
+        let (k11, k22, k12) = effective_mass(
+            m.inv_mass_a.0[lane],
+            m.inv_inertia_a.0[lane],
+            m.inv_mass_b.0[lane],
+            m.inv_inertia_b.0[lane],
+            cross_n(ax1, ay1),
+            cross_n(bx1, by1),
+            cross_n(ax2, ay2),
+            cross_n(bx2, by2),
+        );
+        let x = bounce_impulses(&bp[..count], k11, k22, k12);
+        for (t, x) in total.iter_mut().zip(x).take(count) {
+            t.0[lane] = x;
+        }
+    }
+    for (p, total) in points.iter_mut().zip(total) {
+        let applied = total - p.normal_impulse;
+        p.normal_impulse = total;
         p.max_normal_impulse = p.max_normal_impulse.max(applied);
         apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
     }
@@ -359,7 +424,7 @@ mod tests {
         let h = p.dt() / p.substeps as f32;
         let soft = ContactSoftness::new(&p, h);
         let mut scalar = w.contacts.clone();
-        prepare_contacts(&mut scalar, &w.bodies, true);
+        prepare_contacts(&mut scalar, &w.bodies, p.gravity, true);
         let mut wide = scalar.clone();
         let mut s1 = Vec::new();
         fill_solver_bodies(&mut s1, &w.bodies);
@@ -370,8 +435,8 @@ mod tests {
         }
 
         warm_start(&scalar, &mut s1);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true, h);
+        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false, h);
         apply_restitution(&mut scalar, &mut s1, 0.1);
 
         let mut graph = ConstraintGraph::default();
@@ -381,8 +446,8 @@ mod tests {
         let mut rows = ContactRows::default();
         rows.prepare(&graph, &wide, &s2, soft);
         rows.warm_start(&mut s2);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true, h);
+        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false, h);
         rows.apply_restitution(&mut s2, 0.1);
         rows.store_impulses(&mut wide);
 

@@ -8,6 +8,7 @@ pub mod graph;
 pub mod joints;
 pub mod lanes;
 pub mod params;
+pub mod restitution;
 pub mod scratch;
 pub mod soft;
 pub mod state;

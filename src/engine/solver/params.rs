@@ -59,7 +59,9 @@ pub struct SolverParams {
     pub warm_starting: bool,
     /// Relative normal speeds below this do not bounce, m/s.
     pub restitution_threshold: f32,
-    /// Contact points are created when shapes are closer than this (speculative), metres.
+    /// Contact points are created when shapes are closer than this (speculative), metres, plus
+    /// the bodies' speculative reach (how far each moved over its last step, up to half its
+    /// smallest extent: `world_ccd::speculative_reach`).
     pub speculative_margin: f32,
     /// Replace every pair's mixed friction with this, when set.
     pub friction_override: Option<f32>,
