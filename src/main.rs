@@ -147,6 +147,7 @@ fn main() {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
             let shot = app::Shot { frames, out, gif, png_dir, script };
+            app::heap::keep_freed_memory();
             macroquad::Window::from_config(app::window_conf(width, height, false), app::run(app, Some(shot), None));
         }
         None => {
@@ -158,6 +159,7 @@ fn main() {
                     App::new(scene::Scene::new("empty"), None)
                 }
             };
+            app::heap::keep_freed_memory();
             macroquad::Window::from_config(app::window_conf(1280, 720, true), app::run(app, None, cli.state_out));
         }
     }

@@ -11,6 +11,7 @@ pub mod contact_inspect_ui;
 pub mod draw;
 pub mod files;
 pub mod grid;
+pub mod heap;
 pub mod history;
 pub mod input;
 pub mod joint_edit;
