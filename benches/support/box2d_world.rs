@@ -4,10 +4,10 @@
 
 use boxdd_sys::ffi::{
     b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetLinearVelocity, b2Body_GetPosition,
-    b2Body_GetShapes, b2Circle, b2CreateBody, b2CreateCircleShape, b2CreatePolygonShape, b2CreateRevoluteJoint,
-    b2CreateWorld, b2DefaultBodyDef, b2DefaultRevoluteJointDef, b2DefaultShapeDef, b2DefaultWorldDef, b2DestroyWorld,
-    b2JointId, b2Joint_GetLinearSeparation, b2MakeBox, b2Rot, b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2,
-    b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
+    b2Body_GetShapes, b2Circle, b2ComputeHull, b2CreateBody, b2CreateCircleShape, b2CreatePolygonShape,
+    b2CreateRevoluteJoint, b2CreateWorld, b2DefaultBodyDef, b2DefaultRevoluteJointDef, b2DefaultShapeDef,
+    b2DefaultWorldDef, b2DestroyWorld, b2JointId, b2Joint_GetLinearSeparation, b2MakeBox, b2MakePolygon, b2Rot,
+    b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2, b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
 };
 
 fn v(x: f32, y: f32) -> b2Vec2 {
@@ -16,13 +16,24 @@ fn v(x: f32, y: f32) -> b2Vec2 {
 
 /// Shape and material of a body.
 pub enum B2Shape {
-    Box { hx: f32, hy: f32 },
-    Circle { radius: f32 },
+    Box {
+        hx: f32,
+        hy: f32,
+    },
+    Circle {
+        radius: f32,
+    },
+    /// A convex polygon from its vertices in the body's frame (Box2D computes the hull).
+    Polygon {
+        points: Vec<(f32, f32)>,
+    },
 }
 
 pub struct B2World {
     id: b2WorldId,
     pub steps: usize,
+    /// The dynamic bodies, in creation order.
+    pub dynamic: Vec<b2BodyId>,
 }
 
 impl B2World {
@@ -33,11 +44,12 @@ impl B2World {
             def.gravity = v(gravity.0, gravity.1);
             def.enableSleep = sleep;
             def.workerCount = 1;
-            B2World { id: b2CreateWorld(&def), steps: 0 }
+            B2World { id: b2CreateWorld(&def), steps: 0, dynamic: Vec::new() }
         }
     }
 
-    /// A body with one shape; `category`/`mask` set Box2D's collision filter.
+    /// A body with one shape; `category`/`mask` set Box2D's collision filter. Friction 0.6,
+    /// restitution 0, no rotation.
     pub fn body(
         &mut self,
         dynamic: bool,
@@ -46,15 +58,45 @@ impl B2World {
         density: f32,
         filter: Option<(u64, u64)>,
     ) -> b2BodyId {
-        // SAFETY: as above; the definitions outlive the calls.
-        unsafe {
+        self.body_with(dynamic, position, 0.0, shape, (density, 0.6, 0.0), filter)
+    }
+
+    /// A body turned by `angle` (radians), with `material` = (density, friction, restitution).
+    pub fn body_posed(
+        &mut self,
+        dynamic: bool,
+        position: (f32, f32),
+        angle: f32,
+        shape: &B2Shape,
+        material: (f32, f32, f32),
+    ) -> b2BodyId {
+        self.body_with(dynamic, position, angle, shape, material, None)
+    }
+
+    fn body_with(
+        &mut self,
+        dynamic: bool,
+        position: (f32, f32),
+        angle: f32,
+        shape: &B2Shape,
+        (density, friction, restitution): (f32, f32, f32),
+        filter: Option<(u64, u64)>,
+    ) -> b2BodyId {
+        // SAFETY: as above; the definitions and points outlive the calls.
+        let body = unsafe {
             let mut bd = b2DefaultBodyDef();
             bd.type_ = if dynamic { b2BodyType_b2_dynamicBody } else { b2BodyType_b2_staticBody };
             bd.position = v(position.0, position.1);
+            if angle != 0.0 {
+                // Our rotation of the angle, so both engines start from the same bits.
+                let q = manifold_lab::engine::math::Rot::from_angle(angle);
+                bd.rotation = b2Rot { c: q.c, s: q.s };
+            }
             let body = b2CreateBody(self.id, &bd);
             let mut sd = b2DefaultShapeDef();
             sd.density = density;
-            sd.material.friction = 0.6;
+            sd.material.friction = friction;
+            sd.material.restitution = restitution;
             if let Some((category, mask)) = filter {
                 sd.filter.categoryBits = category;
                 sd.filter.maskBits = mask;
@@ -68,9 +110,26 @@ impl B2World {
                     let circle = b2Circle { center: v(0.0, 0.0), radius: *radius };
                     b2CreateCircleShape(body, &sd, &circle);
                 }
+                B2Shape::Polygon { points } => {
+                    let pts: Vec<b2Vec2> = points.iter().map(|&(x, y)| v(x, y)).collect();
+                    let hull = b2ComputeHull(pts.as_ptr(), pts.len() as i32);
+                    assert!(hull.count as usize == pts.len(), "Box2D accepted the polygon as its own hull");
+                    let poly = b2MakePolygon(&hull, 0.0);
+                    b2CreatePolygonShape(body, &sd, &poly);
+                }
             }
             body
+        };
+        if dynamic {
+            self.dynamic.push(body);
         }
+        body
+    }
+
+    /// Mean height of the dynamic bodies' origins.
+    pub fn mean_dynamic_height(&self) -> f64 {
+        let sum: f64 = self.dynamic.iter().map(|&b| self.position(b).1 as f64).sum();
+        sum / self.dynamic.len().max(1) as f64
     }
 
     /// A revolute joint with its anchor at `local_a` on A and `local_b` on B, with Box2D's

@@ -1,5 +1,5 @@
 //! Support shared by the benches (each declares `mod support;`): the alternating timed
-//! comparison of the summaries, Box2D v3 worlds through its C API, the alternating ms-per-step
+//! comparison of the summaries, Box2D v3 worlds through its C API, a world of ours mirrored into Box2D and rapier, the alternating ms-per-step
 //! timing of whole engines, and the time-of-impact cases with Box2D's answers that the tests
 //! use too (`tests/support/`). A bench split into several files keeps its parts in
 //! `benches/NAME_parts/`.
@@ -10,6 +10,7 @@
 pub mod box2d_toi;
 pub mod box2d_world;
 pub mod compare;
+pub mod mirror;
 pub mod timing;
 #[path = "../../tests/support/toi.rs"]
 pub mod toi;

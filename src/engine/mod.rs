@@ -20,6 +20,7 @@ pub mod water;
 pub mod world;
 pub mod world3d;
 pub mod world_ccd;
+mod world_contacts;
 pub mod world_draw;
 mod world_joints;
 mod world_sleep;

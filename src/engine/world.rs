@@ -2,13 +2,11 @@
 
 use super::body::{Body, BodyDef, BodyKind};
 use super::broadphase::Broadphase;
-use super::collide::collide;
 use super::island::Islands;
 use super::math::Aabb;
-use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
 use super::water::Water;
-use super::world_ccd::pair_reach;
+use super::world_contacts::NarrowphaseCache;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -19,6 +17,12 @@ pub struct StepProfile {
     pub total_ms: f32,
     pub broadphase_ms: f32,
     pub narrowphase_ms: f32,
+    /// Manifolds computed this step, and contacts whose manifold was reused because neither
+    /// body moved or changed shape since it was computed.
+    #[serde(default)]
+    pub manifolds: usize,
+    #[serde(default)]
+    pub manifolds_reused: usize,
     pub solve_ms: f32,
     /// Candidate pairs from the broadphase.
     pub pairs: usize,
@@ -78,6 +82,10 @@ pub struct World {
     /// allocate them anew. Not state: rebuilt every step.
     #[serde(skip)]
     pub(crate) solver_scratch: SolverScratch,
+    /// What the last narrowphase saw of each body, so unchanged pairs skip `collide`
+    /// (`world_contacts`). Not state: an empty cache only means nothing is skipped once.
+    #[serde(skip)]
+    pub(crate) narrowphase: NarrowphaseCache,
 }
 
 impl World {
@@ -97,6 +105,7 @@ impl World {
             last_params: None,
             water: None,
             solver_scratch: SolverScratch::default(),
+            narrowphase: NarrowphaseCache::default(),
         }
     }
 
@@ -154,79 +163,6 @@ impl World {
     pub fn refresh_contacts(&mut self) {
         self.update_contacts();
         self.refresh_water();
-    }
-
-    /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
-    /// persistent pairs: `broadphase::pair_finder`), then rebuilds the contact list from the
-    /// pairs whose tight AABBs overlap, carrying impulses over by pair and feature id from the
-    /// previous step's contacts. Pairs and contacts are sorted by `(a, b)`, so the result never
-    /// depends on tree layout or hash order.
-    fn update_contacts(&mut self) {
-        let t0 = Instant::now();
-        let margin = self.params.speculative_margin;
-        self.broadphase.update_pairs(&self.bodies, margin);
-        let t1 = Instant::now();
-        self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
-        self.profile.pairs = self.broadphase.pairs().len();
-
-        // Merge-join with the previous contacts (both sorted by pair) to find old impulses,
-        // and with the pairs joints filter out.
-        let old = std::mem::take(&mut self.contacts);
-        // `refresh_contacts` runs this outside a step, so the filter may not be built yet:
-        // taking an empty one here would keep it empty, and jointed bodies would collide.
-        if self.joint_filter.is_none() {
-            self.rebuild_joint_filter();
-        }
-        let filter = self.joint_filter.take().unwrap_or_default();
-        let (mut k, mut f) = (0, 0);
-        let mut contacts = Vec::with_capacity(old.len() + 16);
-        for &(i, j) in self.broadphase.pairs() {
-            if !self.broadphase.may_touch(i, j) {
-                continue;
-            }
-            while f < filter.len() && filter[f] < (i, j) {
-                f += 1;
-            }
-            if filter.get(f) == Some(&(i, j)) {
-                continue;
-            }
-            let (i, j) = (i as usize, j as usize);
-            while k < old.len() && (old[k].a, old[k].b) < (i, j) {
-                k += 1;
-            }
-            let prev = old.get(k).filter(|c| c.a == i && c.b == j);
-            let (ba, bb) = (&self.bodies[i], &self.bodies[j]);
-            if !ba.should_collide(bb) {
-                continue;
-            }
-            if !is_active(ba) && !is_active(bb) {
-                // Both asleep (or asleep and static): the contact is kept as it was.
-                if let Some(prev) = prev {
-                    contacts.push(prev.clone());
-                }
-                continue;
-            }
-            // Bodies moving faster than the margin per step look ahead by their reach.
-            let reach = pair_reach(ba, self.broadphase.reach(i), bb, self.broadphase.reach(j));
-            let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, margin + reach);
-            if manifold.count == 0 {
-                continue;
-            }
-            let friction = self
-                .params
-                .friction_override
-                .unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
-            let restitution = self
-                .params
-                .restitution_override
-                .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
-            let mut contact = Contact::new(i, j, manifold, friction, restitution, prev);
-            contact.margin = margin + reach;
-            contacts.push(contact);
-        }
-        self.contacts = contacts;
-        self.joint_filter = Some(filter);
-        self.profile.narrowphase_ms = t1.elapsed().as_secs_f32() * 1000.0;
     }
 
     /// Derives origin transforms and repairs any body whose state stopped being finite, so a

@@ -125,14 +125,19 @@ impl World {
         };
         let n = self.bodies.len();
         let mut seeds = Vec::new();
-        let links = self.contacts.iter().map(|c| (c.a, c.b)).chain(self.joints.iter().map(|j| j.bodies()));
-        for (a, b) in links.filter(|&(a, b)| a < n && b < n) {
-            for (x, y) in [(a, b), (b, a)] {
-                let bx = &self.bodies[x];
-                if pushes(bx.kind, bx.awake, bx.linear_velocity, bx.angular_velocity)
-                    && self.bodies[y].kind == BodyKind::Dynamic
-                {
-                    seeds.push(y);
+        // Usually nothing pushes (no kinematic body moves, no static one was edited): then
+        // the walk over every contact, two random body reads each, is skipped.
+        let any_pusher = self.bodies.iter().any(|b| pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity));
+        if any_pusher {
+            let links = self.contacts.iter().map(|c| (c.a, c.b)).chain(self.joints.iter().map(|j| j.bodies()));
+            for (a, b) in links.filter(|&(a, b)| a < n && b < n) {
+                for (x, y) in [(a, b), (b, a)] {
+                    let bx = &self.bodies[x];
+                    if pushes(bx.kind, bx.awake, bx.linear_velocity, bx.angular_velocity)
+                        && self.bodies[y].kind == BodyKind::Dynamic
+                    {
+                        seeds.push(y);
+                    }
                 }
             }
         }

@@ -239,6 +239,7 @@ impl World {
             }
         }
         let body = self.bodies.remove(index);
+        self.narrowphase.invalidate();
         let shift = |i: usize| if i > index { i - 1 } else { i };
         self.contacts.retain(|c| c.a != index && c.b != index);
         for c in &mut self.contacts {
@@ -372,6 +373,7 @@ impl World {
             });
             if k == 0 {
                 self.bodies[i] = body;
+                self.narrowphase.invalidate();
             } else {
                 self.bodies.push(body);
             }

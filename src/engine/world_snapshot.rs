@@ -1,5 +1,5 @@
 //! A world's snapshot for keyframes: the state a step reads, without what a step rebuilds.
-//! The broadphase tree and pairs, the islands, the solver's scratch arrays and the joints'
+//! The broadphase tree and pairs, the islands, the solver's scratch arrays, the narrowphase's record of poses and the joints'
 //! contact filter are derived data; a world restored without them steps exactly as the
 //! original (`tests/timeline.rs` checks every shipped scene), so keyframes leave them out and
 //! hold only bodies, contacts, joints, water and parameters.
@@ -7,6 +7,7 @@
 use super::island::Islands;
 use super::solver::SolverScratch;
 use super::world::{StepProfile, World};
+use super::world_contacts::NarrowphaseCache;
 
 impl World {
     /// A copy of the world without its derived data (see the module docs). Stepping it gives
@@ -27,6 +28,7 @@ impl World {
             last_params: self.last_params.clone(),
             water: self.water.clone(),
             solver_scratch: SolverScratch::default(),
+            narrowphase: NarrowphaseCache::default(),
         }
     }
 
