@@ -21,6 +21,7 @@ pub mod world;
 pub mod world3d;
 pub mod world_ccd;
 pub mod world_draw;
+mod world_draw_graph;
 mod world_joints;
 mod world_sleep;
 pub mod world_slice;

@@ -3,6 +3,7 @@
 //! friction capped by `μ·λn`, positional correction with percent and slop, iterations),
 //! with accumulated impulses, warm starting by feature id and sub-stepping.
 
+use super::graph::GraphColor;
 use super::params::{PositionCorrection, SolverParams};
 use super::soft::Softness;
 use super::state::SolverBody;
@@ -48,6 +49,9 @@ pub struct Contact {
     /// Whether the solver works on it this step (false between sleeping bodies).
     #[serde(default = "awake_default")]
     pub awake: bool,
+    /// The constraint graph colour it was solved in last (drawing and reports only).
+    #[serde(skip)]
+    pub graph_color: GraphColor,
 }
 
 fn awake_default() -> bool {
@@ -78,7 +82,7 @@ impl Contact {
                 }
             }
         }
-        Contact { a, b, manifold, friction, restitution, points, awake: true }
+        Contact { a, b, manifold, friction, restitution, points, awake: true, graph_color: GraphColor::None }
     }
 
     pub fn normal(&self) -> Vec2 {

@@ -11,6 +11,7 @@ pub mod params;
 pub mod scratch;
 pub mod soft;
 pub mod state;
+pub mod workers;
 
 pub use contact::{Contact, ContactPoint};
 pub use joints::{Joint, JointKind, MouseJoint};
