@@ -35,12 +35,10 @@ pub struct ConstraintGraph {
     body_colors: Vec<u32>,
 }
 
-/// Whether a constraint can move this body (Box2D colours only these; static and kinematic
-/// bodies may appear in any number of contacts of one colour, since no solve changes them).
-#[inline]
-fn moves(s: &SolverBody) -> bool {
-    s.inv_mass > 0.0 || s.inv_inertia > 0.0
-}
+// Only bodies a constraint can move are coloured (as in Box2D): static and kinematic bodies may
+// appear in any number of contacts of one colour, since no solve changes them. The solver's
+// threads rely on this very predicate (`workers::moves`) to write back only coloured bodies.
+use super::workers::moves;
 
 impl ConstraintGraph {
     /// Colours the awake contacts. Contacts against a body that does not move skip colour 0,
