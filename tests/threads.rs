@@ -129,3 +129,30 @@ fn threads_is_set_from_the_command_line_syntax_and_checked() {
     let e = scene::parse("Scene(version: 1,\n  settings: (threads: 0))", "t.ron").unwrap_err().to_string();
     assert!(e.starts_with("t.ron:2:") && e.contains("threads"), "{e}");
 }
+
+/// `manifold-lab run SCENE --set threads=N --json`: the state hash of the real binary's run.
+fn cli_hash(threads: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "scenes/pyramid.ron", "--steps", "60", "--json", "--set", threads])
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_line_sets_threads_and_gets_the_same_hash() {
+    let hash = |threads: &str| {
+        let out = cli_hash(threads);
+        assert!(out.status.success(), "{threads}: {}", String::from_utf8_lossy(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+        report["state_hash"].clone()
+    };
+    let one = hash("threads=1");
+    assert!(!one.is_null());
+    assert_eq!(hash("threads=2"), one);
+    assert_eq!(hash("threads=3"), one);
+    let bad = cli_hash("threads=0");
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--set threads=0") && err.contains("between 1 and 64"), "{err}");
+}
