@@ -69,12 +69,14 @@ fn top_start_y() -> f32 {
     pyramid().last().map(|d| d.position.y).unwrap_or(0.0)
 }
 
-/// The pyramid in our engine. Returns the world and the top box's index.
-fn build_manifold_lab() -> (World, usize) {
+/// The pyramid in our engine, solved on `threads` threads. Returns the world and the top box's
+/// index.
+fn build_manifold_lab(threads: u32) -> (World, usize) {
     let params = SolverParams {
         gravity: glam::Vec2::new(GRAVITY.0, GRAVITY.1),
         hz: HZ,
         substeps: SUBSTEPS,
+        threads,
         ..Default::default()
     };
     let mut world = World::new(params);
@@ -171,7 +173,11 @@ struct Ours {
 
 impl Ours {
     fn new() -> Ours {
-        let (world, top) = build_manifold_lab();
+        Ours::with_threads(1)
+    }
+
+    fn with_threads(threads: u32) -> Ours {
+        let (world, top) = build_manifold_lab(threads);
         Ours { world, top }
     }
 }
@@ -237,7 +243,7 @@ fn bench_mode() -> bool {
     std::env::args().any(|a| a == "--bench")
 }
 
-fn warm_up(p: &mut impl Pyramid) {
+fn warm_up(p: &mut (impl Pyramid + ?Sized)) {
     // Keep test mode quick in the unoptimised test profile.
     let steps = if bench_mode() { WARM_UP_STEPS } else { 1 };
     for _ in 0..steps {
@@ -274,7 +280,8 @@ fn bench_large_pyramid(c: &mut Criterion) -> (Ours, Rapier) {
     (ours, theirs)
 }
 
-/// Box2D v3's pyramid (its own defaults: 30 Hz contacts, as ours), single-threaded.
+/// Box2D v3's pyramid (its own defaults: 30 Hz contacts, as ours), single-threaded or on
+/// Box2D's own scheduler with several workers.
 struct Box2d {
     world: B2World,
     top: boxdd_sys::ffi::b2BodyId,
@@ -282,7 +289,11 @@ struct Box2d {
 
 impl Box2d {
     fn new() -> Box2d {
-        let mut world = B2World::new(GRAVITY, false);
+        Box2d::with_workers(1)
+    }
+
+    fn with_workers(workers: i32) -> Box2d {
+        let mut world = B2World::with_workers(GRAVITY, false, workers);
         let ground = B2Shape::Box { hx: GROUND_HALF_EXTENTS.0, hy: GROUND_HALF_EXTENTS.1 };
         world.body(false, GROUND_CENTER, &ground, 1.0, None);
         let mut top = None;
@@ -346,6 +357,40 @@ fn print_sanity(name: &str, p: &dyn Pyramid) {
     );
 }
 
+/// Ours on one and two threads (the `threads` setting) beside Box2D v3 on one and two workers
+/// (its built-in scheduler), fresh worlds, alternating; on a machine with two cores, whatever
+/// else runs takes from the two-thread figures first.
+fn two_threads() {
+    let mut ours1 = Ours::with_threads(1);
+    let mut ours2 = Ours::with_threads(2);
+    let mut b2_1 = Box2d::with_workers(1);
+    let mut b2_2 = Box2d::with_workers(2);
+    for p in [&mut ours1 as &mut dyn Pyramid, &mut ours2, &mut b2_1, &mut b2_2] {
+        warm_up(p);
+    }
+    println!("threads ({} cores available), fresh worlds after {WARM_UP_STEPS} warm-up steps:", cores());
+    let mut timed = [
+        Timed("manifold_lab, 1 thread", &mut ours1),
+        Timed("manifold_lab, 2 threads", &mut ours2),
+        Timed("Box2D v3, 1 worker", &mut b2_1),
+        Timed("Box2D v3, 2 workers", &mut b2_2),
+    ];
+    let names: Vec<String> = timed.iter().map(|t| t.name()).collect();
+    let mut refs: Vec<&mut dyn Stepper> = timed.iter_mut().map(|t| t as &mut dyn Stepper).collect();
+    let ms = alternate(&mut refs, ROUNDS, ROUND_STEPS);
+    for (n, m) in names.iter().zip(&ms) {
+        println!("  {n}: {m:.3} ms/step, {:.1} steps/s", 1000.0 / m);
+    }
+    println!("  speed-up at 2 threads: manifold_lab {:.2}x, Box2D v3 {:.2}x", ms[0] / ms[1], ms[2] / ms[3]);
+    println!("  ratio manifold_lab / Box2D v3: 1 thread {:.2}, 2 threads {:.2}", ms[0] / ms[2], ms[1] / ms[3]);
+    print_sanity("manifold_lab, 2 threads", &ours2);
+    print_sanity("Box2D v3, 2 workers", &b2_2);
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Alternating timed rounds (criterion's estimates cannot be read back), printed as a summary.
 fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
     const SAME_WORK: &str = "rapier2d (no contact recycling, friction in bias pass)";
@@ -373,6 +418,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
         (SAME_WORK, &mut theirs_same_work),
     ]);
     let (ours_from, theirs_from) = (ours_late.steps(), theirs_late.steps());
+    two_threads();
     println!("late phase, criterion's worlds (manifold_lab from step {ours_from}, rapier2d from step {theirs_from}):");
     time_alternating(vec![("manifold_lab", &mut ours_late), ("rapier2d", &mut theirs_late)]);
     println!("sanity check (top box starts at (0, {:.2}); a standing pyramid keeps it near there):", top_start_y());

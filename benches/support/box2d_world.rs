@@ -1,6 +1,6 @@
 //! A Box2D v3 world (its C library through `boxdd-sys`, the raw FFI under the `boxdd` crate)
-//! for the world benchmarks: single-threaded (`workerCount` 1, no task system), Box2D's own
-//! defaults (contact 30 Hz / damping 10, push 3 m/s, joint 60 Hz / damping 2), sleep on or off.
+//! for the world benchmarks: single-threaded (`workerCount` 1, no task system) or with Box2D's
+//! built-in scheduler and several workers (`with_workers`), Box2D's own defaults (contact 30 Hz / damping 10, push 3 m/s, joint 60 Hz / damping 2), sleep on or off.
 
 use boxdd_sys::ffi::{
     b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetLinearVelocity, b2Body_GetPosition,
@@ -38,12 +38,18 @@ pub struct B2World {
 
 impl B2World {
     pub fn new(gravity: (f32, f32), sleep: bool) -> B2World {
+        B2World::with_workers(gravity, sleep, 1)
+    }
+
+    /// A world stepped by `workers` threads: with more than one, Box2D starts its own
+    /// scheduler's threads (no task callbacks given), the calling thread being worker 0.
+    pub fn with_workers(gravity: (f32, f32), sleep: bool, workers: i32) -> B2World {
         // SAFETY: plain C calls on stack data; the world lives until `drop`.
         unsafe {
             let mut def = b2DefaultWorldDef();
             def.gravity = v(gravity.0, gravity.1);
             def.enableSleep = sleep;
-            def.workerCount = 1;
+            def.workerCount = workers;
             B2World { id: b2CreateWorld(&def), steps: 0, dynamic: Vec::new() }
         }
     }

@@ -34,6 +34,9 @@ pub mod sleep_panel;
 #[cfg(test)]
 mod slice_tests;
 pub mod slice_tool;
+pub mod solver_graph_ui;
+#[cfg(test)]
+mod solver_graph_ui_tests;
 pub mod state;
 pub mod state_joints;
 pub mod sweep_view;

@@ -239,6 +239,7 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
                 ui.add(egui::Slider::new(&mut p.contact_damping_ratio, 0.0..=20.0).text("damping ratio"));
                 ui.add(egui::Slider::new(&mut p.relax_iterations, 0..=10).text("relax iterations"));
                 ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
+                super::solver_graph_ui::threads_slider(ui, &mut p);
             }
         }
         override_slider(ui, &mut p.friction_override, "friction override", 0.0..=2.0);
@@ -460,6 +461,7 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
             ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
             ui.separator();
+            super::solver_graph_ui::graph_counts(ui, w);
             if w.broadphase.stats.deferred > 0 {
                 let limit = manifold_lab::engine::broadphase::MAX_PAIRS;
                 ui.label(

@@ -41,11 +41,14 @@ pub enum Layer {
     Submerged,
     /// Centre of buoyancy with the buoyant force, and the drag on each submerged edge.
     Buoyancy,
+    /// Each contact in the hue of its constraint graph colour; the overflow set in grey with a
+    /// ring.
+    GraphColor,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 17] = [
+    pub const WORLD: [Layer; 18] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -59,6 +62,7 @@ impl Layer {
         Layer::Joint,
         Layer::Reaction,
         Layer::Island,
+        Layer::GraphColor,
         Layer::Label,
         Layer::Water,
         Layer::Submerged,
@@ -96,6 +100,7 @@ impl Layer {
             Layer::Water => "Water",
             Layer::Submerged => "Submerged parts",
             Layer::Buoyancy => "Buoyancy and drag",
+            Layer::GraphColor => "Graph colours",
         }
     }
 }
@@ -225,6 +230,8 @@ pub mod palette {
     pub const SUBMERGED: Color = Color::rgb(60, 150, 255);
     pub const BUOYANCY: Color = Color::rgb(120, 255, 255);
     pub const DRAG: Color = Color::rgb(255, 110, 90);
+    /// Contacts of the constraint graph's overflow set (the colours take the hues).
+    pub const OVERFLOW: Color = Color::rgb(235, 235, 235);
 }
 
 /// A pastel colour of hue `turns` (fractions of the colour wheel), lifted towards white by
@@ -247,6 +254,12 @@ pub fn pastel_hue(turns: f32, floor: f32, span: f32, alpha: f32) -> Color {
 /// A distinct colour for island `k` (hues a golden angle apart, so neighbours differ).
 pub fn island_color(k: usize) -> Color {
     pastel_hue(k as f32 * 0.618_034, 0.35, 0.6, 1.0)
+}
+
+/// The hue of constraint graph colour `k`: hues a golden angle apart, fully saturated so
+/// neighbouring colours differ, and never grey (which marks the overflow set).
+pub fn graph_color(k: usize) -> Color {
+    pastel_hue(k as f32 * 0.618_034, 0.1, 0.9, 1.0)
 }
 
 /// Receives debug geometry in world units.
@@ -391,6 +404,7 @@ mod tests {
         assert_eq!((Layer::Sweep as u32, Layer::Pair as u32), (18, 19));
         assert_eq!((Layer::Island as u32, Layer::Reaction as u32), (20, 21));
         assert_eq!((Layer::Water as u32, Layer::Submerged as u32, Layer::Buoyancy as u32), (22, 23, 24));
+        assert_eq!(Layer::GraphColor as u32, 25);
         assert!(LayerSet::default().contains(Layer::Water) && !LayerSet::default().contains(Layer::Buoyancy));
     }
 }

@@ -22,6 +22,7 @@ pub mod world3d;
 pub mod world_ccd;
 mod world_contacts;
 pub mod world_draw;
+mod world_draw_graph;
 mod world_joints;
 mod world_sleep;
 pub mod world_slice;

@@ -167,6 +167,7 @@ impl World {
         }
         self.draw_broadphase(d, opts);
         self.draw_contacts(d, opts);
+        self.draw_graph_colors(d, opts);
         self.draw_joints(d, opts);
     }
 

@@ -12,9 +12,10 @@
 use super::solver::contact::{
     apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
 };
+use super::solver::graph::ConstraintGraph;
 use super::solver::joints::JointContext;
 use super::solver::state::{fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce};
-use super::solver::PositionCorrection;
+use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
 
@@ -48,8 +49,7 @@ impl World {
         prepare_contacts(&mut self.contacts, &self.bodies, p.gravity, p.warm_starting);
         scratch.awake_joints.clear();
         scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
-        let awake = &scratch.awake_joints;
-        for &k in awake {
+        for &k in &scratch.awake_joints {
             self.joints[k].prepare(&self.bodies, &jctx);
         }
         if let Some(j) = &mut self.mouse_joint {
@@ -59,17 +59,20 @@ impl World {
                 self.mouse_joint = None;
             }
         }
-        let states = &mut scratch.states;
+        let SolverScratch { graph, rows, states, awake_joints, workers } = &mut scratch;
+        let awake = &*awake_joints;
         fill_solver_bodies(states, &self.bodies);
         // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
-        let rows = &mut scratch.rows;
         let wide = p.position_correction == PositionCorrection::Soft;
         if wide {
-            scratch.graph.color_contacts(&self.contacts, states);
-            rows.prepare(&scratch.graph, &self.contacts, states, softness);
-            self.profile.colors = scratch.graph.used_colors();
-            self.profile.overflow = scratch.graph.overflow.len();
+            graph.color_contacts(&self.contacts, states);
+            graph.label_contacts(&mut self.contacts);
+            rows.prepare(graph, &self.contacts, states, softness);
+            self.profile.colors = graph.used_colors();
+            self.profile.overflow = graph.overflow.len();
+            workers.ensure(p.threads as usize);
         } else {
+            ConstraintGraph::unlabel_contacts(&mut self.contacts);
             self.profile.colors = 0;
             self.profile.overflow = 0;
         }
@@ -79,63 +82,69 @@ impl World {
         let contacts = &mut self.contacts;
         let joints = &mut self.joints;
         let mut mouse = self.mouse_joint.as_mut();
+        let bodies = &self.bodies;
+        let workers = &*workers;
 
-        for k in 0..substeps {
-            // From the start of the step to the end of this sub-step (restitution's impact time).
-            let elapsed = (k + 1) as f32 * h;
-            if k > 0 && !floating.is_empty() {
-                substep_water_forces(self.water.as_ref(), &mut floating, states, p.gravity, h, &mut forces);
-            }
-            integrate_velocities_with(states, &self.bodies, &forces, p.gravity, h, p.max_linear_speed);
-            if p.warm_starting {
-                if let Some(j) = &mouse {
-                    j.warm_start(states);
+        // On the workers' pool when there is one, so that each colour's blocks start cheaply.
+        let water = self.water.as_ref();
+        workers.run(|| {
+            for k in 0..substeps {
+                // From the start of the step to the end of this sub-step (restitution's impact time).
+                let elapsed = (k + 1) as f32 * h;
+                if k > 0 && !floating.is_empty() {
+                    substep_water_forces(water, &mut floating, states, p.gravity, h, &mut forces);
                 }
-                for &k in awake {
-                    joints[k].warm_start(states);
-                }
-                if wide {
-                    rows.warm_start(states);
-                } else {
-                    warm_start(contacts, states);
-                }
-            }
-            for _ in 0..p.iterations {
-                if let Some(j) = &mut mouse {
-                    j.solve(states, h, true);
-                }
-                for &k in awake {
-                    joints[k].solve(states, &jctx, true);
-                }
-                if wide {
-                    rows.solve(states, inv_h, p.max_push_velocity, true, elapsed);
-                } else {
-                    solve_contacts(contacts, states, &p, softness, inv_h, true, elapsed);
-                }
-            }
-            integrate_positions(states, h, p.max_angular_speed());
-            match p.position_correction {
-                PositionCorrection::Soft => {
-                    for _ in 0..p.relax_iterations {
-                        if let Some(j) = &mut mouse {
-                            j.solve(states, h, false);
-                        }
-                        for &k in awake {
-                            joints[k].solve(states, &jctx, false);
-                        }
-                        rows.solve(states, inv_h, p.max_push_velocity, false, elapsed);
+                integrate_velocities_with(states, bodies, &forces, p.gravity, h, p.max_linear_speed);
+                if p.warm_starting {
+                    if let Some(j) = &mouse {
+                        j.warm_start(states);
+                    }
+                    for &k in awake {
+                        joints[k].warm_start(states);
+                    }
+                    if wide {
+                        rows.warm_start(states, workers);
+                    } else {
+                        warm_start(contacts, states);
                     }
                 }
-                PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),
-                PositionCorrection::Baumgarte => {}
+                for _ in 0..p.iterations {
+                    if let Some(j) = &mut mouse {
+                        j.solve(states, h, true);
+                    }
+                    for &k in awake {
+                        joints[k].solve(states, &jctx, true);
+                    }
+                    if wide {
+                        rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed);
+                    } else {
+                        solve_contacts(contacts, states, &p, softness, inv_h, true, elapsed);
+                    }
+                }
+                integrate_positions(states, h, p.max_angular_speed());
+                match p.position_correction {
+                    PositionCorrection::Soft => {
+                        for _ in 0..p.relax_iterations {
+                            if let Some(j) = &mut mouse {
+                                j.solve(states, h, false);
+                            }
+                            for &k in awake {
+                                joints[k].solve(states, &jctx, false);
+                            }
+                            rows.solve(states, workers, inv_h, p.max_push_velocity, false, elapsed);
+                        }
+                    }
+                    PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),
+                    PositionCorrection::Baumgarte => {}
+                }
             }
-        }
-        if wide {
-            rows.apply_restitution(states, p.restitution_threshold);
-            rows.store_impulses(contacts);
-        } else {
-            apply_restitution(contacts, states, p.restitution_threshold);
-        }
+            if wide {
+                rows.apply_restitution(states, workers, p.restitution_threshold);
+                rows.store_impulses(contacts);
+            } else {
+                apply_restitution(contacts, states, p.restitution_threshold);
+            }
+        });
         finalize(states, &mut self.bodies);
         self.solver_scratch = scratch;
         self.finish_step();

@@ -3,6 +3,7 @@
 //! friction capped by `μ·λn`, positional correction with percent and slop, iterations),
 //! with accumulated impulses, warm starting by feature id and sub-stepping.
 
+use super::graph::GraphColor;
 use super::params::{PositionCorrection, SolverParams};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::soft::Softness;
@@ -67,6 +68,9 @@ pub struct Contact {
     /// pair's reach (`world_ccd::pair_reach`); 0 when not recorded.
     #[serde(default)]
     pub margin: f32,
+    /// The constraint graph colour it was solved in last (drawing and reports only).
+    #[serde(skip)]
+    pub graph_color: GraphColor,
 }
 
 fn awake_default() -> bool {
@@ -97,7 +101,18 @@ impl Contact {
                 }
             }
         }
-        Contact { a, b, manifold, friction, restitution, points, awake: true, approach_rate: 0.0, margin: 0.0 }
+        Contact {
+            a,
+            b,
+            manifold,
+            friction,
+            restitution,
+            points,
+            awake: true,
+            approach_rate: 0.0,
+            margin: 0.0,
+            graph_color: GraphColor::None,
+        }
     }
 
     pub fn normal(&self) -> Vec2 {

@@ -14,6 +14,7 @@ use super::graph::ConstraintGraph;
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
+use super::workers::{moves, BodyCell, Workers};
 
 /// One contact point in each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -101,24 +102,42 @@ impl ContactRows {
         self.ranges.push(start..self.rows.len());
     }
 
-    pub fn warm_start(&self, states: &mut [SolverBody]) {
-        for r in &self.rows {
-            warm_start_row(r, states);
+    /// Calls `f` on every row: each colour's rows on the workers (in blocks, in any order,
+    /// which cannot change a bit since a colour's rows share no moving body), one colour after
+    /// another, then the overflow's rows in order on this thread.
+    fn for_each_row(&mut self, workers: &Workers, f: impl Fn(&mut ContactRow) + Sync) {
+        let ContactRows { rows, ranges } = self;
+        let Some((overflow, colors)) = ranges.split_last() else { return };
+        for range in colors {
+            workers.for_each_in_color(&mut rows[range.clone()], &f);
         }
+        rows[overflow.clone()].iter_mut().for_each(f);
+    }
+
+    pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers) {
+        let cells = BodyCell::from_mut(states);
+        self.for_each_row(workers, |r| warm_start_row(r, cells));
     }
 
     /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
     /// of this sub-step (as in `contact::solve_contacts`).
-    pub fn solve(&mut self, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
-        for r in &mut self.rows {
-            solve_row(r, states, inv_h, max_push, use_bias, elapsed);
-        }
+    #[allow(clippy::too_many_arguments)]
+    pub fn solve(
+        &mut self,
+        states: &mut [SolverBody],
+        workers: &Workers,
+        inv_h: f32,
+        max_push: f32,
+        use_bias: bool,
+        elapsed: f32,
+    ) {
+        let cells = BodyCell::from_mut(states);
+        self.for_each_row(workers, |r| solve_row(r, cells, inv_h, max_push, use_bias, elapsed));
     }
 
-    pub fn apply_restitution(&mut self, states: &mut [SolverBody], threshold: f32) {
-        for r in &mut self.rows {
-            restitution_row(r, states, threshold);
-        }
+    pub fn apply_restitution(&mut self, states: &mut [SolverBody], workers: &Workers, threshold: f32) {
+        let cells = BodyCell::from_mut(states);
+        self.for_each_row(workers, |r| restitution_row(r, cells, threshold));
     }
 
     /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
@@ -194,7 +213,7 @@ struct Bodies {
 }
 
 #[inline(always)]
-fn gather(states: &[SolverBody], idx: &[u32; LANES]) -> Bodies {
+fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
     let mut b = Bodies {
         vx: Wide::ZERO,
         vy: Wide::ZERO,
@@ -205,7 +224,7 @@ fn gather(states: &[SolverBody], idx: &[u32; LANES]) -> Bodies {
         qs: Wide::ZERO,
     };
     for (lane, &i) in idx.iter().enumerate() {
-        let s = &states[i as usize];
+        let s = states[i as usize].get();
         b.vx.0[lane] = s.v.x;
         b.vy.0[lane] = s.v.y;
         b.w.0[lane] = s.w;
@@ -217,15 +236,16 @@ fn gather(states: &[SolverBody], idx: &[u32; LANES]) -> Bodies {
     b
 }
 
-/// Writes the velocities back. A body that does not move may sit in several lanes; each writes
-/// the value it read, unchanged by zero inverse masses.
+/// Writes the velocities back to the bodies that move. A body that does not move (and the
+/// dummy body of empty lanes) may sit in many rows of a colour, solved on several threads, so
+/// it is only read; zero inverse masses leave its velocity unchanged anyway.
 #[inline(always)]
-fn scatter(states: &mut [SolverBody], idx: &[u32; LANES], b: &Bodies) {
+fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
     for (lane, &i) in idx.iter().enumerate() {
-        let s = &mut states[i as usize];
-        s.v.x = b.vx.0[lane];
-        s.v.y = b.vy.0[lane];
-        s.w = b.w.0[lane];
+        let cell = &states[i as usize];
+        if moves(cell.get()) {
+            cell.set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
+        }
     }
 }
 
@@ -249,7 +269,7 @@ fn relative_velocity(p: &PointRow, a: &Bodies, b: &Bodies) -> (Wide, Wide) {
     (dvx, dvy)
 }
 
-fn warm_start_row(r: &ContactRow, states: &mut [SolverBody]) {
+fn warm_start_row(r: &ContactRow, states: &[BodyCell]) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     // Tangent = right perpendicular of the normal: (ny, -nx).
@@ -263,7 +283,7 @@ fn warm_start_row(r: &ContactRow, states: &mut [SolverBody]) {
     scatter(states, &r.b, &b);
 }
 
-fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
+fn solve_row(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
@@ -323,7 +343,7 @@ fn solve_row(r: &mut ContactRow, states: &mut [SolverBody], inv_h: f32, max_push
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
 /// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
 /// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
-fn restitution_row(r: &mut ContactRow, states: &mut [SolverBody], threshold: f32) {
+fn restitution_row(r: &mut ContactRow, states: &[BodyCell], threshold: f32) {
     if r.restitution.0.iter().all(|&e| e == 0.0) {
         return;
     }
@@ -445,10 +465,11 @@ mod tests {
         assert_eq!(graph.used_colors(), 1);
         let mut rows = ContactRows::default();
         rows.prepare(&graph, &wide, &s2, soft);
-        rows.warm_start(&mut s2);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, true, h);
-        rows.solve(&mut s2, 1.0 / h, p.max_push_velocity, false, h);
-        rows.apply_restitution(&mut s2, 0.1);
+        let one = Workers::default();
+        rows.warm_start(&mut s2, &one);
+        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h);
+        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h);
+        rows.apply_restitution(&mut s2, &one, 0.1);
         rows.store_impulses(&mut wide);
 
         assert_eq!(s1, s2);

@@ -14,6 +14,18 @@ use super::state::SolverBody;
 /// Colours before the overflow set (Box2D v3's `B2_GRAPH_COLOR_COUNT`).
 pub const COLORS: usize = 24;
 
+/// Where a contact was solved in the last step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GraphColor {
+    /// Not solved in coloured rows: asleep, new since the step, or a scalar solver mode.
+    #[default]
+    None,
+    /// Colour `k`, below [`COLORS`].
+    Color(u8),
+    /// The overflow set, solved one contact at a time.
+    Overflow,
+}
+
 /// The contacts of each colour and of the overflow set, as indices into the world's contacts.
 #[derive(Clone, Debug, Default)]
 pub struct ConstraintGraph {
@@ -23,12 +35,10 @@ pub struct ConstraintGraph {
     body_colors: Vec<u32>,
 }
 
-/// Whether a constraint can move this body (Box2D colours only these; static and kinematic
-/// bodies may appear in any number of contacts of one colour, since no solve changes them).
-#[inline]
-fn moves(s: &SolverBody) -> bool {
-    s.inv_mass > 0.0 || s.inv_inertia > 0.0
-}
+// Only bodies a constraint can move are coloured (as in Box2D): static and kinematic bodies may
+// appear in any number of contacts of one colour, since no solve changes them. The solver's
+// threads rely on this very predicate (`workers::moves`) to write back only coloured bodies.
+use super::workers::moves;
 
 impl ConstraintGraph {
     /// Colours the awake contacts. Contacts against a body that does not move skip colour 0,
@@ -68,6 +78,26 @@ impl ConstraintGraph {
             if mb {
                 self.body_colors[c.b] |= 1 << color;
             }
+        }
+    }
+
+    /// Records each contact's colour in it (for the graph colour debug layer).
+    pub fn label_contacts(&self, contacts: &mut [Contact]) {
+        Self::unlabel_contacts(contacts);
+        for (k, color) in self.colors.iter().enumerate() {
+            for &i in color {
+                contacts[i as usize].graph_color = GraphColor::Color(k as u8);
+            }
+        }
+        for &i in &self.overflow {
+            contacts[i as usize].graph_color = GraphColor::Overflow;
+        }
+    }
+
+    /// Marks every contact as not coloured.
+    pub fn unlabel_contacts(contacts: &mut [Contact]) {
+        for c in contacts {
+            c.graph_color = GraphColor::None;
         }
     }
 

@@ -12,6 +12,7 @@ pub mod restitution;
 pub mod scratch;
 pub mod soft;
 pub mod state;
+pub mod workers;
 
 pub use contact::{Contact, ContactPoint};
 pub use joints::{Joint, JointKind, MouseJoint};

@@ -31,6 +31,9 @@ impl PositionCorrection {
     }
 }
 
+/// The most solver threads a scene may ask for.
+pub const MAX_THREADS: u32 = 64;
+
 /// Solver and world settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -86,6 +89,9 @@ pub struct SolverParams {
     pub angular_sleep_tolerance: f32,
     /// Seconds of stillness before an island sleeps (Box2D's `b2_timeToSleep`).
     pub time_to_sleep: f32,
+    /// Threads that solve the soft step's contacts (Box2D v3's workers): each graph colour is
+    /// cut into blocks solved side by side. Any count gives the same bits as one thread.
+    pub threads: u32,
 }
 
 impl Default for SolverParams {
@@ -116,6 +122,7 @@ impl Default for SolverParams {
             linear_sleep_tolerance: 0.05,
             angular_sleep_tolerance: 2.0_f32.to_radians(),
             time_to_sleep: 0.5,
+            threads: 1,
         }
     }
 }
@@ -160,6 +167,7 @@ impl SolverParams {
         check(self.restitution_threshold <= 1.0e3, "`restitution_threshold` must be at most 1000 m/s")?;
         check(self.substeps >= 1 && self.substeps <= 64, "`substeps` must be between 1 and 64")?;
         check(self.iterations >= 1 && self.iterations <= 200, "`iterations` must be between 1 and 200")?;
+        check(self.threads >= 1 && self.threads <= MAX_THREADS, "`threads` must be between 1 and 64")?;
         check(self.relax_iterations <= 200, "`relax_iterations` must be at most 200")?;
         check((0.0..=1.0).contains(&self.percent), "`percent` must be between 0 and 1")?;
         check((0.0..=1.0).contains(&self.slop), "`slop` must be between 0 and 1 metre")?;

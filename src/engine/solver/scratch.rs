@@ -4,6 +4,7 @@
 use super::contact_wide::ContactRows;
 use super::graph::ConstraintGraph;
 use super::state::SolverBody;
+use super::workers::Workers;
 
 #[derive(Clone, Debug, Default)]
 pub struct SolverScratch {
@@ -12,4 +13,6 @@ pub struct SolverScratch {
     pub states: Vec<SolverBody>,
     /// Indices of the joints solved this step.
     pub awake_joints: Vec<usize>,
+    /// The threads that solve each colour (`SolverParams::threads`).
+    pub workers: Workers,
 }

@@ -1,0 +1,158 @@
+//! The `threads` setting: every graph colour's rows are cut into blocks solved on several
+//! threads, and the result must not depend on the thread count, to the bit (as Box2D v3
+//! guarantees). Every shipped scene is stepped with 1, 2 and 3 threads and must reach the same
+//! state hash, and the same bits in every body.
+
+mod support;
+
+use manifold_lab::engine::solver::graph::GraphColor;
+use manifold_lab::engine::solver::lanes::LANES;
+use manifold_lab::engine::solver::workers::MIN_BLOCK_ROWS;
+use manifold_lab::engine::solver::PositionCorrection;
+use manifold_lab::engine::World;
+use manifold_lab::scene;
+use manifold_lab::scene::set_solver_field;
+use std::collections::BTreeMap;
+
+/// Steps per scene (enough for the pyramids to settle into many colours and for `sleep.ron`
+/// to fall asleep); `THREADS_STEPS` raises it.
+fn steps() -> u32 {
+    std::env::var("THREADS_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(90)
+}
+
+fn world_of(path: &std::path::Path, threads: u32) -> World {
+    let s = scene::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut w = s.build_world();
+    w.params.threads = threads;
+    w
+}
+
+/// Every body's state as bits, for a message that names the first body that differs.
+fn bits(w: &World) -> Vec<[u32; 6]> {
+    w.bodies
+        .iter()
+        .map(|b| {
+            [b.center.x, b.center.y, b.angle, b.linear_velocity.x, b.linear_velocity.y, b.angular_velocity]
+                .map(f32::to_bits)
+        })
+        .collect()
+}
+
+/// Contacts per colour in the last step.
+fn color_sizes(w: &World) -> BTreeMap<u8, usize> {
+    let mut m = BTreeMap::new();
+    for c in &w.contacts {
+        if let GraphColor::Color(k) = c.graph_color {
+            *m.entry(k).or_default() += 1;
+        }
+    }
+    m
+}
+
+#[test]
+fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads() {
+    let scenes = support::scenes::shipped_scenes();
+    assert!(scenes.len() >= 10, "expected the shipped scenes, found {scenes:?}");
+    let mut split = Vec::new();
+    for path in &scenes {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let mut worlds: Vec<World> = [1, 2, 3].map(|t| world_of(path, t)).into();
+        for step in 0..steps() {
+            for w in &mut worlds {
+                w.step();
+            }
+            let one = worlds[0].state_hash();
+            for w in &worlds[1..] {
+                if w.state_hash() != one {
+                    let (a, b) = (bits(&worlds[0]), bits(w));
+                    let body = a.iter().zip(&b).position(|(x, y)| x != y);
+                    panic!("{name}: {} threads differ from 1 at step {step}, first at body {body:?}", w.params.threads);
+                }
+            }
+        }
+        // Which scenes had a colour large enough to be cut into blocks on 2 threads.
+        if color_sizes(&worlds[1]).values().any(|&n| n >= 2 * MIN_BLOCK_ROWS * LANES) {
+            split.push(name);
+        }
+    }
+    // The comparison means something only if some colours really were solved in blocks.
+    assert!(split.iter().any(|n| n == "large_pyramid.ron"), "colours cut into blocks only in {split:?}");
+}
+
+#[test]
+fn changing_the_thread_count_mid_run_changes_nothing() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/large_pyramid.ron"));
+    let mut steady = world_of(path, 1);
+    let mut switched = world_of(path, 2);
+    for step in 0..40 {
+        switched.params.threads = [2, 1, 3, 4][step % 4];
+        steady.step();
+        switched.step();
+    }
+    assert_eq!(steady.state_hash(), switched.state_hash());
+    assert!(steady.profile.colors >= 4, "the pyramid needs several colours: {}", steady.profile.colors);
+}
+
+#[test]
+fn the_scalar_corrections_ignore_threads() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/pyramid.ron"));
+    for mode in [PositionCorrection::Projection, PositionCorrection::Baumgarte] {
+        let mut a = world_of(path, 1);
+        let mut b = world_of(path, 3);
+        a.params.position_correction = mode;
+        b.params.position_correction = mode;
+        for _ in 0..60 {
+            a.step();
+            b.step();
+        }
+        assert_eq!(a.state_hash(), b.state_hash(), "{mode:?}");
+        assert_eq!((a.profile.colors, a.profile.overflow), (0, 0));
+        assert!(a.contacts.iter().all(|c| c.graph_color == GraphColor::None));
+    }
+}
+
+#[test]
+fn threads_is_set_from_the_command_line_syntax_and_checked() {
+    let mut p = manifold_lab::engine::solver::SolverParams::default();
+    assert_eq!(p.threads, 1);
+    set_solver_field(&mut p, "threads=2").unwrap();
+    assert_eq!(p.threads, 2);
+    for bad in ["threads=0", "threads=65", "threads=-1", "threads=two"] {
+        let e = set_solver_field(&mut p, bad).unwrap_err();
+        assert!(e.contains("threads"), "{bad}: {e}");
+        assert_eq!(p.threads, 2, "{bad} left the setting alone");
+    }
+    // A scene's settings carry it, and a scene that asks for too many threads is refused with
+    // its location.
+    let s = scene::parse("Scene(version: 1, settings: (threads: 3))", "t.ron").unwrap();
+    assert_eq!(s.settings.threads, 3);
+    let e = scene::parse("Scene(version: 1,\n  settings: (threads: 0))", "t.ron").unwrap_err().to_string();
+    assert!(e.starts_with("t.ron:2:") && e.contains("threads"), "{e}");
+}
+
+/// `manifold-lab run SCENE --set threads=N --json`: the state hash of the real binary's run.
+fn cli_hash(threads: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "scenes/pyramid.ron", "--steps", "60", "--json", "--set", threads])
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_line_sets_threads_and_gets_the_same_hash() {
+    let hash = |threads: &str| {
+        let out = cli_hash(threads);
+        assert!(out.status.success(), "{threads}: {}", String::from_utf8_lossy(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+        report["state_hash"].clone()
+    };
+    let one = hash("threads=1");
+    assert!(!one.is_null());
+    assert_eq!(hash("threads=2"), one);
+    assert_eq!(hash("threads=3"), one);
+    let bad = cli_hash("threads=0");
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--set threads=0") && err.contains("between 1 and 64"), "{err}");
+}
