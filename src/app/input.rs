@@ -117,13 +117,16 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                 st.gesture = Gesture::None;
             }
         }
+        // A drag ends where the button is released: a move that arrives in the frame of the
+        // release (a quick flick, or a frame that came late) still moves the body there.
         Gesture::DragPose { body, grab_local } => {
-            if f.left_down {
+            if f.left_down || delta != Vec2::ZERO {
                 if let Some(b) = app.world.bodies.get(body) {
                     let position = world - b.xf.q.apply(grab_local);
                     out.push(Action::SetPose { body, position, angle: b.angle });
                 }
-            } else {
+            }
+            if !f.left_down {
                 st.gesture = Gesture::None;
             }
         }
@@ -151,7 +154,7 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
             }
         }
         Gesture::Rotate { body, offset } => {
-            if f.left_down {
+            if f.left_down || delta != Vec2::ZERO {
                 if let Some(b) = app.world.bodies.get(body) {
                     let d = world - b.center;
                     if d.length_squared() > 1e-12 {
@@ -162,7 +165,8 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                         out.push(Action::SetPose { body, position, angle });
                     }
                 }
-            } else {
+            }
+            if !f.left_down {
                 st.gesture = Gesture::None;
             }
         }

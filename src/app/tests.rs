@@ -165,6 +165,36 @@ fn ctrl_drag_rotates_about_the_centre_of_mass() {
 }
 
 #[test]
+fn a_move_in_the_frame_of_the_release_still_counts() {
+    // X delivers the last motion and the button release together when the user flicks or a
+    // frame comes late: the drag and the rotation end where the pointer was released.
+    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
+    let mut app = stack_app();
+    app.apply(Action::Pause);
+    let top = app.world.bodies.len() - 1;
+    let grab = app.world.bodies[top].center;
+    let mut st = InputState::default();
+    let p = screen(&app, grab);
+    run(&mut app, &mut st, press(p));
+    let to = grab + Vec2::new(2.0, 1.0);
+    let p = screen(&app, to);
+    run(&mut app, &mut st, release(p));
+    assert!((app.world.bodies[top].center - to).length() < 0.01, "{:?}", app.world.bodies[top].center);
+    assert_eq!(st.gesture, Gesture::None);
+
+    let c = app.world.bodies[top].center;
+    let p = screen(&app, c + Vec2::new(0.4, 0.0));
+    let mut f = press(p);
+    f.rotate_modifier = true;
+    run(&mut app, &mut st, f);
+    let p = screen(&app, c + Vec2::new(0.0, 0.4));
+    run(&mut app, &mut st, release(p));
+    let b = &app.world.bodies[top];
+    assert!((b.angle - std::f32::consts::FRAC_PI_2).abs() < 0.02, "angle {}", b.angle);
+    assert_eq!(st.gesture, Gesture::None);
+}
+
+#[test]
 fn clicking_empty_space_clears_and_shift_click_adds() {
     let mut app = stack_app();
     app.apply(Action::Pause);

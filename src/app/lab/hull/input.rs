@@ -32,8 +32,8 @@ pub fn pointer(lab: &mut HullLab, app: &App, f: &PointerFrame, over_ui: bool) ->
         });
     };
     if !f.left_down {
+        // Released: the drag ends here, after this frame's motion (X may deliver both).
         lab.dragging = None;
-        return Some(Vec::new());
     }
     Some(vec![act(HullAction::MovePoint { index, to: world })])
 }

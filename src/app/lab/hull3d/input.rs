@@ -48,7 +48,7 @@ pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) 
             None => Gesture3::Orbit { last: f.pos },
         }),
         None => return None,
-        Some(Gesture3::Orbit { last }) if f.left_down => {
+        Some(Gesture3::Orbit { last }) => {
             let d = f.pos - last;
             if d != Vec2::ZERO {
                 let k = crate::app::view3d::camera::ORBIT_PER_PIXEL;
@@ -56,14 +56,14 @@ pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) 
             }
             Some(Gesture3::Orbit { last: f.pos })
         }
-        Some(g @ Gesture3::Drag { hull, grab, offset }) if f.left_down => {
+        Some(g @ Gesture3::Drag { hull, grab, offset }) => {
             if let Some(p) = lab.camera.point_on_view_plane(&vp, f.pos, grab) {
                 let rotation = lab.poses[hull].q;
                 out.push(act(Hull3dAction::SetPose { hull, position: p + offset, rotation }));
             }
             Some(g)
         }
-        Some(Gesture3::Turn { hull, last }) if f.left_down => {
+        Some(Gesture3::Turn { hull, last }) => {
             let d = f.pos - last;
             if d != Vec2::ZERO {
                 // Turn about the hull's centre, which stays in place.
@@ -75,8 +75,8 @@ pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) 
             }
             Some(Gesture3::Turn { hull, last: f.pos })
         }
-        Some(_) => None,
     };
-    lab.gesture = next;
+    // The release frame's motion counts too (X may deliver both at once); then it ends.
+    lab.gesture = next.filter(|_| f.left_down);
     Some(out)
 }

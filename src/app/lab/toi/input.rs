@@ -83,8 +83,8 @@ pub fn pointer(lab: &mut ToiLab, app: &App, f: &PointerFrame, over_ui: bool) -> 
         return None;
     };
     if !f.left_down {
+        // Released: the gesture ends here, after this frame's motion (X may deliver both).
         lab.gesture = None;
-        return Some(Vec::new());
     }
     let action = match g {
         Gesture::Move { body, pose, grab_local } => {

@@ -46,7 +46,7 @@ pub fn pointer(lab: &mut World3dLab, app: &App, f: &PointerFrame, over_ui: bool)
             None => Gesture::Orbit { last: f.pos },
         }),
         None => return None,
-        Some(Gesture::Orbit { last }) if f.left_down => {
+        Some(Gesture::Orbit { last }) => {
             let d = f.pos - last;
             if d != Vec2::ZERO {
                 out.push(act(World3dAction::Orbit { yaw: -d.x * ORBIT_PER_PIXEL, pitch: d.y * ORBIT_PER_PIXEL }));
@@ -63,8 +63,8 @@ pub fn pointer(lab: &mut World3dLab, app: &App, f: &PointerFrame, over_ui: bool)
             out.push(act(World3dAction::Release));
             None
         }
-        Some(Gesture::Orbit { .. }) => None,
     };
-    lab.gesture = next;
+    // The release frame's motion counts too (X may deliver both at once); then it ends.
+    lab.gesture = next.filter(|_| f.left_down);
     Some(out)
 }
