@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 /// A 2D rotation stored as cosine and sine, computed once per angle change
 /// (000 article, "Mat2 Rotation Matrices": cache the trig results).
+/// `repr(C)`: the solver loads a body's `[dp, dq]` as one vector (`solver::state`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Rot {
     pub c: f32,
     pub s: f32,

@@ -59,15 +59,15 @@ impl World {
                 self.mouse_joint = None;
             }
         }
-        let SolverScratch { graph, rows, states, awake_joints, workers } = &mut scratch;
+        let SolverScratch { graph, rows, states, cold, awake_joints, workers } = &mut scratch;
         let awake = &*awake_joints;
-        fill_solver_bodies(states, &self.bodies);
+        fill_solver_bodies(states, cold, &self.bodies);
         // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
         let wide = p.position_correction == PositionCorrection::Soft;
         if wide {
             graph.color_contacts(&self.contacts, states);
             graph.label_contacts(&mut self.contacts);
-            rows.prepare(graph, &self.contacts, states, softness);
+            rows.prepare(graph, &self.contacts, cold, softness);
             self.profile.colors = graph.used_colors();
             self.profile.overflow = graph.overflow.len();
             workers.ensure(p.threads as usize);
@@ -105,7 +105,7 @@ impl World {
                     if wide {
                         rows.warm_start(states, workers);
                     } else {
-                        warm_start(contacts, states);
+                        warm_start(contacts, states, cold);
                     }
                 }
                 for _ in 0..p.iterations {
@@ -118,10 +118,10 @@ impl World {
                     if wide {
                         rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed);
                     } else {
-                        solve_contacts(contacts, states, &p, softness, inv_h, true, elapsed);
+                        solve_contacts(contacts, states, cold, &p, softness, inv_h, true, elapsed);
                     }
                 }
-                integrate_positions(states, h, p.max_angular_speed());
+                integrate_positions(states, cold, h, p.max_angular_speed());
                 match p.position_correction {
                     PositionCorrection::Soft => {
                         for _ in 0..p.relax_iterations {
@@ -134,7 +134,7 @@ impl World {
                             rows.solve(states, workers, inv_h, p.max_push_velocity, false, elapsed);
                         }
                     }
-                    PositionCorrection::Projection => project_positions(contacts, states, p.percent, p.slop),
+                    PositionCorrection::Projection => project_positions(contacts, states, cold, p.percent, p.slop),
                     PositionCorrection::Baumgarte => {}
                 }
             }
@@ -142,10 +142,10 @@ impl World {
                 rows.apply_restitution(states, workers, p.restitution_threshold);
                 rows.store_impulses(contacts);
             } else {
-                apply_restitution(contacts, states, p.restitution_threshold);
+                apply_restitution(contacts, states, cold, p.restitution_threshold);
             }
         });
-        finalize(states, &mut self.bodies);
+        finalize(states, cold, &mut self.bodies);
         self.solver_scratch = scratch;
         self.finish_step();
     }

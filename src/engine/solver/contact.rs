@@ -7,7 +7,7 @@ use super::graph::GraphColor;
 use super::params::{PositionCorrection, SolverParams};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::soft::Softness;
-use super::state::SolverBody;
+use super::state::{SolverBody, SolverCold};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::collide::{FeatureId, Manifold};
 use crate::engine::math::{cross, cross_sv, right_perp};
@@ -173,9 +173,9 @@ pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2
 
 /// Applies an impulse `p` at anchors `ra`/`rb` (negative to A, positive to B).
 #[inline]
-fn apply_impulse(states: &mut [SolverBody], a: usize, b: usize, ra: Vec2, rb: Vec2, p: Vec2) {
-    states[a].apply(ra, -p);
-    states[b].apply(rb, p);
+fn apply_impulse(states: &mut [SolverBody], cold: &[SolverCold], a: usize, b: usize, ra: Vec2, rb: Vec2, p: Vec2) {
+    states[a].apply(&cold[a], ra, -p);
+    states[b].apply(&cold[b], rb, p);
 }
 
 /// Relative velocity of B with respect to A at the anchors.
@@ -193,13 +193,13 @@ pub fn current_separation(cp: &ContactPoint, n: Vec2, sa: &SolverBody, sb: &Solv
 }
 
 /// Re-applies last step's accumulated impulses.
-pub fn warm_start(contacts: &[Contact], states: &mut [SolverBody]) {
+pub fn warm_start(contacts: &[Contact], states: &mut [SolverBody], cold: &[SolverCold]) {
     for c in contacts.iter().filter(|c| c.awake) {
         let n = c.manifold.normal;
         let t = right_perp(n);
         for cp in c.points() {
             let p = cp.normal_impulse * n + cp.tangent_impulse * t;
-            apply_impulse(states, c.a, c.b, cp.anchor_a, cp.anchor_b, p);
+            apply_impulse(states, cold, c.a, c.b, cp.anchor_a, cp.anchor_b, p);
         }
     }
 }
@@ -227,9 +227,11 @@ impl ContactSoftness {
 /// correction's velocity bias is applied; the relax pass calls it without. `elapsed`: time
 /// from the start of the step to the end of this sub-step (points that push for the first time
 /// record it as their impact time).
+#[allow(clippy::too_many_arguments)]
 pub fn solve_contacts(
     contacts: &mut [Contact],
     states: &mut [SolverBody],
+    cold: &[SolverCold],
     params: &SolverParams,
     soft: ContactSoftness,
     inv_h: f32,
@@ -238,7 +240,7 @@ pub fn solve_contacts(
 ) {
     for c in contacts.iter_mut().filter(|c| c.awake) {
         let n = c.manifold.normal;
-        let fixed = states[c.a].inv_mass == 0.0 || states[c.b].inv_mass == 0.0;
+        let fixed = cold[c.a].inv_mass == 0.0 || cold[c.b].inv_mass == 0.0;
         let softness = if fixed { soft.fixed } else { soft.dynamic };
         let t = right_perp(n);
         let count = c.manifold.count;
@@ -281,7 +283,7 @@ pub fn solve_contacts(
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
             cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            apply_impulse(states, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * n);
+            apply_impulse(states, cold, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * n);
         }
         // Coulomb friction, capped by μ times this point's normal impulse.
         for cp in &mut c.points[..count] {
@@ -292,7 +294,7 @@ pub fn solve_contacts(
             let new_impulse = (cp.tangent_impulse + impulse).clamp(-max_friction, max_friction);
             let applied = new_impulse - cp.tangent_impulse;
             cp.tangent_impulse = new_impulse;
-            apply_impulse(states, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * t);
+            apply_impulse(states, cold, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * t);
         }
     }
 }
@@ -304,7 +306,7 @@ pub fn solve_contacts(
 /// step, which Box2D's start-of-step speed leaves out of the bounce (up to 3 % of the height)
 /// and out of the threshold test. Also unlike Box2D, a contact's two bouncing points are
 /// solved together (`solver::restitution`), so a face landing flat gains no energy.
-pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], threshold: f32) {
+pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], cold: &[SolverCold], threshold: f32) {
     for c in contacts.iter_mut().filter(|c| c.awake) {
         if c.restitution == 0.0 {
             continue;
@@ -326,7 +328,7 @@ pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], th
         if !bp.iter().any(|b| b.bounces) {
             continue;
         }
-        let (sa, sb) = (&states[c.a], &states[c.b]);
+        let (sa, sb) = (&cold[c.a], &cold[c.b]);
         let rn = |cp: &ContactPoint| (cross(cp.anchor_a, n), cross(cp.anchor_b, n));
         let (rna1, rnb1) = rn(&c.points[0]);
         let (rna2, rnb2) = rn(&c.points[1]);
@@ -337,18 +339,24 @@ pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], th
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
             cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            apply_impulse(states, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * n);
+            apply_impulse(states, cold, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * n);
         }
     }
 }
 
 /// The 003 article's positional correction: move each pair apart along the normal by
 /// `percent` of the penetration beyond `slop`, shared by inverse mass (linear only).
-pub fn project_positions(contacts: &[Contact], states: &mut [SolverBody], percent: f32, slop: f32) {
+pub fn project_positions(
+    contacts: &[Contact],
+    states: &mut [SolverBody],
+    cold: &[SolverCold],
+    percent: f32,
+    slop: f32,
+) {
     for c in contacts.iter().filter(|c| c.awake) {
         let n = c.manifold.normal;
         for cp in c.points() {
-            let (ma, mb) = (states[c.a].inv_mass, states[c.b].inv_mass);
+            let (ma, mb) = (cold[c.a].inv_mass, cold[c.b].inv_mass);
             let total = ma + mb;
             if total == 0.0 {
                 continue;

@@ -13,8 +13,8 @@ use super::contact::{Contact, ContactSoftness};
 use super::graph::ConstraintGraph;
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
-use super::state::SolverBody;
-use super::workers::{moves, BodyCell, Workers};
+use super::state::{SolverBody, SolverCold, MOVES};
+use super::workers::{BodyCell, Workers};
 
 /// One contact point in each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -77,27 +77,27 @@ pub struct ContactRows {
 
 impl ContactRows {
     /// Fills the rows from the coloured contacts, which `prepare_contacts` has prepared.
-    /// `states` ends with the dummy body.
+    /// `cold` (the bodies' inverse masses) ends with the dummy body's.
     pub fn prepare(
         &mut self,
         graph: &ConstraintGraph,
         contacts: &[Contact],
-        states: &[SolverBody],
+        cold: &[SolverCold],
         soft: ContactSoftness,
     ) {
         self.rows.clear();
         self.ranges.clear();
-        let dummy = (states.len() - 1) as u32;
+        let dummy = (cold.len() - 1) as u32;
         for color in &graph.colors {
             let start = self.rows.len();
             for chunk in color.chunks(LANES) {
-                self.rows.push(row(chunk, contacts, states, soft, dummy));
+                self.rows.push(row(chunk, contacts, cold, soft, dummy));
             }
             self.ranges.push(start..self.rows.len());
         }
         let start = self.rows.len();
         for &k in &graph.overflow {
-            self.rows.push(row(&[k], contacts, states, soft, dummy));
+            self.rows.push(row(&[k], contacts, cold, soft, dummy));
         }
         self.ranges.push(start..self.rows.len());
     }
@@ -132,7 +132,11 @@ impl ContactRows {
         elapsed: f32,
     ) {
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |r| solve_row(r, cells, inv_h, max_push, use_bias, elapsed));
+        if use_bias {
+            self.for_each_row(workers, |r| solve_row::<true>(r, cells, inv_h, max_push, elapsed));
+        } else {
+            self.for_each_row(workers, |r| solve_row::<false>(r, cells, inv_h, max_push, elapsed));
+        }
     }
 
     pub fn apply_restitution(&mut self, states: &mut [SolverBody], workers: &Workers, threshold: f32) {
@@ -159,11 +163,11 @@ impl ContactRows {
     }
 }
 
-fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: ContactSoftness, dummy: u32) -> ContactRow {
+fn row(chunk: &[u32], contacts: &[Contact], cold: &[SolverCold], soft: ContactSoftness, dummy: u32) -> ContactRow {
     let mut r = ContactRow { contact: [u32::MAX; LANES], a: [dummy; LANES], b: [dummy; LANES], ..Default::default() };
     for (lane, &k) in chunk.iter().enumerate() {
         let c = &contacts[k as usize];
-        let (sa, sb) = (&states[c.a], &states[c.b]);
+        let (sa, sb) = (&cold[c.a], &cold[c.b]);
         r.contact[lane] = k;
         r.a[lane] = c.a as u32;
         r.b[lane] = c.b as u32;
@@ -201,23 +205,108 @@ fn row(chunk: &[u32], contacts: &[Contact], states: &[SolverBody], soft: Contact
     r
 }
 
-/// The solver state of one body per lane.
+/// The solver state of one body per lane (Box2D v3's `b2BodyStateW`).
 struct Bodies {
     vx: Wide,
     vy: Wide,
     w: Wide,
+    /// `SolverBody::flags` of each lane, as bits (only moved, never computed with).
+    flags: Wide,
     dpx: Wide,
     dpy: Wide,
     qc: Wide,
     qs: Wide,
 }
 
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    //! SSE2 (baseline on x86_64) gather and scatter: a body's hot state is two aligned 16-byte
+    //! vectors, `[vx vy w flags]` and `[dpx dpy dqc dqs]`; four bodies' vectors are transposed
+    //! into lanes, as Box2D v3's `b2GatherBodies` and `b2ScatterBodies` do.
+    use super::{Bodies, BodyCell, Wide, LANES, MOVES};
+    use std::arch::x86_64::*;
+
+    #[inline(always)]
+    fn wide(x: __m128) -> Wide {
+        // SAFETY: `Wide` is a 16-byte aligned `[f32; 4]`, the layout of `__m128`.
+        unsafe { std::mem::transmute::<__m128, Wide>(x) }
+    }
+
+    #[inline(always)]
+    fn m128(x: Wide) -> __m128 {
+        // SAFETY: as above.
+        unsafe { std::mem::transmute::<Wide, __m128>(x) }
+    }
+
+    /// Rows of a 4×4 matrix to its columns.
+    #[inline(always)]
+    fn transpose(r0: __m128, r1: __m128, r2: __m128, r3: __m128) -> [__m128; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe {
+            let t0 = _mm_unpacklo_ps(r0, r1); // a0 a1 b0 b1
+            let t1 = _mm_unpacklo_ps(r2, r3); // a2 a3 b2 b3
+            let t2 = _mm_unpackhi_ps(r0, r1); // c0 c1 d0 d1
+            let t3 = _mm_unpackhi_ps(r2, r3); // c2 c3 d2 d3
+            [_mm_movelh_ps(t0, t1), _mm_movehl_ps(t1, t0), _mm_movelh_ps(t2, t3), _mm_movehl_ps(t3, t2)]
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
+        let p = idx.map(|i| states[i as usize].as_ptr() as *const f32);
+        // SAFETY: each pointer is to a live `SolverBody`, 32-byte aligned and `repr(C)` (two
+        // 16-byte halves); no thread writes it meanwhile (see `workers`).
+        let (lo, hi) = unsafe {
+            (
+                [_mm_load_ps(p[0]), _mm_load_ps(p[1]), _mm_load_ps(p[2]), _mm_load_ps(p[3])],
+                [
+                    _mm_load_ps(p[0].add(4)),
+                    _mm_load_ps(p[1].add(4)),
+                    _mm_load_ps(p[2].add(4)),
+                    _mm_load_ps(p[3].add(4)),
+                ],
+            )
+        };
+        let [vx, vy, w, flags] = transpose(lo[0], lo[1], lo[2], lo[3]);
+        let [dpx, dpy, qc, qs] = transpose(hi[0], hi[1], hi[2], hi[3]);
+        Bodies {
+            vx: wide(vx),
+            vy: wide(vy),
+            w: wide(w),
+            flags: wide(flags),
+            dpx: wide(dpx),
+            dpy: wide(dpy),
+            qc: wide(qc),
+            qs: wide(qs),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
+        let rows = transpose(m128(b.vx), m128(b.vy), m128(b.w), m128(b.flags));
+        for ((&i, row), f) in idx.iter().zip(rows).zip(b.flags.0) {
+            if f.to_bits() & MOVES != 0 {
+                // SAFETY: a body that moves belongs to this row alone in its colour (see
+                // `workers`); the store rewrites its first half, `[vx vy w flags]`, with the
+                // flags it had.
+                unsafe { _mm_store_ps(states[i as usize].as_ptr() as *mut f32, row) };
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+use sse::{gather, scatter};
+
+/// Gathers each lane's body, field by field (targets without the SSE2 path).
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
     let mut b = Bodies {
         vx: Wide::ZERO,
         vy: Wide::ZERO,
         w: Wide::ZERO,
+        flags: Wide::ZERO,
         dpx: Wide::ZERO,
         dpy: Wide::ZERO,
         qc: Wide::ZERO,
@@ -228,6 +317,7 @@ fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
         b.vx.0[lane] = s.v.x;
         b.vy.0[lane] = s.v.y;
         b.w.0[lane] = s.w;
+        b.flags.0[lane] = f32::from_bits(s.flags);
         b.dpx.0[lane] = s.dp.x;
         b.dpy.0[lane] = s.dp.y;
         b.qc.0[lane] = s.dq.c;
@@ -239,12 +329,12 @@ fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
 /// Writes the velocities back to the bodies that move. A body that does not move (and the
 /// dummy body of empty lanes) may sit in many rows of a colour, solved on several threads, so
 /// it is only read; zero inverse masses leave its velocity unchanged anyway.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
     for (lane, &i) in idx.iter().enumerate() {
-        let cell = &states[i as usize];
-        if moves(cell.get()) {
-            cell.set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
+        if b.flags.0[lane].to_bits() & MOVES != 0 {
+            states[i as usize].set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
         }
     }
 }
@@ -283,7 +373,8 @@ fn warm_start_row(r: &ContactRow, states: &[BodyCell]) {
     scatter(states, &r.b, &b);
 }
 
-fn solve_row(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32, use_bias: bool, elapsed: f32) {
+/// One pass over a row: biased (`USE_BIAS`) or relax.
+fn solve_row<const USE_BIAS: bool>(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32, elapsed: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
@@ -291,7 +382,7 @@ fn solve_row(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32,
     let max_push = Wide::splat(-max_push);
     // Biased pass: soft coefficients; relax pass: rigid with no bias.
     let (soft_bias_rate, soft_mass, soft_impulse) =
-        if use_bias { (r.bias_rate, r.mass_scale, r.impulse_scale) } else { (zero, one, zero) };
+        if USE_BIAS { (r.bias_rate, r.mass_scale, r.impulse_scale) } else { (zero, one, zero) };
     let ContactRow { nx, ny, friction, masses, points, .. } = r;
     let (nx, ny, friction) = (*nx, *ny, *friction);
     for p in points.iter_mut() {
@@ -309,7 +400,7 @@ fn solve_row(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32,
         let vn = dvx * nx + dvy * ny;
         let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
         let mut new_impulse = (p.normal_impulse + impulse).max(zero);
-        if use_bias {
+        if USE_BIAS {
             // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
             p.impact_time = p.max_normal_impulse.select_gt(zero, p.impact_time, Wide::splat(elapsed));
             p.impact_velocity = p.max_normal_impulse.select_gt(zero, p.impact_velocity, vn);
@@ -446,25 +537,25 @@ mod tests {
         let mut scalar = w.contacts.clone();
         prepare_contacts(&mut scalar, &w.bodies, p.gravity, true);
         let mut wide = scalar.clone();
-        let mut s1 = Vec::new();
-        fill_solver_bodies(&mut s1, &w.bodies);
+        let (mut s1, mut cold) = (Vec::new(), Vec::new());
+        fill_solver_bodies(&mut s1, &mut cold, &w.bodies);
         let mut s2 = s1.clone();
-        for s in s1.iter_mut().chain(s2.iter_mut()).filter(|s| s.inv_mass > 0.0) {
+        for s in s1.iter_mut().chain(s2.iter_mut()).filter(|s| s.moves()) {
             s.v.y -= 1.0;
             s.dp = Vec2::new(0.001, -0.004);
         }
 
-        warm_start(&scalar, &mut s1);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, true, h);
-        solve_contacts(&mut scalar, &mut s1, &p, soft, 1.0 / h, false, h);
-        apply_restitution(&mut scalar, &mut s1, 0.1);
+        warm_start(&scalar, &mut s1, &cold);
+        solve_contacts(&mut scalar, &mut s1, &cold, &p, soft, 1.0 / h, true, h);
+        solve_contacts(&mut scalar, &mut s1, &cold, &p, soft, 1.0 / h, false, h);
+        apply_restitution(&mut scalar, &mut s1, &cold, 0.1);
 
         let mut graph = ConstraintGraph::default();
         graph.color_contacts(&wide, &s2);
         // Every contact touches the ground and a different box: one colour, in contact order.
         assert_eq!(graph.used_colors(), 1);
         let mut rows = ContactRows::default();
-        rows.prepare(&graph, &wide, &s2, soft);
+        rows.prepare(&graph, &wide, &cold, soft);
         let one = Workers::default();
         rows.warm_start(&mut s2, &one);
         rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h);

@@ -111,6 +111,7 @@ impl ConstraintGraph {
 mod tests {
     use super::*;
     use crate::engine::collide::Manifold;
+    use crate::engine::solver::state::MOVES;
 
     fn contact(a: usize, b: usize) -> Contact {
         Contact::new(a, b, Manifold::EMPTY, 0.5, 0.0, None)
@@ -120,8 +121,7 @@ mod tests {
     fn no_colour_shares_a_moving_body() {
         let mut states = vec![SolverBody::at_rest(); 6];
         for s in &mut states[1..] {
-            s.inv_mass = 1.0;
-            s.inv_inertia = 1.0;
+            s.flags = MOVES;
         }
         // Body 0 is static: it may appear many times in one colour.
         let contacts: Vec<Contact> = vec![

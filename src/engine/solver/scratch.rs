@@ -3,7 +3,7 @@
 
 use super::contact_wide::ContactRows;
 use super::graph::ConstraintGraph;
-use super::state::SolverBody;
+use super::state::{SolverBody, SolverCold};
 use super::workers::Workers;
 
 #[derive(Clone, Debug, Default)]
@@ -11,6 +11,8 @@ pub struct SolverScratch {
     pub graph: ConstraintGraph,
     pub rows: ContactRows,
     pub states: Vec<SolverBody>,
+    /// The bodies' cold solver state, beside `states`.
+    pub cold: Vec<SolverCold>,
     /// Indices of the joints solved this step.
     pub awake_joints: Vec<usize>,
     /// The threads that solve each colour (`SolverParams::threads`).

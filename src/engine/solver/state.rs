@@ -1,56 +1,81 @@
-//! Compact per-body solver state (as Box2D v3's body state): velocities, inverse masses and
-//! the displacement since the start of the step. The solver works on these small records
-//! instead of whole bodies, so the hot loops touch little memory.
+//! Compact per-body solver state, split as Box2D v3 splits it: the hot part the constraints
+//! read and write every pass ([`SolverBody`], 32 bytes, Box2D's `b2BodyState`: velocities, a
+//! flag word, displacement and rotation since the step began), and the cold part they do not
+//! ([`SolverCold`]: inverse masses, which the contact rows copy into their prepared data as
+//! Box2D stores them per constraint, and the angle turned). The contact rows load a hot record
+//! with two 16-byte loads and store its velocities with one (`solver::contact_wide`).
 
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::{cross, Rot};
 use glam::Vec2;
 
+/// [`SolverBody::flags`] bit: a constraint can change this body's velocity (it has inverse
+/// mass or inertia). Only such bodies are coloured, and only they are written back.
+pub const MOVES: u32 = 1;
+
+/// The hot solver state of one body. `repr(C)` with 32-byte alignment: the first 16 bytes are
+/// `[vx, vy, w, flags]`, the next 16 `[dpx, dpy, dqc, dqs]`, one aligned vector load each.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(32))]
 pub struct SolverBody {
     pub v: Vec2,
     pub w: f32,
-    pub inv_mass: f32,
-    pub inv_inertia: f32,
+    /// [`MOVES`] or 0.
+    pub flags: u32,
     /// Centre-of-mass displacement since the step began.
     pub dp: Vec2,
     /// Rotation since the step began.
     pub dq: Rot,
+}
+
+const _: () = assert!(std::mem::size_of::<SolverBody>() == 32);
+
+/// The cold solver state of one body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverCold {
+    pub inv_mass: f32,
+    pub inv_inertia: f32,
     /// Angle turned since the step began (radians, for the body's stored angle).
     pub da: f32,
 }
 
+impl SolverCold {
+    pub fn new(b: &Body) -> SolverCold {
+        SolverCold { inv_mass: b.inv_mass, inv_inertia: b.inv_inertia, da: 0.0 }
+    }
+
+    /// No mass: impulses leave the body unchanged.
+    pub const FIXED: SolverCold = SolverCold { inv_mass: 0.0, inv_inertia: 0.0, da: 0.0 };
+}
+
 impl SolverBody {
     pub fn new(b: &Body) -> SolverBody {
+        let moves = b.inv_mass > 0.0 || b.inv_inertia > 0.0;
         SolverBody {
             v: b.linear_velocity,
             w: b.angular_velocity,
-            inv_mass: b.inv_mass,
-            inv_inertia: b.inv_inertia,
+            flags: if moves { MOVES } else { 0 },
             dp: Vec2::ZERO,
             dq: Rot::IDENTITY,
-            da: 0.0,
         }
     }
 
-    /// A body at rest that has not moved this step (no mass: impulses leave it unchanged).
+    /// A body at rest that has not moved this step and that no constraint moves.
     pub fn at_rest() -> SolverBody {
-        SolverBody {
-            v: Vec2::ZERO,
-            w: 0.0,
-            inv_mass: 0.0,
-            inv_inertia: 0.0,
-            dp: Vec2::ZERO,
-            dq: Rot::IDENTITY,
-            da: 0.0,
-        }
+        SolverBody { v: Vec2::ZERO, w: 0.0, flags: 0, dp: Vec2::ZERO, dq: Rot::IDENTITY }
     }
 
-    /// Applies impulse `p` at lever arm `r`.
+    /// Whether any constraint can change this body's velocity (the graph colours only these).
+    #[inline(always)]
+    pub fn moves(&self) -> bool {
+        self.flags & MOVES != 0
+    }
+
+    /// Applies impulse `p` at lever arm `r`, with the body's inverse masses `m`.
     #[inline]
-    pub fn apply(&mut self, r: Vec2, p: Vec2) {
-        self.v += self.inv_mass * p;
-        self.w += self.inv_inertia * cross(r, p);
+    pub fn apply(&mut self, m: &SolverCold, r: Vec2, p: Vec2) {
+        self.v += m.inv_mass * p;
+        self.w += m.inv_inertia * cross(r, p);
     }
 
     /// Moves a point fixed to the body at arm `r` (from the start-of-step centre) by the
@@ -66,12 +91,15 @@ pub fn solver_bodies(bodies: &[Body]) -> Vec<SolverBody> {
     bodies.iter().map(SolverBody::new).collect()
 }
 
-/// Refills `states` with the solver state of every body, then one dummy body at rest (the
-/// target of empty SIMD lanes, like Box2D v3's dummy body), reusing the vector's memory.
-pub fn fill_solver_bodies(states: &mut Vec<SolverBody>, bodies: &[Body]) {
+/// Refills `states` and `cold` with the solver state of every body, then one dummy body at rest
+/// (the target of empty SIMD lanes, like Box2D v3's dummy body), reusing the vectors' memory.
+pub fn fill_solver_bodies(states: &mut Vec<SolverBody>, cold: &mut Vec<SolverCold>, bodies: &[Body]) {
     states.clear();
     states.extend(bodies.iter().map(SolverBody::new));
     states.push(SolverBody::at_rest());
+    cold.clear();
+    cold.extend(bodies.iter().map(SolverCold::new));
+    cold.push(SolverCold::FIXED);
 }
 
 /// A force held constant over a step (Box2D's applied force and torque), plus an angular
@@ -114,8 +142,8 @@ pub fn integrate_velocities_with(
         }
         let mut angular_damping = b.angular_damping;
         if let Some(f) = forces.get(i) {
-            v += h * s.inv_mass * f.force;
-            s.w += h * s.inv_inertia * f.torque;
+            v += h * b.inv_mass * f.force;
+            s.w += h * b.inv_inertia * f.torque;
             angular_damping += f.angular_drag;
         }
         // Implicit damping: v *= 1 / (1 + h c).
@@ -135,26 +163,26 @@ pub const MAX_ROTATION: f32 = 0.25 * std::f32::consts::PI;
 
 /// Semi-implicit Euler, position half: displacements from the new velocities, with the angular
 /// speed clamped to `max_angular_speed` (Box2D v3: [`MAX_ROTATION`] per step).
-pub fn integrate_positions(states: &mut [SolverBody], h: f32, max_angular_speed: f32) {
-    for s in states {
+pub fn integrate_positions(states: &mut [SolverBody], cold: &mut [SolverCold], h: f32, max_angular_speed: f32) {
+    for (s, c) in states.iter_mut().zip(cold) {
         if s.w.abs() > max_angular_speed {
             s.w = max_angular_speed.copysign(s.w);
         }
         s.dp += h * s.v;
         s.dq = s.dq.integrate(h * s.w);
-        s.da += h * s.w;
+        c.da += h * s.w;
     }
 }
 
 /// Writes velocities and poses back to the bodies (sleeping ones did not move).
-pub fn finalize(states: &[SolverBody], bodies: &mut [Body]) {
-    for (s, b) in states.iter().zip(bodies) {
+pub fn finalize(states: &[SolverBody], cold: &[SolverCold], bodies: &mut [Body]) {
+    for ((s, c), b) in states.iter().zip(cold).zip(bodies) {
         if b.kind == BodyKind::Static || !b.awake {
             continue;
         }
         b.linear_velocity = s.v;
         b.angular_velocity = s.w;
         b.center = b.center0 + s.dp;
-        b.angle += s.da;
+        b.angle += c.da;
     }
 }

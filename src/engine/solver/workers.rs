@@ -43,8 +43,16 @@ impl BodyCell {
         unsafe { &*self.0.get() }
     }
 
+    /// The state's address, for the rows' vector loads and stores, under the same rules as
+    /// [`BodyCell::get`] and [`BodyCell::set_velocity`].
+    #[inline(always)]
+    pub fn as_ptr(&self) -> *mut SolverBody {
+        self.0.get()
+    }
+
     /// Stores new velocities. Only the row that owns this body in the current colour may call
     /// it, and only for a body that moves.
+    #[cfg(not(target_arch = "x86_64"))]
     #[inline(always)]
     pub fn set_velocity(&self, vx: f32, vy: f32, w: f32) {
         // SAFETY: see the `Sync` implementation: the colouring gives this body to one row.
@@ -58,7 +66,7 @@ impl BodyCell {
 /// Whether any constraint can change this body's velocity (the graph colours only these).
 #[inline(always)]
 pub fn moves(s: &SolverBody) -> bool {
-    s.inv_mass > 0.0 || s.inv_inertia > 0.0
+    s.moves()
 }
 
 /// Fewer rows than this in a block are not worth sending to another thread.

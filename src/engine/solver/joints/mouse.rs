@@ -4,7 +4,7 @@
 use crate::engine::body::Body;
 use crate::engine::math::cross_sv;
 use crate::engine::solver::soft::Softness;
-use crate::engine::solver::state::SolverBody;
+use crate::engine::solver::state::{SolverBody, SolverCold};
 use glam::{Mat2, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +21,11 @@ pub struct MouseJoint {
     r: Vec2,
     center0: Vec2,
     linear_mass: Mat2,
+    /// The body's inverse mass and inertia, from `prepare` (the solver state holds none).
+    #[serde(default)]
+    inv_mass: f32,
+    #[serde(default)]
+    inv_inertia: f32,
 }
 
 impl MouseJoint {
@@ -36,6 +41,8 @@ impl MouseJoint {
             r: Vec2::ZERO,
             center0: Vec2::ZERO,
             linear_mass: Mat2::ZERO,
+            inv_mass: 0.0,
+            inv_inertia: 0.0,
         }
     }
 
@@ -49,6 +56,7 @@ impl MouseJoint {
         self.r = b.xf.q.apply(self.local_anchor - b.local_center);
         self.center0 = b.center;
         let (m, i, r) = (b.inv_mass, b.inv_inertia, self.r);
+        (self.inv_mass, self.inv_inertia) = (m, i);
         let k =
             Mat2::from_cols(Vec2::new(m + i * r.y * r.y, -i * r.x * r.y), Vec2::new(-i * r.x * r.y, m + i * r.x * r.x));
         self.linear_mass = if k.determinant().abs() > f32::EPSILON { k.inverse() } else { Mat2::ZERO };
@@ -56,7 +64,7 @@ impl MouseJoint {
     }
 
     pub fn warm_start(&self, states: &mut [SolverBody]) {
-        states[self.body].apply(self.r, self.impulse);
+        states[self.body].apply(&self.masses(), self.r, self.impulse);
     }
 
     pub fn solve(&mut self, states: &mut [SolverBody], h: f32, use_bias: bool) {
@@ -78,7 +86,11 @@ impl MouseJoint {
             self.impulse *= max_impulse / self.impulse.length();
         }
         impulse = self.impulse - old;
-        s.apply(self.r, impulse);
+        s.apply(&self.masses(), self.r, impulse);
+    }
+
+    fn masses(&self) -> SolverCold {
+        SolverCold { inv_mass: self.inv_mass, inv_inertia: self.inv_inertia, da: 0.0 }
     }
 
     /// Reaction force on the body, `impulse · inv_h`.
