@@ -125,8 +125,9 @@ fn rapier_params(rapier_defaults_for_algorithms: bool) -> IntegrationParameters 
         ..IntegrationParameters::default()
     };
     if !rapier_defaults_for_algorithms {
-        // Do the same work per step as our solver: no contact recycling (we run the
-        // narrowphase on every pair every step) and friction solved in the biased pass too.
+        // Do the same work per step as our solver with `recycle_contacts` off: no contact
+        // recycling (the narrowphase on every pair every step) and friction solved in the
+        // biased pass too.
         p.contact_recycling = false;
         p.friction_in_bias_pass = true;
     }
@@ -179,6 +180,13 @@ impl Ours {
     fn with_threads(threads: u32) -> Ours {
         let (world, top) = build_manifold_lab(threads);
         Ours { world, top }
+    }
+
+    /// With contact recycling off: the engine as it stepped before recycling, bit for bit.
+    fn without_recycling() -> Ours {
+        let mut ours = Ours::new();
+        ours.world.params.recycle_contacts = false;
+        ours
     }
 }
 
@@ -397,10 +405,12 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
 
     // Early phase: fresh worlds after the warm-up, while the pyramid settles.
     let mut ours = Ours::new();
+    let mut ours_off = Ours::without_recycling();
     let mut b2 = Box2d::new();
     let mut theirs = Rapier::new(true);
     let mut theirs_same_work = Rapier::new(false);
     warm_up(&mut ours);
+    warm_up(&mut ours_off);
     warm_up(&mut b2);
     warm_up(&mut theirs);
     warm_up(&mut theirs_same_work);
@@ -416,6 +426,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
         ("Box2D v3", &mut b2),
         ("rapier2d", &mut theirs),
         (SAME_WORK, &mut theirs_same_work),
+        ("manifold_lab, recycling off", &mut ours_off),
     ]);
     let (ours_from, theirs_from) = (ours_late.steps(), theirs_late.steps());
     two_threads();
@@ -423,6 +434,15 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
     time_alternating(vec![("manifold_lab", &mut ours_late), ("rapier2d", &mut theirs_late)]);
     println!("sanity check (top box starts at (0, {:.2}); a standing pyramid keeps it near there):", top_start_y());
     print_sanity("manifold_lab, early", &ours);
+    print_sanity("manifold_lab recycling off, early", &ours_off);
+    let w = &ours.world;
+    println!(
+        "  manifold_lab's last step: {} contacts, {} manifolds recycled, {} computed, {} reused unchanged",
+        w.contacts.len(),
+        w.profile.manifolds_recycled,
+        w.profile.manifolds,
+        w.profile.manifolds_reused
+    );
     print_sanity("Box2D v3, early", &b2);
     print_sanity("rapier2d, early", &theirs);
     print_sanity(&format!("{SAME_WORK}, early"), &theirs_same_work);

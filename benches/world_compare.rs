@@ -91,13 +91,19 @@ fn rain() -> World {
     world
 }
 
+/// Our world, and whether its contact recycling is on (off steps exactly as the engine did
+/// before recycling, so the two side by side are the before and after).
 struct Ours(World);
 struct Box2d(B2World, f32);
 struct Rapier(PhysicsWorld);
 
 impl Stepper for Ours {
     fn name(&self) -> String {
-        "manifold_lab".into()
+        if self.0.params.recycle_contacts {
+            "manifold_lab".into()
+        } else {
+            "manifold_lab, recycling off".into()
+        }
     }
     fn step(&mut self) {
         self.0.step();
@@ -140,7 +146,10 @@ fn run(name: &str, world: World, phases: &[(&str, usize)]) {
     let hz = world.params.hz;
     let mut b2 = Box2d(box2d_from(&world, false), 1.0 / hz);
     let mut rapier = Rapier(rapier_from(&world, false));
+    let mut no_recycling = world.clone();
+    no_recycling.params.recycle_contacts = false;
     let mut ours = Ours(world);
+    let mut ours_off = Ours(no_recycling);
     println!();
     println!(
         "{name} summary ({} bodies, 60 Hz, 4 sub-steps, sleep off, one thread; best of {ROUNDS} alternating rounds of \
@@ -151,11 +160,12 @@ fn run(name: &str, world: World, phases: &[(&str, usize)]) {
     for &(phase, from) in phases {
         for _ in done..from {
             ours.step();
+            ours_off.step();
             b2.step();
             rapier.step();
         }
         println!("{phase} (from step {from}):");
-        let mut engines: [&mut dyn Stepper; 3] = [&mut ours, &mut b2, &mut rapier];
+        let mut engines: [&mut dyn Stepper; 4] = [&mut ours, &mut b2, &mut rapier, &mut ours_off];
         let ms = alternate(&mut engines, ROUNDS, ROUND_STEPS);
         let names: Vec<String> = engines.iter().map(|e| e.name()).collect();
         print_ratios(&names, &ms);

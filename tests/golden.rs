@@ -11,6 +11,9 @@ use std::path::Path;
 
 const STEPS: u32 = 120;
 const HASH_FILE: &str = "tests/golden/hashes.txt";
+/// The hashes of the engine before contact recycling, which `recycle_contacts = false` must
+/// reproduce exactly (never updated).
+const NO_RECYCLING_FILE: &str = "tests/golden/hashes_without_recycling.txt";
 
 fn shipped_scenes() -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir("scenes")
@@ -22,8 +25,8 @@ fn shipped_scenes() -> Vec<std::path::PathBuf> {
     v
 }
 
-fn recorded() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(HASH_FILE).unwrap_or_default();
+fn recorded(file: &str) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .filter_map(|l| {
@@ -85,7 +88,7 @@ fn shipped_scenes_match_their_recorded_hashes() {
         std::fs::write(Path::new(HASH_FILE), text).unwrap();
         return;
     }
-    let expected = recorded();
+    let expected = recorded(HASH_FILE);
     for (name, hash) in &actual {
         let want = expected
             .get(name)
@@ -110,5 +113,24 @@ fn every_scene_runs_the_same_twice() {
             w.state_hash()
         };
         assert_eq!(run(), run(), "{} is not deterministic", path.display());
+    }
+}
+
+#[test]
+fn without_recycling_every_scene_steps_exactly_as_before_recycling() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let expected = recorded(NO_RECYCLING_FILE);
+    assert!(expected.len() >= 6, "the frozen hashes are there");
+    for path in shipped_scenes() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(want) = expected.get(&name) else { continue }; // scenes added since
+        let s = scene::load(&path).unwrap();
+        let mut w = s.build_world();
+        w.params.recycle_contacts = false;
+        for _ in 0..STEPS {
+            w.step();
+        }
+        assert_eq!(w.profile.manifolds_recycled, 0);
+        assert_eq!(&format!("{:016x}", w.state_hash()), want, "{name}: recycling off must not change anything");
     }
 }

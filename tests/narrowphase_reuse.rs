@@ -1,7 +1,9 @@
 //! The narrowphase's persistent contacts and reused manifolds (`engine::world_contacts`):
 //! manifold functions allocate nothing; a contact whose bodies did not move or change shape
 //! keeps its manifold without `collide`, and gives exactly the contacts and states that
-//! computing it again gives; a shape edit in place is noticed.
+//! computing it again gives; a shape edit in place is noticed. With contact recycling on (the
+//! default), the same still contacts are recycled instead, with the same states after a
+//! snapshot; recycling is tested in `tests/recycling.rs`.
 
 use glam::Vec2;
 use manifold_lab::engine::collide::collide;
@@ -79,8 +81,8 @@ fn manifold_functions_allocate_nothing() {
 /// Boxes side by side on the ground with zero gravity, touching within the speculative
 /// margin but not overlapping: nothing pushes, so nothing moves, and every contact can keep
 /// its manifold.
-fn still_row() -> World {
-    let params = SolverParams { gravity: Vec2::ZERO, sleep: false, ..Default::default() };
+fn still_row_with(recycle_contacts: bool) -> World {
+    let params = SolverParams { gravity: Vec2::ZERO, sleep: false, recycle_contacts, ..Default::default() };
     let mut w = World::new(params);
     let ground = Shape::make_box(Vec2::new(20.0, 1.0)).unwrap();
     w.create_body(&BodyDef::new(BodyKind::Static, ground, Vec2::new(0.0, -1.0)));
@@ -90,6 +92,11 @@ fn still_row() -> World {
         w.create_body(&BodyDef::new(BodyKind::Dynamic, shape, Vec2::new(k as f32 * 1.001, 0.501)));
     }
     w
+}
+
+/// The still row with recycling off: the bit-exact reuse path alone.
+fn still_row() -> World {
+    still_row_with(false)
 }
 
 #[test]
@@ -116,14 +123,38 @@ fn unmoved_pairs_reuse_their_manifolds_and_change_nothing() {
 }
 
 #[test]
+fn unmoved_pairs_are_recycled_by_default_and_a_snapshot_recycles_them_too() {
+    let mut kept = still_row_with(true);
+    let mut restored = still_row_with(true);
+    for step in 0..20 {
+        kept.step();
+        restored = restored.snapshot();
+        restored.step();
+        assert_eq!(kept.state_hash(), restored.state_hash(), "step {step}");
+        assert_eq!(kept.contacts, restored.contacts, "step {step}");
+        assert_eq!(kept.profile.manifolds_recycled, restored.profile.manifolds_recycled, "step {step}");
+    }
+    let n = kept.contacts.len();
+    assert_eq!(kept.profile.manifolds_recycled, n, "every contact was recycled");
+    assert_eq!(kept.profile.manifolds_reused, 0, "recycling comes first");
+    assert_eq!(kept.profile.manifolds, kept.profile.pairs - n);
+}
+
+#[test]
 fn a_shape_changed_in_place_is_collided_again() {
-    let mut w = still_row();
+    shape_changed_in_place(false);
+    shape_changed_in_place(true);
+}
+
+fn shape_changed_in_place(recycle: bool) {
+    let mut w = still_row_with(recycle);
     for _ in 0..3 {
         w.step();
     }
     let before = w.contacts.iter().find(|c| c.a == 0 && c.b == 1).expect("box 1 on the ground").manifold;
     assert_eq!(before.count, 2, "a box on the ground has two points");
-    // The pair lab's kind of edit: a new shape at the same pose.
+    // The pair lab's kind of edit: a new shape at the same pose (with recycling on, the new
+    // extent refuses the recorded manifold; the lab also forgets the records).
     let b = &mut w.bodies[1];
     let (p, a) = (b.xf.p, b.angle);
     b.shape = Shape::circle(0.5).unwrap();
@@ -139,10 +170,15 @@ fn a_shape_changed_in_place_is_collided_again() {
     let ground_points =
         |w: &World, i: usize| w.contacts.iter().find(|c| c.a == 0 && c.b == i).map(|c| c.manifold.count);
     assert_eq!(ground_points(&w, 4), Some(2), "body 4 is a box");
-    assert!(w.profile.manifolds_reused > 0);
+    assert!(if recycle { w.profile.manifolds_recycled > 0 } else { w.profile.manifolds_reused > 0 });
     let pose = w.bodies[4].xf;
-    // Same bounding box, same pose: only the shape tells the pair changed.
+    // Same bounding box, same pose: only the shape tells the pair changed. Without recycling
+    // the narrowphase's copy of the shape catches it; a recycled manifold needs the edit
+    // reported (the records are saved state, the copy is not).
     w.bodies[4].shape = Shape::circle(0.5).unwrap();
+    if recycle {
+        w.forget_manifold_origins(4);
+    }
     w.step();
     assert_eq!(w.bodies[4].xf, pose, "nothing pushed it");
     assert_eq!(ground_points(&w, 4), Some(1), "the circle's manifold, not the box's");

@@ -8,6 +8,12 @@
 //! transforms (`Body::start_transform`), or the current ones for contacts found without a
 //! step (`World::refresh_contacts`). Both are tried; the pair takes the first whose manifold
 //! is the world's.
+//!
+//! A recycled contact (`engine::world_recycle`) holds a manifold no manifold function returned
+//! for the current poses: its points and normal were computed at an earlier step and only its
+//! separations follow the bodies since. The contact records the poses and manifold it was
+//! computed from, so the lab opens the pair in those poses, where `collide` gives the recorded
+//! manifold exactly, and says so ("recycled from step N poses").
 
 use super::lab::manifold::ManifoldLab;
 use super::lab::pair::PairFile;
@@ -82,6 +88,8 @@ pub struct ContactInfo {
     /// Consecutive steps the point has been matched and warm started.
     pub age: u32,
     pub awake: bool,
+    /// When the manifold is recycled: the step whose poses it was computed at.
+    pub recycled_from: Option<u64>,
 }
 
 /// A body's name, or `#index` when it has none.
@@ -106,7 +114,14 @@ pub fn contact_info(world: &World, r: ContactRef) -> Option<ContactInfo> {
         tangent_impulse: cp.tangent_impulse,
         age: cp.persisted,
         awake: c.awake,
+        recycled_from: recycled_from(c),
     })
+}
+
+/// The step whose poses a recycled contact's manifold was computed at (`None` when the
+/// manifold was computed at the last narrowphase).
+pub fn recycled_from(c: &Contact) -> Option<u64> {
+    c.origin.filter(|_| c.recycled > 0).map(|o| o.step)
 }
 
 /// Whether two manifolds have the same count, normal and points (in order) within `tol`.
@@ -123,6 +138,10 @@ pub struct ContactPair {
     /// False when neither candidate pose reproduces the stored manifold (a contact kept
     /// between sleeping bodies since an earlier step): the start-of-step poses are used.
     pub exact: bool,
+    /// For a recycled contact, the step whose poses the pair is placed in: the lab's manifold
+    /// is the one computed then (`ManifoldOrigin::manifold`), not the world's current one,
+    /// whose separations have followed the bodies since.
+    pub recycled_from: Option<u64>,
 }
 
 /// The pair of the contact between `a` and `b` in the poses that made its manifold, with the
@@ -131,16 +150,31 @@ pub struct ContactPair {
 pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, String> {
     let c = find_contact(world, a, b).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
     let (ba, bb) = (&world.bodies[c.a], &world.bodies[c.b]);
-    let margin = if c.margin > 0.0 { c.margin } else { world.params.speculative_margin };
     // A pose as the pair file stores it (origin and angle) and as the lab will rebuild it.
     let pose = |xf: Transform| (xf.p, xf.q.angle());
-    let candidates = [(ba.start_transform(), bb.start_transform()), (ba.xf, bb.xf)].map(|(x, y)| (pose(x), pose(y)));
+    let recycled = recycled_from(c);
+    // What the pair must reproduce, with the distance it was found with: a recycled contact's
+    // recorded manifold at its recorded poses; otherwise the world's manifold.
+    let (target, margin, candidates) = match (recycled, c.origin) {
+        (Some(_), Some(o)) => (o.manifold, o.distance, vec![(o.xf_a, o.xf_b)]),
+        _ => {
+            let mut poses = vec![(ba.start_transform(), bb.start_transform()), (ba.xf, bb.xf)];
+            if let Some(o) = c.origin {
+                poses.insert(0, (o.xf_a, o.xf_b));
+            }
+            let margin = if c.margin > 0.0 { c.margin } else { world.params.speculative_margin };
+            (c.manifold, margin, poses)
+        }
+    };
+    let candidates: Vec<_> = candidates.into_iter().map(|(x, y)| (pose(x), pose(y))).collect();
     let reproduces = |((pa, aa), (pb, ab)): ((Vec2, f32), (Vec2, f32))| {
         let m = collide(&ba.shape, &Transform::new(pa, aa), &bb.shape, &Transform::new(pb, ab), margin);
-        same_manifold(&m, &c.manifold, SAME_MANIFOLD_TOL)
+        same_manifold(&m, &target, SAME_MANIFOLD_TOL)
     };
     let found = candidates.iter().copied().find(|&p| reproduces(p));
-    let ((pa, aa), (pb, ab)) = found.unwrap_or(candidates[0]);
+    let fallback =
+        if recycled.is_some() { candidates[0] } else { pose_pair(ba.start_transform(), bb.start_transform()) };
+    let ((pa, aa), (pb, ab)) = found.unwrap_or(fallback);
     let name = format!("contact {} - {}", body_label(world, c.a), body_label(world, c.b));
     let mut spec = PairSpec::new(
         &name,
@@ -148,8 +182,20 @@ pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, St
         PairShape { shape: ShapeSpec::from_shape(&bb.shape), position: pb, angle: ab },
     );
     spec.margin = margin;
-    spec.description = format!("Taken from step {} of the world.", world.step_count);
-    Ok(ContactPair { spec, exact: found.is_some() })
+    spec.description = match recycled {
+        Some(n) => format!(
+            "Taken from step {} of the world, where the contact's manifold was recycled from the poses of step {n} \
+             (these poses).",
+            world.step_count
+        ),
+        None => format!("Taken from step {} of the world.", world.step_count),
+    };
+    Ok(ContactPair { spec, exact: found.is_some(), recycled_from: recycled })
+}
+
+/// Two transforms as the pair file stores poses (origin and angle).
+fn pose_pair(x: Transform, y: Transform) -> ((Vec2, f32), (Vec2, f32)) {
+    ((x.p, x.q.angle()), (y.p, y.q.angle()))
 }
 
 impl App {
@@ -176,10 +222,17 @@ impl App {
                 return;
             }
         };
-        let note = if pair.exact {
-            "its manifold is the world's"
-        } else {
-            "the bodies have moved since its manifold was found: start-of-step poses"
+        let recycled;
+        let note = match (pair.exact, pair.recycled_from) {
+            (true, Some(n)) => {
+                recycled = format!(
+                    "recycled from step {n} poses: the lab shows the manifold computed then; the world kept its \
+                     points and has updated only the separations since"
+                );
+                recycled.as_str()
+            }
+            (true, None) => "its manifold is the world's",
+            (false, _) => "the bodies have moved since its manifold was found: start-of-step poses",
         };
         let name = pair.spec.name.clone();
         let file = PairFile { spec: pair.spec, path: None };

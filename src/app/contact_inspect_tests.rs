@@ -12,6 +12,7 @@ use glam::Vec2;
 use manifold_lab::engine::body::{BodyDef, BodyKind};
 use manifold_lab::engine::collide::collide;
 use manifold_lab::engine::shape::Shape;
+use manifold_lab::engine::world_recycle::RECYCLE_DISTANCE;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
 use std::path::{Path, PathBuf};
@@ -54,42 +55,64 @@ fn the_lookup_finds_the_nearest_point_within_the_radius() {
 }
 
 /// For every awake contact of a few steps of `scene`, the Manifold lab opened on it finds the
-/// world's manifold again.
-fn every_contact_reopens_exactly(scene: &str, steps: usize) -> usize {
+/// world's manifold again, or, for a recycled contact, the manifold recorded at the poses it
+/// was computed at (and says so), of which the world's keeps the normal, points' features and
+/// count, with separations moved by less than the recycling distance. Returns the contacts
+/// checked and how many of them were recycled.
+fn every_contact_reopens_exactly(scene: &str, steps: usize, recycle: bool) -> (usize, usize) {
     let mut app = App::from_path(&manifest(scene)).expect("the scene loads");
+    let mut p = app.world.params.clone();
+    p.recycle_contacts = recycle;
+    app.world.set_params(p);
     for _ in 0..steps {
         app.apply(Action::Step);
     }
     let world = app.world.clone();
-    let mut checked = 0;
+    let (mut checked, mut recycled) = (0, 0);
     for c in world.contacts.iter().filter(|c| c.awake) {
         app.apply(Action::CloseLab);
         app.world = world.clone();
         app.apply(Action::OpenContactInLab { a: c.a, b: c.b });
         assert!(app.error.is_none(), "{scene}: {:?}", app.error);
         assert!(app.lab_as::<ManifoldLab>().is_some(), "the Manifold lab is open");
-        assert!(app.notice.as_deref().is_some_and(|n| n.contains("is the world's")), "{:?}", app.notice);
+        let notice = app.notice.clone().unwrap_or_default();
         let m = manifold_of(&app.world, 0, 1).expect("the lab holds two bodies");
-        assert!(
-            same_manifold(&m, &c.manifold, 1e-5),
-            "{scene} contact {}-{}: lab {m:?} world {:?}",
-            c.a,
-            c.b,
-            c.manifold
-        );
+        let what = format!("{scene} contact {}-{}: lab {m:?} world {:?}", c.a, c.b, c.manifold);
+        if c.recycled > 0 {
+            let origin = c.origin.expect("a recycled contact has its record");
+            assert!(notice.contains(&format!("recycled from step {} poses", origin.step)), "{notice}");
+            assert!(origin.step < world.step_count, "recorded at an earlier step");
+            assert!(same_manifold(&m, &origin.manifold, 1e-5), "{what}");
+            // The world kept the recorded normal exactly; the lab's poses are rebuilt from angles.
+            assert_eq!(c.manifold.normal, origin.manifold.normal, "{what}");
+            assert!(m.normal.distance(c.manifold.normal) <= 1e-5, "{what}");
+            for (p, q) in m.points().iter().zip(c.manifold.points()) {
+                assert_eq!(p.id, q.id, "{what}");
+                assert!((p.penetration - q.penetration).abs() < RECYCLE_DISTANCE, "{what}");
+            }
+            recycled += 1;
+        } else {
+            assert!(notice.contains("is the world's"), "{notice}");
+            assert!(same_manifold(&m, &c.manifold, 1e-5), "{what}");
+        }
         assert_eq!(m.count, c.manifold.count);
         checked += 1;
     }
-    checked
+    (checked, recycled)
 }
 
 #[test]
 fn the_lab_opened_on_a_contact_reproduces_the_worlds_manifold() {
-    // Boxes (face and vertex contacts, speculative points), and circles and capsules.
-    assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 40) >= 20);
-    assert!(every_contact_reopens_exactly("scenes/mixed_shapes.ron", 60) >= 5);
+    // Boxes (face and vertex contacts, speculative points), and circles and capsules, with
+    // recycling (most contacts of a settling pyramid are recycled) and without.
+    let (n, recycled) = every_contact_reopens_exactly("scenes/pyramid.ron", 40, true);
+    assert!(n >= 20 && recycled >= n / 2, "{recycled} of {n} recycled");
+    assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 40, false) >= (20, 0));
+    assert!(every_contact_reopens_exactly("scenes/mixed_shapes.ron", 60, true).0 >= 5);
+    assert!(every_contact_reopens_exactly("scenes/mixed_shapes.ron", 60, false).0 >= 5);
     // Contacts found without a step (a scene just loaded) use the current poses.
-    assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 0) >= 20);
+    assert_eq!(every_contact_reopens_exactly("scenes/pyramid.ron", 0, true).1, 0);
+    assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 0, true).0 >= 20);
 }
 
 #[test]
@@ -115,11 +138,13 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
     let w = spec.build_world();
     let (a, b) = (&w.bodies[0], &w.bodies[1]);
     let m = collide(&a.shape, &a.xf, &b.shape, &b.xf, spec.margin);
-    assert!(same_manifold(&m, &c.manifold, 1e-5), "{m:?} vs {:?}", c.manifold);
+    // (For a recycled contact, the manifold computed at the poses it was recycled from.)
+    let want = c.origin.filter(|_| c.recycled > 0).map_or(c.manifold, |o| o.manifold);
+    assert!(same_manifold(&m, &want, 1e-5), "{m:?} vs {want:?}");
     // Restart in the lab returns to the contact's poses.
     app.apply(Action::SetPose { body: 1, position: Vec2::new(50.0, 50.0), angle: 1.0 });
     app.apply(Action::Restart);
-    assert!(same_manifold(&manifold_of(&app.world, 0, 1).unwrap(), &c.manifold, 1e-5));
+    assert!(same_manifold(&manifold_of(&app.world, 0, 1).unwrap(), &want, 1e-5));
     std::fs::remove_dir_all(&dir).ok();
 }
 

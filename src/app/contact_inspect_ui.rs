@@ -91,6 +91,13 @@ fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
         row("normal impulse", format!("{:.5} N·s", info.normal_impulse));
         row("tangent impulse", format!("{:+.5} N·s", info.tangent_impulse));
         row("age", format!("{} steps{}", info.age, if info.awake { "" } else { " (asleep)" }));
+        row(
+            "manifold",
+            match info.recycled_from {
+                Some(n) => format!("recycled from step {n} poses"),
+                None => "computed at the last step".into(),
+            },
+        );
     });
 }
 

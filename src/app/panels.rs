@@ -217,6 +217,10 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
             ui.add(egui::DragValue::new(&mut p.gravity.y).speed(0.1).prefix("y "));
         });
         ui.checkbox(&mut p.warm_starting, "warm starting");
+        ui.checkbox(&mut p.recycle_contacts, "recycle contacts").on_hover_text(
+            "Box2D v3: a contact whose bodies moved under 5 cm and turned under 11° since its manifold was \
+             computed keeps that manifold and only updates its separations",
+        );
         ui.checkbox(&mut p.continuous, "continuous collision")
             .on_hover_text("Fast bodies are swept against static ones (and bullets against all) so they cannot tunnel");
         egui::ComboBox::from_label("correction").selected_text(p.position_correction.label()).show_ui(ui, |ui| {
@@ -460,6 +464,13 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             ui.separator();
             let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
             ui.label(format!("{} contacts ({} points)", w.contacts.len(), points));
+            if w.params.recycle_contacts {
+                ui.label(format!("{} recycled", w.profile.manifolds_recycled)).on_hover_text(format!(
+                    "Contacts whose manifold was kept from earlier poses at the last step (Box2D v3's contact \
+                     recycling); {} computed, {} reused unchanged",
+                    w.profile.manifolds, w.profile.manifolds_reused
+                ));
+            }
             ui.separator();
             super::solver_graph_ui::graph_counts(ui, w);
             if w.broadphase.stats.deferred > 0 {

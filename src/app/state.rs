@@ -549,6 +549,10 @@ impl App {
             b.linear_velocity = e.linear_velocity;
             b.angular_velocity = e.angular_velocity;
         }
+        if kind_or_density_changed {
+            // Its contacts' manifolds are computed afresh, not recycled.
+            self.world.forget_manifold_origins(body);
+        }
     }
 }
 

@@ -112,6 +112,12 @@ pub struct Body {
     pub force: Vec2,
     #[serde(default)]
     pub torque: f32,
+    /// The largest distance from the centre of mass to the shape's surface (Box2D v3's
+    /// `b2BodySim::maxExtent`), kept with the shape by [`Body::update_mass`] so contact
+    /// recycling (`world_recycle`) does not recompute it per pair. Unknown (infinite, so no
+    /// contact of the body is recycled) in data saved before it existed.
+    #[serde(default = "unknown_extent")]
+    pub extent: f32,
     /// Centre and rotation at the start of the current step (contact separation tracking).
     pub(crate) center0: Vec2,
     pub(crate) q0: Rot,
@@ -119,6 +125,10 @@ pub struct Body {
 
 fn awake_default() -> bool {
     true
+}
+
+fn unknown_extent() -> f32 {
+    f32::INFINITY
 }
 
 fn default_category() -> u32 {
@@ -157,6 +167,7 @@ impl Body {
             sleep_time: 0.0,
             force: Vec2::ZERO,
             torque: 0.0,
+            extent: f32::INFINITY,
             center0: def.position,
             q0: xf.q,
         };
@@ -170,12 +181,13 @@ impl Body {
         self.sleep_time = 0.0;
     }
 
-    /// Recomputes mass, inertia and centre of mass from the shape and density (and wakes the
-    /// body: an edit).
+    /// Recomputes mass, inertia, centre of mass and extent from the shape and density (and
+    /// wakes the body: an edit). Call it after every shape edit.
     pub fn update_mass(&mut self) {
         self.wake();
         let md = self.shape.mass_data(self.material.density.max(0.0));
         self.local_center = md.center;
+        self.extent = self.bounding_radius();
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;
         if self.kind == BodyKind::Dynamic && md.mass > 0.0 {

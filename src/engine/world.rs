@@ -23,6 +23,10 @@ pub struct StepProfile {
     pub manifolds: usize,
     #[serde(default)]
     pub manifolds_reused: usize,
+    /// Contacts whose manifold was recycled: kept from the poses it was computed at, with
+    /// separations updated from the bodies' small motion since (`world_recycle`).
+    #[serde(default)]
+    pub manifolds_recycled: usize,
     pub solve_ms: f32,
     /// Candidate pairs from the broadphase.
     pub pairs: usize,

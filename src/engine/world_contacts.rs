@@ -15,6 +15,11 @@
 //!    back, so the list stays sorted and the memory is reused: a step allocates nothing once
 //!    the vectors have grown.
 //!
+//! **Recycling** (`world_recycle`, Box2D v3's contact recycling, on by default through
+//! `SolverParams::recycle_contacts`): a contact whose bodies moved and turned little since its
+//! manifold was computed keeps that manifold, with separations updated from the motion, and
+//! `collide` is not called. It is decided first, from saved state only.
+//!
 //! **Skipping unchanged pairs.** The manifold is a pure function of the two shapes, their
 //! transforms and the speculative distance (the margin plus the pair's reach, recorded in
 //! `Contact::margin`) (`collide::collide` allocates nothing and reads nothing else), so
@@ -24,7 +29,9 @@
 //! and, once it has stayed put for a step, its shape against a copy taken then
 //! ([`NarrowphaseCache`]). Because a skip returns the same bits as the call, skipping never
 //! changes the simulation: a world restored from a snapshot (which starts with an empty cache
-//! and so recomputes everything) steps to the same states as the original.
+//! and so recomputes everything) steps to the same states as the original. A recycled
+//! manifold is not what `collide` returns, so a contact recycled at the last narrowphase is
+//! never skipped.
 
 use super::body::Body;
 use super::collide::{collide, Manifold};
@@ -34,6 +41,7 @@ use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::Contact;
 use super::world::{is_active, World};
 use super::world_ccd::pair_reach;
+use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin};
 use std::time::Instant;
 
 /// What the previous narrowphase saw of each body, to tell which bodies are unchanged since
@@ -58,6 +66,8 @@ pub struct NarrowphaseCache {
     pub skipped: usize,
     /// Manifolds computed this step.
     pub computed: usize,
+    /// Contacts whose manifold was recycled this step (`world_recycle`).
+    pub recycled: usize,
 }
 
 /// Whether two transforms are the same bits (so `collide` would see the same input).
@@ -136,6 +146,9 @@ impl World {
         cache.added.clear();
         cache.skipped = 0;
         cache.computed = 0;
+        cache.recycled = 0;
+        let recycle = self.params.recycle_contacts;
+        let step = self.step_count;
         let mut dead = 0;
         let (mut k, mut f) = (0, 0);
         let contacts = &mut self.contacts;
@@ -166,8 +179,35 @@ impl World {
             }
             // Bodies moving faster than the margin per step look ahead by their reach.
             let distance = margin + pair_reach(ba, self.broadphase.reach(iu), bb, self.broadphase.reach(ju));
-            let unchanged =
-                |c: &usize| cache.still[iu] && cache.still[ju] && contacts[*c].margin.to_bits() == distance.to_bits();
+            let friction = self
+                .params
+                .friction_override
+                .unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
+            let restitution = self
+                .params
+                .restitution_override
+                .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
+            // Recycling first (`world_recycle`): its decision reads only saved state, so a
+            // restored world recycles the same contacts. Then the bit-exact skip, which gives
+            // what `collide` would, so whether the cache is warm never matters.
+            if wanted && recycle {
+                if let Some(c) = existing {
+                    let contact = &mut contacts[c];
+                    if let Some(origin) = contact.origin.filter(|o| o.allows(ba, bb, distance)) {
+                        recycle_manifold(contact, &origin, ba, bb);
+                        contact.friction = friction;
+                        contact.restitution = restitution;
+                        cache.recycled += 1;
+                        continue;
+                    }
+                }
+            }
+            let unchanged = |c: &usize| {
+                cache.still[iu]
+                    && cache.still[ju]
+                    && contacts[*c].recycled == 0
+                    && contacts[*c].margin.to_bits() == distance.to_bits()
+            };
             let manifold = if !wanted {
                 Manifold::EMPTY
             } else if let Some(c) = existing.filter(unchanged) {
@@ -184,23 +224,18 @@ impl World {
                 }
                 continue;
             }
-            let friction = self
-                .params
-                .friction_override
-                .unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
-            let restitution = self
-                .params
-                .restitution_override
-                .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
+            let origin = Some(ManifoldOrigin::new(step, ba, bb, manifold, distance));
             match existing {
                 Some(c) => {
                     let mut updated = Contact::new(iu, ju, manifold, friction, restitution, Some(&contacts[c]));
                     updated.margin = distance;
+                    updated.origin = origin;
                     contacts[c] = updated;
                 }
                 None => {
                     let mut added = Contact::new(iu, ju, manifold, friction, restitution, None);
                     added.margin = distance;
+                    added.origin = origin;
                     cache.added.push(added);
                 }
             }
@@ -216,6 +251,7 @@ impl World {
         merge_from_back(contacts, &mut cache.added);
         self.profile.manifolds = cache.computed;
         self.profile.manifolds_reused = cache.skipped;
+        self.profile.manifolds_recycled = cache.recycled;
         self.narrowphase = cache;
         self.joint_filter = Some(filter);
         self.profile.narrowphase_ms = t1.elapsed().as_secs_f32() * 1000.0;

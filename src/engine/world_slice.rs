@@ -374,6 +374,7 @@ impl World {
             if k == 0 {
                 self.bodies[i] = body;
                 self.narrowphase.invalidate();
+                self.forget_manifold_origins(i);
             } else {
                 self.bodies.push(body);
             }

@@ -76,6 +76,7 @@ impl PairFile {
                     b.shape = s;
                     b.update_mass();
                     b.set_transform(p, a);
+                    app.world.forget_manifold_origins(body);
                 }
                 Ok(_) => app.error = Some(format!("no lab shape {body}: 0 is A, 1 is B")),
                 Err(e) => app.error = Some(e),

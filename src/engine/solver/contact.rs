@@ -11,6 +11,7 @@ use super::state::{SolverBody, SolverCold};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::collide::{FeatureId, Manifold};
 use crate::engine::math::{cross, cross_sv, right_perp};
+use crate::engine::world_recycle::ManifoldOrigin;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,11 @@ pub struct ContactPoint {
     pub impact_velocity: f32,
     /// How many consecutive steps this point has been matched and warm started.
     pub persisted: u32,
+    /// Set on a recycled manifold's point (`world_recycle`): `anchor_a` and `anchor_b` are the
+    /// anchors kept from the poses the manifold was computed at (Box2D v3 keeps them), and
+    /// `prepare_contacts` uses them instead of deriving both from `point`.
+    #[serde(default)]
+    pub kept_anchors: bool,
 }
 
 /// A contact constraint between bodies `a` and `b` (`a < b`), normal from A to B.
@@ -71,6 +77,14 @@ pub struct Contact {
     /// The constraint graph colour it was solved in last (drawing and reports only).
     #[serde(skip)]
     pub graph_color: GraphColor,
+    /// The poses and manifold the contact's manifold was last computed from, for recycling
+    /// (`world_recycle`; Box2D v3's cached rotations and relative pose). `None` until it is
+    /// computed, and after an edit of either body's shape or mass: then it is not recycled.
+    #[serde(default)]
+    pub origin: Option<ManifoldOrigin>,
+    /// Consecutive narrowphases that recycled the manifold (0: computed at the last one).
+    #[serde(default)]
+    pub recycled: u32,
 }
 
 fn awake_default() -> bool {
@@ -112,6 +126,8 @@ impl Contact {
             approach_rate: 0.0,
             margin: 0.0,
             graph_color: GraphColor::None,
+            origin: None,
+            recycled: 0,
         }
     }
 
@@ -153,8 +169,9 @@ pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2
             cp.max_normal_impulse = 0.0;
             cp.impact_time = 0.0;
             cp.impact_velocity = 0.0;
-            let ra = cp.point - ba.center;
-            let rb = cp.point - bb.center;
+            // A recycled point keeps the anchors its manifold was computed with (Box2D v3).
+            let (ra, rb) =
+                if cp.kept_anchors { (cp.anchor_a, cp.anchor_b) } else { (cp.point - ba.center, cp.point - bb.center) };
             cp.anchor_a = ra;
             cp.anchor_b = rb;
             let rna = cross(ra, n);
@@ -165,7 +182,12 @@ pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2
             let rtb = cross(rb, t);
             let kt = ma + mb + ia * rta * rta + ib * rtb * rtb;
             cp.tangent_mass = if kt > 0.0 { 1.0 / kt } else { 0.0 };
-            let dv = bb.velocity_at(cp.point) - ba.velocity_at(cp.point);
+            let dv = if cp.kept_anchors {
+                bb.linear_velocity + cross_sv(bb.angular_velocity, rb)
+                    - (ba.linear_velocity + cross_sv(ba.angular_velocity, ra))
+            } else {
+                bb.velocity_at(cp.point) - ba.velocity_at(cp.point)
+            };
             cp.relative_velocity = n.dot(dv);
         }
     }

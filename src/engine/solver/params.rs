@@ -66,6 +66,12 @@ pub struct SolverParams {
     /// the bodies' speculative reach (how far each moved over its last step, up to half its
     /// smallest extent: `world_ccd::speculative_reach`).
     pub speculative_margin: f32,
+    /// Contact recycling (Box2D v3's `b2CollideTask`, `world_recycle`): a contact whose
+    /// bodies moved less than 5 cm and turned less than about 11° relative to the poses its
+    /// manifold was computed at keeps that manifold's anchors, normal and feature ids and
+    /// only updates its separations from the relative motion, instead of running the
+    /// manifold function. Off: every manifold is computed every step (as before recycling).
+    pub recycle_contacts: bool,
     /// Replace every pair's mixed friction with this, when set.
     pub friction_override: Option<f32>,
     /// Replace every pair's mixed restitution with this, when set.
@@ -112,6 +118,7 @@ impl Default for SolverParams {
             warm_starting: true,
             restitution_threshold: 1.0,
             speculative_margin: 0.02,
+            recycle_contacts: true,
             friction_override: None,
             restitution_override: None,
             max_linear_speed: 400.0,
