@@ -19,6 +19,11 @@ use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
 
+/// Fewer bodies than this in a block are not worth sending to another thread.
+const BODY_BLOCK: usize = 64;
+/// Likewise for contacts.
+const CONTACT_BLOCK: usize = 32;
+
 impl World {
     /// Whether joint `k` is solved this step: valid bodies, at least one awake dynamic one.
     fn joint_awake(&self, k: usize) -> bool {
@@ -46,55 +51,59 @@ impl World {
             b.q0 = b.xf.q;
         }
         let mut scratch = std::mem::take(&mut self.solver_scratch);
-        prepare_contacts(&mut self.contacts, &self.bodies, p.gravity, p.warm_starting);
         scratch.awake_joints.clear();
         scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
-        for &k in &scratch.awake_joints {
-            self.joints[k].prepare(&self.bodies, &jctx);
-        }
-        if let Some(j) = &mut self.mouse_joint {
-            if j.body < self.bodies.len() {
-                j.prepare(&self.bodies);
-            } else {
+        if let Some(j) = &self.mouse_joint {
+            if j.body >= self.bodies.len() {
                 self.mouse_joint = None;
             }
         }
-        let SolverScratch { graph, rows, states, cold, awake_joints, workers } = &mut scratch;
-        let awake = &*awake_joints;
-        fill_solver_bodies(states, cold, &self.bodies);
         // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
         let wide = p.position_correction == PositionCorrection::Soft;
-        if wide {
-            graph.color_contacts(&self.contacts, states);
-            graph.label_contacts(&mut self.contacts);
-            rows.prepare(graph, &self.contacts, cold, softness);
-            self.profile.colors = graph.used_colors();
-            self.profile.overflow = graph.overflow.len();
-            workers.ensure(p.threads as usize);
-        } else {
-            ConstraintGraph::unlabel_contacts(&mut self.contacts);
-            self.profile.colors = 0;
-            self.profile.overflow = 0;
-        }
-        // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
-        let mut floating = floating_bodies(self.water.as_ref(), &self.bodies, p.gravity, p.dt());
-        let mut forces = forces.to_vec();
-        let contacts = &mut self.contacts;
-        let joints = &mut self.joints;
-        let mut mouse = self.mouse_joint.as_mut();
-        let bodies = &self.bodies;
+        let SolverScratch { graph, rows, states, cold, awake_joints, workers } = &mut scratch;
+        workers.ensure(if wide { p.threads as usize } else { 1 });
+        let awake = &*awake_joints;
         let workers = &*workers;
+        let World { bodies, contacts, joints, mouse_joint, water, profile, .. } = self;
+        // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
+        let mut floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
+        let mut forces = forces.to_vec();
 
-        // On the workers' pool when there is one, so that each colour's blocks start cheaply.
-        let water = self.water.as_ref();
+        // With the workers spinning, so that each colour's blocks start within a microsecond.
         workers.run(|| {
+            workers.for_each_chunk(contacts, CONTACT_BLOCK, &|_, chunk| {
+                prepare_contacts(chunk, bodies, p.gravity, p.warm_starting)
+            });
+            for &k in awake {
+                joints[k].prepare(bodies, &jctx);
+            }
+            if let Some(j) = mouse_joint.as_mut() {
+                j.prepare(bodies);
+            }
+            fill_solver_bodies(states, cold, bodies);
+            if wide {
+                graph.color_contacts(contacts, states);
+                graph.label_contacts(contacts);
+                rows.prepare(graph, contacts, cold, softness, workers);
+                profile.colors = graph.used_colors();
+                profile.overflow = graph.overflow.len();
+            } else {
+                ConstraintGraph::unlabel_contacts(contacts);
+                profile.colors = 0;
+                profile.overflow = 0;
+            }
+            let mut mouse = mouse_joint.as_mut();
+            let n = bodies.len();
             for k in 0..substeps {
                 // From the start of the step to the end of this sub-step (restitution's impact time).
                 let elapsed = (k + 1) as f32 * h;
                 if k > 0 && !floating.is_empty() {
-                    substep_water_forces(water, &mut floating, states, p.gravity, h, &mut forces);
+                    substep_water_forces(water.as_ref(), &mut floating, states, p.gravity, h, &mut forces);
                 }
-                integrate_velocities_with(states, bodies, &forces, p.gravity, h, p.max_linear_speed);
+                workers.for_each_chunk(&mut states[..n], BODY_BLOCK, &|start, chunk| {
+                    let forces = &forces[start.min(forces.len())..];
+                    integrate_velocities_with(chunk, &bodies[start..], forces, p.gravity, h, p.max_linear_speed)
+                });
                 if p.warm_starting {
                     if let Some(j) = &mouse {
                         j.warm_start(states);
@@ -121,7 +130,9 @@ impl World {
                         solve_contacts(contacts, states, cold, &p, softness, inv_h, true, elapsed);
                     }
                 }
-                integrate_positions(states, cold, h, p.max_angular_speed());
+                workers.for_each_chunk2(states, cold, BODY_BLOCK, &|_, s, c| {
+                    integrate_positions(s, c, h, p.max_angular_speed())
+                });
                 match p.position_correction {
                     PositionCorrection::Soft => {
                         for _ in 0..p.relax_iterations {
@@ -140,12 +151,13 @@ impl World {
             }
             if wide {
                 rows.apply_restitution(states, workers, p.restitution_threshold);
-                rows.store_impulses(contacts);
+                rows.store_impulses(contacts, workers);
             } else {
                 apply_restitution(contacts, states, cold, p.restitution_threshold);
             }
+            workers
+                .for_each_chunk(bodies, BODY_BLOCK, &|start, chunk| finalize(&states[start..], &cold[start..], chunk));
         });
-        finalize(states, cold, &mut self.bodies);
         self.solver_scratch = scratch;
         self.finish_step();
     }

@@ -14,7 +14,7 @@ use super::graph::ConstraintGraph;
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::{SolverBody, SolverCold, MOVES};
-use super::workers::{BodyCell, Workers};
+use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
 
 /// One contact point in each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,40 +73,56 @@ pub struct ContactRows {
     pub rows: Vec<ContactRow>,
     /// Rows of each colour, then one range for the overflow.
     pub ranges: Vec<std::ops::Range<usize>>,
+    /// Each contact's row and lane, `row * LANES + lane` (`u32::MAX`: not solved in a row).
+    slots: Vec<u32>,
 }
 
 impl ContactRows {
     /// Fills the rows from the coloured contacts, which `prepare_contacts` has prepared.
-    /// `cold` (the bodies' inverse masses) ends with the dummy body's.
+    /// `cold` (the bodies' inverse masses) ends with the dummy body's. Rows are independent,
+    /// so each colour's are prepared in blocks on the workers.
     pub fn prepare(
         &mut self,
         graph: &ConstraintGraph,
         contacts: &[Contact],
         cold: &[SolverCold],
         soft: ContactSoftness,
+        workers: &Workers,
     ) {
-        self.rows.clear();
-        self.ranges.clear();
-        let dummy = (cold.len() - 1) as u32;
+        let ContactRows { rows, ranges, slots } = self;
+        ranges.clear();
+        let mut end = 0;
         for color in &graph.colors {
-            let start = self.rows.len();
-            for chunk in color.chunks(LANES) {
-                self.rows.push(row(chunk, contacts, cold, soft, dummy));
+            ranges.push(end..end + color.len().div_ceil(LANES));
+            end = ranges.last().map_or(0, |r| r.end);
+        }
+        ranges.push(end..end + graph.overflow.len());
+        rows.resize(end + graph.overflow.len(), ContactRow::default());
+        let dummy = (cold.len() - 1) as u32;
+        let lists = graph.colors.iter().map(|c| (c.as_slice(), LANES)).chain([(graph.overflow.as_slice(), 1)]);
+        for ((list, width), range) in lists.zip(ranges.iter()) {
+            workers.for_each_chunk(&mut rows[range.clone()], MIN_BLOCK_ROWS, &|start, chunk| {
+                for (i, r) in (start..).zip(chunk) {
+                    *r = row(&list[i * width..((i + 1) * width).min(list.len())], contacts, cold, soft, dummy);
+                }
+            });
+        }
+        slots.clear();
+        slots.resize(contacts.len(), u32::MAX);
+        for (i, r) in rows.iter().enumerate() {
+            for (lane, &k) in r.contact.iter().enumerate() {
+                if let Some(slot) = slots.get_mut(k as usize) {
+                    *slot = (i * LANES + lane) as u32;
+                }
             }
-            self.ranges.push(start..self.rows.len());
         }
-        let start = self.rows.len();
-        for &k in &graph.overflow {
-            self.rows.push(row(&[k], contacts, cold, soft, dummy));
-        }
-        self.ranges.push(start..self.rows.len());
     }
 
     /// Calls `f` on every row: each colour's rows on the workers (in blocks, in any order,
     /// which cannot change a bit since a colour's rows share no moving body), one colour after
     /// another, then the overflow's rows in order on this thread.
     fn for_each_row(&mut self, workers: &Workers, f: impl Fn(&mut ContactRow) + Sync) {
-        let ContactRows { rows, ranges } = self;
+        let ContactRows { rows, ranges, .. } = self;
         let Some((overflow, colors)) = ranges.split_last() else { return };
         for range in colors {
             workers.for_each_in_color(&mut rows[range.clone()], &f);
@@ -145,11 +161,12 @@ impl ContactRows {
     }
 
     /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
-    /// reports).
-    pub fn store_impulses(&self, contacts: &mut [Contact]) {
-        for r in &self.rows {
-            for (lane, &k) in r.contact.iter().enumerate() {
-                let Some(c) = contacts.get_mut(k as usize) else { continue };
+    /// reports), in blocks of contacts on the workers.
+    pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
+        workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
+            for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
+                let Some(r) = self.rows.get(slot as usize / LANES) else { continue };
+                let lane = slot as usize % LANES;
                 let count = c.manifold.count;
                 for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
                     cp.normal_impulse = p.normal_impulse.0[lane];
@@ -159,7 +176,7 @@ impl ContactRows {
                     cp.impact_velocity = p.impact_velocity.0[lane];
                 }
             }
-        }
+        });
     }
 }
 
@@ -555,13 +572,13 @@ mod tests {
         // Every contact touches the ground and a different box: one colour, in contact order.
         assert_eq!(graph.used_colors(), 1);
         let mut rows = ContactRows::default();
-        rows.prepare(&graph, &wide, &cold, soft);
         let one = Workers::default();
+        rows.prepare(&graph, &wide, &cold, soft, &one);
         rows.warm_start(&mut s2, &one);
         rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h);
         rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h);
         rows.apply_restitution(&mut s2, &one, 0.1);
-        rows.store_impulses(&mut wide);
+        rows.store_impulses(&mut wide, &one);
 
         assert_eq!(s1, s2);
         assert_eq!(scalar, wide);

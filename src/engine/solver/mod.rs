@@ -12,6 +12,7 @@ pub mod restitution;
 pub mod scratch;
 pub mod soft;
 pub mod state;
+pub mod team;
 pub mod workers;
 
 pub use contact::{Contact, ContactPoint};

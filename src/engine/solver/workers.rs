@@ -1,5 +1,5 @@
-//! Solving one graph colour on several threads (Box2D v3's `b2SolverStage` blocks, with rayon
-//! in place of Box2D's own task system).
+//! Solving one graph colour on several threads (Box2D v3's `b2SolverStage` blocks and its
+//! spinning workers, `solver.c`).
 //!
 //! No two constraints of a colour share a body that moves (`solver::graph`), so a colour's rows
 //! can be cut into blocks and the blocks solved in any order, on any thread: each moving body
@@ -8,14 +8,17 @@
 //! depend on the number of threads (Box2D v3 makes the same guarantee). Colours still run one
 //! after the other, and the overflow set stays on the calling thread.
 //!
-//! The rows reach the bodies through [`BodyCell`]s: shared references to the solver states
-//! that permit writes, with the colouring as the proof that no two threads touch one body.
+//! A step runs some eighty stages (each sub-step's warm start, solve and relax passes over six
+//! or so colours), each a few dozen microseconds long, so waking a sleeping thread per stage
+//! would cost as much as the stage. As in Box2D v3 the workers therefore spin while a step
+//! is solved and sleep between steps (`team`). The rows reach the bodies through
+//! [`BodyCell`]s: shared references to the solver states that permit writes, with the
+//! colouring as the proof that no two threads touch one body.
 
-use rayon::prelude::*;
 use std::cell::UnsafeCell;
-use std::sync::Arc;
 
 use super::state::SolverBody;
+use super::team::Team;
 
 /// One body's solver state, writable through a shared reference.
 #[repr(transparent)]
@@ -75,56 +78,121 @@ pub const MIN_BLOCK_ROWS: usize = 8;
 /// Blocks per thread in one colour, so that a thread that finishes early takes another.
 const BLOCKS_PER_THREAD: usize = 4;
 
-/// The solver's threads: none of its own for one thread, else a rayon pool of `threads`.
-#[derive(Clone, Debug, Default)]
+/// The solver's threads: none of its own for one thread, else a [`Team`] of `threads - 1`
+/// workers beside the calling thread. A copy of a world gets no team of its own until it
+/// steps (a team is not shared between worlds).
+#[derive(Debug, Default)]
 pub struct Workers {
-    pool: Option<Arc<rayon::ThreadPool>>,
+    team: Option<Team>,
+}
+
+impl Clone for Workers {
+    fn clone(&self) -> Self {
+        Workers::default()
+    }
 }
 
 impl Workers {
-    /// Makes sure the pool has `threads` threads (1 or less: no pool). If the system refuses
-    /// to start threads, the solver runs on the calling thread, which gives the same result.
+    /// Makes sure the team has `threads` threads in all (1 or less: no team). If the system
+    /// refuses to start threads, the solver runs on the calling thread, which gives the same
+    /// result.
     pub fn ensure(&mut self, threads: usize) {
         if threads <= 1 {
-            self.pool = None;
+            self.team = None;
             return;
         }
-        if self.pool.as_ref().is_some_and(|p| p.current_num_threads() == threads) {
+        if self.threads() == threads {
             return;
         }
-        self.pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|k| format!("solver-{k}"))
-            .build()
-            .ok()
-            .map(Arc::new);
+        self.team = Team::new(threads - 1);
     }
 
-    /// Threads that solve a colour.
+    /// Threads that solve a colour, the calling one included.
     pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or(1, |p| p.current_num_threads())
+        self.team.as_ref().map_or(1, |t| t.workers() + 1)
     }
 
-    /// Runs `op` inside the pool, so that the colours' parallel loops start from one of its
-    /// threads (cheaper than sending each colour to the pool from outside).
-    pub fn run<R: Send>(&self, op: impl FnOnce() -> R + Send) -> R {
-        match &self.pool {
-            Some(pool) => pool.install(op),
+    /// Runs `op` with the workers spinning, ready for the colours' blocks, and lets them sleep
+    /// again afterwards.
+    pub fn run<R>(&self, op: impl FnOnce() -> R) -> R {
+        match &self.team {
+            Some(team) => team.active(op),
             None => op(),
         }
     }
 
-    /// Calls `f` on every row of one colour: in blocks on the pool's threads when there are
+    /// Calls `f` on every row of one colour: in blocks on the team's threads when there are
     /// enough rows, else in order on this thread. The rows must share no moving body.
     pub fn for_each_in_color<T: Send>(&self, rows: &mut [T], f: &(impl Fn(&mut T) + Sync)) {
-        let threads = self.threads();
-        if threads <= 1 || rows.len() < 2 * MIN_BLOCK_ROWS {
-            rows.iter_mut().for_each(f);
-            return;
-        }
-        let blocks = (threads * BLOCKS_PER_THREAD).min(rows.len() / MIN_BLOCK_ROWS).max(1);
-        let block = rows.len().div_ceil(blocks);
-        rows.par_chunks_mut(block).for_each(|chunk| chunk.iter_mut().for_each(f));
+        self.for_each_chunk(rows, MIN_BLOCK_ROWS, &|_, chunk| chunk.iter_mut().for_each(f));
+    }
+
+    /// Calls `f(start, chunk)` on consecutive chunks of `items` (`chunk` starting at index
+    /// `start`) that together cover it once: in blocks of at least `min_block` on the team's
+    /// threads, or as one chunk on this thread when there are too few items or no team.
+    pub fn for_each_chunk<T: Send>(&self, items: &mut [T], min_block: usize, f: &(impl Fn(usize, &mut [T]) + Sync)) {
+        let items = SendPtr(items.as_mut_ptr(), items.len());
+        self.for_each_range(items.1, min_block, &|r| {
+            // SAFETY: the ranges are disjoint and within `items`, which stays exclusively
+            // borrowed until every range is done.
+            f(r.start, unsafe { items.slice(r) })
+        });
+    }
+
+    /// [`Workers::for_each_chunk`] over two slices of one length, chunked alike.
+    pub fn for_each_chunk2<A: Send, B: Send>(
+        &self,
+        a: &mut [A],
+        b: &mut [B],
+        min_block: usize,
+        f: &(impl Fn(usize, &mut [A], &mut [B]) + Sync),
+    ) {
+        assert_eq!(a.len(), b.len(), "for_each_chunk2 needs slices of one length");
+        let a = SendPtr(a.as_mut_ptr(), a.len());
+        let b = SendPtr(b.as_mut_ptr(), b.len());
+        self.for_each_range(a.1, min_block, &|r| {
+            // SAFETY: as in `for_each_chunk`, for each of the two slices.
+            f(r.start, unsafe { a.slice(r.clone()) }, unsafe { b.slice(r) })
+        });
+    }
+
+    /// Calls `f` on disjoint ranges covering `0..len`, as `for_each_chunk` cuts them.
+    fn for_each_range(&self, len: usize, min_block: usize, f: &(dyn Fn(std::ops::Range<usize>) + Sync)) {
+        let min_block = min_block.max(1);
+        let team = match &self.team {
+            Some(team) if len >= 2 * min_block => team,
+            _ => return f(0..len),
+        };
+        let blocks = (self.threads() * BLOCKS_PER_THREAD).min(len / min_block).max(1);
+        let block = len.div_ceil(blocks);
+        team.stage(len.div_ceil(block), &|k| f(k * block..((k + 1) * block).min(len)));
+    }
+}
+
+/// A slice's start and length, sent to the team's threads (each gets disjoint ranges of it).
+struct SendPtr<T>(*mut T, usize);
+
+impl<T> Clone for SendPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for SendPtr<T> {}
+
+// SAFETY: only used by `for_each_chunk` and `for_each_chunk2`, whose ranges are disjoint.
+unsafe impl<T: Send> Send for SendPtr<T> {}
+unsafe impl<T: Send> Sync for SendPtr<T> {}
+
+impl<T> SendPtr<T> {
+    /// The items of `r`.
+    ///
+    /// # Safety
+    /// `r` lies within the slice, the slice is still exclusively borrowed by the caller, and
+    /// no other call holds an overlapping range at the same time.
+    unsafe fn slice<'a>(self, r: std::ops::Range<usize>) -> &'a mut [T] {
+        debug_assert!(r.start <= r.end && r.end <= self.1);
+        unsafe { std::slice::from_raw_parts_mut(self.0.add(r.start), r.end - r.start) }
     }
 }
 
@@ -152,7 +220,35 @@ mod tests {
             for n in [0, 1, 15, 16, 17, 100, 1000] {
                 let mut rows = vec![0u32; n];
                 w.run(|| w.for_each_in_color(&mut rows, &|r: &mut u32| *r += 1));
-                assert!(rows.iter().all(|&r| r == 1), "{threads} threads, {n} rows");
+                w.for_each_in_color(&mut rows, &|r: &mut u32| *r += 1);
+                assert!(rows.iter().all(|&r| r == 2), "{threads} threads, {n} rows");
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_cover_the_items_once_with_their_start_indices() {
+        for threads in [1, 2, 3] {
+            let mut w = Workers::default();
+            w.ensure(threads);
+            for n in [0, 1, 7, 63, 64, 65, 1000] {
+                let mut a = vec![0usize; n];
+                let mut b = vec![0u8; n];
+                w.run(|| {
+                    w.for_each_chunk(&mut a, 4, &|start, chunk| {
+                        for (i, x) in (start..).zip(chunk) {
+                            *x += i + 1;
+                        }
+                    });
+                    w.for_each_chunk2(&mut a, &mut b, 4, &|start, xs, ys| {
+                        for ((i, x), y) in (start..).zip(xs).zip(ys) {
+                            assert_eq!(*x, i + 1);
+                            *y += 1;
+                        }
+                    });
+                });
+                assert!(a.iter().enumerate().all(|(i, &x)| x == i + 1), "{threads} threads, {n} items");
+                assert!(b.iter().all(|&y| y == 1), "{threads} threads, {n} items");
             }
         }
     }
