@@ -5,13 +5,16 @@
 //! within the speculative margin to the step they part, and is updated where it sits in
 //! `World::contacts` (sorted by body pair). Each step:
 //!
-//! 1. The pairs (sorted) are merge-joined with the contacts (sorted the same way). A contact
-//!    whose pair went away, is filtered out (joint filter, collision filter, tight AABBs apart)
-//!    or whose new manifold is empty is marked dead (`manifold.count = 0`); one whose pair is
-//!    still there gets its new manifold, impulses carried over by feature id
-//!    (`Contact::new`); a contact between two sleeping bodies is left as it is. A pair with no
-//!    contact yet whose shapes touch gives a new contact, kept aside.
-//! 2. Dead contacts are squeezed out (`retain`, in place) and the new ones merged in from the
+//! 1. The pairs (sorted) are merge-joined with the contacts (sorted the same way), in order:
+//!    a contact whose pair went away or is filtered out (joint filter, collision filter,
+//!    tight AABBs apart) is lost, one between two sleeping bodies is kept as it is, the others
+//!    are to be updated; a pair with no contact yet becomes a new pair.
+//! 2. Every contact to update gets its new manifold, impulses carried over by feature id
+//!    (`Contact::new`), or is marked dead (`manifold.count = 0`) when the manifold is empty;
+//!    every new pair whose shapes touch gives a new contact. Each reads only the bodies and
+//!    writes only its own contact, so this runs in blocks on the solver's workers (Box2D v3's
+//!    `b2CollideTask`), with the same bits on any number of threads.
+//! 3. Dead contacts are squeezed out (`retain`, in place) and the new ones merged in from the
 //!    back, so the list stays sorted and the memory is reused: a step allocates nothing once
 //!    the vectors have grown.
 //!
@@ -34,14 +37,17 @@
 //! never skipped.
 
 use super::body::Body;
-use super::collide::{collide, Manifold};
+use super::broadphase::pair_finder::Broadphase;
+use super::collide::collide;
 use super::math::Transform;
 use super::shape::Shape;
 use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::Contact;
+use super::solver::SolverParams;
 use super::world::{is_active, World};
 use super::world_ccd::pair_reach;
 use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What the previous narrowphase saw of each body, to tell which bodies are unchanged since
@@ -62,6 +68,12 @@ pub struct NarrowphaseCache {
     invalid: bool,
     /// New contacts of this step, sorted (scratch).
     added: Vec<Contact>,
+    /// What the merge-join decided for each contact (scratch).
+    fates: Vec<Fate>,
+    /// Pairs with no contact yet whose shapes may touch, sorted (scratch).
+    new_pairs: Vec<(usize, usize)>,
+    /// Their contacts, where the shapes touch (scratch).
+    new_contacts: Vec<Option<Contact>>,
     /// Contacts whose manifold was reused this step (the profile's count).
     pub skipped: usize,
     /// Manifolds computed this step.
@@ -122,6 +134,120 @@ impl NarrowphaseCache {
     }
 }
 
+/// Fewer contacts than this in a block are not worth sending to another thread.
+const CONTACT_BLOCK: usize = 32;
+
+/// What the merge-join decided for a contact.
+#[derive(Clone, Copy, Debug)]
+enum Fate {
+    /// Its pair went away or is filtered out: dead.
+    Lost,
+    /// Both bodies asleep: left as it is.
+    Kept,
+    /// Recycled, reused or recomputed.
+    Update,
+}
+
+/// Manifolds of one block, by how they were had.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    computed: usize,
+    skipped: usize,
+    recycled: usize,
+    dead: usize,
+}
+
+/// The blocks' counts, summed (in any order: sums do not depend on it).
+#[derive(Debug, Default)]
+struct Tally([AtomicUsize; 4]);
+
+impl Tally {
+    fn add(&self, n: Counts) {
+        for (t, v) in self.0.iter().zip([n.computed, n.skipped, n.recycled, n.dead]) {
+            if v > 0 {
+                t.fetch_add(v, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn get(&self) -> Counts {
+        let [computed, skipped, recycled, dead] = self.0.each_ref().map(|t| t.load(Ordering::Relaxed));
+        Counts { computed, skipped, recycled, dead }
+    }
+}
+
+/// What a contact's update reads: the bodies, their reach, the settings, which bodies are
+/// unchanged since the previous narrowphase.
+struct PairContext<'a> {
+    bodies: &'a [Body],
+    broadphase: &'a Broadphase,
+    params: &'a SolverParams,
+    still: &'a [bool],
+    step: u64,
+}
+
+impl PairContext<'_> {
+    /// The speculative distance (bodies moving faster than the margin per step look ahead by
+    /// their reach) and the mixed friction and restitution of bodies `a` and `b`.
+    fn pair(&self, a: usize, b: usize) -> (f32, f32, f32) {
+        let (ba, bb, p) = (&self.bodies[a], &self.bodies[b], self.params);
+        let distance = p.speculative_margin + pair_reach(ba, self.broadphase.reach(a), bb, self.broadphase.reach(b));
+        let friction = p.friction_override.unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
+        let restitution =
+            p.restitution_override.unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
+        (distance, friction, restitution)
+    }
+
+    /// Brings an existing contact up to date: recycled if allowed (decided from saved state
+    /// only), else its stored manifold if both bodies are unchanged (bit-exact, see the module
+    /// docs), else recomputed. An empty manifold leaves it dead (`manifold.count = 0`).
+    fn update(&self, c: &mut Contact, n: &mut Counts) {
+        let (ba, bb) = (&self.bodies[c.a], &self.bodies[c.b]);
+        let (distance, friction, restitution) = self.pair(c.a, c.b);
+        if self.params.recycle_contacts {
+            if let Some(origin) = c.origin.filter(|o| o.allows(ba, bb, distance)) {
+                recycle_manifold(c, &origin, ba, bb);
+                c.friction = friction;
+                c.restitution = restitution;
+                n.recycled += 1;
+                return;
+            }
+        }
+        let unchanged =
+            self.still[c.a] && self.still[c.b] && c.recycled == 0 && c.margin.to_bits() == distance.to_bits();
+        let manifold = if unchanged {
+            n.skipped += 1;
+            c.manifold
+        } else {
+            n.computed += 1;
+            collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance)
+        };
+        if manifold.count == 0 {
+            c.manifold.count = 0;
+            n.dead += 1;
+            return;
+        }
+        let mut updated = Contact::new(c.a, c.b, manifold, friction, restitution, Some(c));
+        updated.margin = distance;
+        updated.origin = Some(ManifoldOrigin::new(self.step, ba, bb, manifold, distance));
+        *c = updated;
+    }
+
+    /// A new contact for the pair `(a, b)`, if their shapes touch.
+    fn create(&self, a: usize, b: usize, n: &mut Counts) -> Option<Contact> {
+        let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
+        let (distance, friction, restitution) = self.pair(a, b);
+        n.computed += 1;
+        let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance);
+        (manifold.count > 0).then(|| {
+            let mut added = Contact::new(a, b, manifold, friction, restitution, None);
+            added.margin = distance;
+            added.origin = Some(ManifoldOrigin::new(self.step, ba, bb, manifold, distance));
+            added
+        })
+    }
+}
+
 impl World {
     /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
     /// persistent pairs: `broadphase::pair_finder`), then brings the contacts up to date with
@@ -143,27 +269,21 @@ impl World {
         let filter = self.joint_filter.take().unwrap_or_default();
         let mut cache = std::mem::take(&mut self.narrowphase);
         cache.observe(&self.bodies, margin);
-        cache.added.clear();
-        cache.skipped = 0;
-        cache.computed = 0;
-        cache.recycled = 0;
-        let recycle = self.params.recycle_contacts;
-        let step = self.step_count;
-        let mut dead = 0;
-        let (mut k, mut f) = (0, 0);
+        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, .. } = &mut cache;
         let contacts = &mut self.contacts;
+
+        // 1. The merge-join (cheap, in order): each contact's fate, and the new pairs.
+        fates.clear();
+        new_pairs.clear();
+        let (mut k, mut f) = (0, 0);
         for &(i, j) in self.broadphase.pairs() {
             let (iu, ju) = (i as usize, j as usize);
             // Contacts before this pair lost their pair.
             while k < contacts.len() && (contacts[k].a, contacts[k].b) < (iu, ju) {
-                contacts[k].manifold.count = 0;
-                dead += 1;
+                fates.push(Fate::Lost);
                 k += 1;
             }
-            let existing = (k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju).then_some(k);
-            if existing.is_some() {
-                k += 1;
-            }
+            let existing = k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju;
             let wanted = self.broadphase.may_touch(i, j)
                 && {
                     while f < filter.len() && filter[f] < (i, j) {
@@ -172,86 +292,71 @@ impl World {
                     filter.get(f) != Some(&(i, j))
                 }
                 && self.bodies[iu].should_collide(&self.bodies[ju]);
-            let (ba, bb) = (&self.bodies[iu], &self.bodies[ju]);
-            if wanted && !is_active(ba) && !is_active(bb) {
-                // Both asleep (or asleep and static): the contact is kept as it was.
-                continue;
-            }
-            // Bodies moving faster than the margin per step look ahead by their reach.
-            let distance = margin + pair_reach(ba, self.broadphase.reach(iu), bb, self.broadphase.reach(ju));
-            let friction = self
-                .params
-                .friction_override
-                .unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
-            let restitution = self
-                .params
-                .restitution_override
-                .unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
-            // Recycling first (`world_recycle`): its decision reads only saved state, so a
-            // restored world recycles the same contacts. Then the bit-exact skip, which gives
-            // what `collide` would, so whether the cache is warm never matters.
-            if wanted && recycle {
-                if let Some(c) = existing {
-                    let contact = &mut contacts[c];
-                    if let Some(origin) = contact.origin.filter(|o| o.allows(ba, bb, distance)) {
-                        recycle_manifold(contact, &origin, ba, bb);
-                        contact.friction = friction;
-                        contact.restitution = restitution;
-                        cache.recycled += 1;
-                        continue;
-                    }
-                }
-            }
-            let unchanged = |c: &usize| {
-                cache.still[iu]
-                    && cache.still[ju]
-                    && contacts[*c].recycled == 0
-                    && contacts[*c].margin.to_bits() == distance.to_bits()
-            };
-            let manifold = if !wanted {
-                Manifold::EMPTY
-            } else if let Some(c) = existing.filter(unchanged) {
-                cache.skipped += 1;
-                contacts[c].manifold
-            } else {
-                cache.computed += 1;
-                collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance)
-            };
-            if manifold.count == 0 {
-                if let Some(c) = existing {
-                    contacts[c].manifold.count = 0;
-                    dead += 1;
-                }
-                continue;
-            }
-            let origin = Some(ManifoldOrigin::new(step, ba, bb, manifold, distance));
-            match existing {
-                Some(c) => {
-                    let mut updated = Contact::new(iu, ju, manifold, friction, restitution, Some(&contacts[c]));
-                    updated.margin = distance;
-                    updated.origin = origin;
-                    contacts[c] = updated;
-                }
-                None => {
-                    let mut added = Contact::new(iu, ju, manifold, friction, restitution, None);
-                    added.margin = distance;
-                    added.origin = origin;
-                    cache.added.push(added);
-                }
+            // Both asleep (or asleep and static): the contact is kept as it was.
+            let asleep = !is_active(&self.bodies[iu]) && !is_active(&self.bodies[ju]);
+            if existing {
+                fates.push(match (wanted, asleep) {
+                    (false, _) => Fate::Lost,
+                    (true, true) => Fate::Kept,
+                    (true, false) => Fate::Update,
+                });
+                k += 1;
+            } else if wanted && !asleep {
+                new_pairs.push((iu, ju));
             }
         }
         // Contacts after the last pair lost theirs.
-        for c in &mut contacts[k..] {
-            c.manifold.count = 0;
-            dead += 1;
-        }
-        if dead > 0 {
+        fates.resize(contacts.len(), Fate::Lost);
+
+        // 2. Every contact's and new pair's manifold, in blocks on the solver's workers: each
+        // reads only the bodies and writes only its own contact.
+        let pair = PairContext {
+            bodies: &self.bodies,
+            broadphase: &self.broadphase,
+            params: &self.params,
+            still,
+            step: self.step_count,
+        };
+        let tally = Tally::default();
+        let workers = &self.solver_scratch.workers;
+        new_contacts.clear();
+        new_contacts.resize(new_pairs.len(), None);
+        workers.run(|| {
+            workers.for_each_chunk2(contacts, fates, CONTACT_BLOCK, &|_, cs, fs| {
+                let mut n = Counts::default();
+                for (c, fate) in cs.iter_mut().zip(fs.iter()) {
+                    match fate {
+                        Fate::Kept => {}
+                        Fate::Lost => {
+                            c.manifold.count = 0;
+                            n.dead += 1;
+                        }
+                        Fate::Update => pair.update(c, &mut n),
+                    }
+                }
+                tally.add(n);
+            });
+            workers.for_each_chunk2(new_pairs, new_contacts, CONTACT_BLOCK, &|_, ps, out| {
+                let mut n = Counts::default();
+                for (&(a, b), o) in ps.iter().zip(out) {
+                    *o = pair.create(a, b, &mut n);
+                }
+                tally.add(n);
+            });
+        });
+
+        // 3. Dead contacts out, new ones in (in order).
+        let n = tally.get();
+        if n.dead > 0 {
             contacts.retain(|c| c.manifold.count > 0);
         }
-        merge_from_back(contacts, &mut cache.added);
-        self.profile.manifolds = cache.computed;
-        self.profile.manifolds_reused = cache.skipped;
-        self.profile.manifolds_recycled = cache.recycled;
+        added.clear();
+        added.extend(new_contacts.drain(..).flatten());
+        merge_from_back(contacts, added);
+        (cache.computed, cache.skipped, cache.recycled) = (n.computed, n.skipped, n.recycled);
+        self.profile.manifolds = n.computed;
+        self.profile.manifolds_reused = n.skipped;
+        self.profile.manifolds_recycled = n.recycled;
         self.narrowphase = cache;
         self.joint_filter = Some(filter);
         self.profile.narrowphase_ms = t1.elapsed().as_secs_f32() * 1000.0;
@@ -283,6 +388,7 @@ fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Contact>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::collide::Manifold;
 
     fn contact(a: usize, b: usize) -> Contact {
         let mut m = Manifold::EMPTY;
