@@ -1,5 +1,6 @@
-//! Solving one graph colour on several threads (Box2D v3's `b2SolverStage` blocks and its
-//! spinning workers, `solver.c`).
+//! The step's parallel passes on several threads (Box2D v3's `b2SolverStage` blocks and its
+//! spinning workers, `solver.c`): each graph colour's rows, and the per-contact and per-body
+//! passes (narrowphase, preparation, integration), cut into blocks.
 //!
 //! No two constraints of a colour share a body that moves (`solver::graph`), so a colour's rows
 //! can be cut into blocks and the blocks solved in any order, on any thread: each moving body
