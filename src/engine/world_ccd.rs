@@ -100,6 +100,9 @@ pub fn pair_reach(a: &Body, reach_a: f32, b: &Body, reach_b: f32) -> f32 {
     ((db - da).length() + turns).min(reach_a + reach_b)
 }
 
+/// Up to this many static bodies, a sweep scans their boxes instead of querying the tree.
+const STATIC_SCAN_MAX: usize = 128;
+
 impl World {
     /// The continuous pass of the step (see the module docs): fills `profile.ccd_ms` and
     /// `profile.toi_events`. Does nothing when `params.continuous` is off.
@@ -123,14 +126,25 @@ impl World {
         }
         let mut candidates = Vec::new();
         let mut events = 0;
+        // Bodies that are not bullets are only moved back against static bodies. When there
+        // are few, testing each one's box is cheaper than a query of the tree, which also
+        // holds every moving body (Box2D v3 keeps static bodies in a tree of their own).
+        let statics: Vec<(usize, Aabb)> = self
+            .bodies
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind == BodyKind::Static)
+            .map(|(i, b)| (i, b.shape.compute_aabb(&b.xf)))
+            .collect();
+        let statics = (statics.len() <= STATIC_SCAN_MAX).then_some(statics.as_slice());
         for &i in &fast {
-            events += usize::from(self.sweep_to_impact(i, &mut candidates));
+            events += usize::from(self.sweep_to_impact(i, statics, &mut candidates));
         }
         if !bullets.is_empty() {
             // The tree then holds every other body at its final pose.
             self.sync_broadphase();
             for &i in &bullets {
-                events += usize::from(self.sweep_to_impact(i, &mut candidates));
+                events += usize::from(self.sweep_to_impact(i, None, &mut candidates));
             }
         }
         self.profile.toi_events = events;
@@ -138,8 +152,9 @@ impl World {
     }
 
     /// Sweeps body `i` over the step against what it may hit and moves it back to the earliest
-    /// time of impact. Returns whether it was moved.
-    fn sweep_to_impact(&mut self, i: usize, candidates: &mut Vec<usize>) -> bool {
+    /// time of impact. Returns whether it was moved. `statics`: the static bodies and their
+    /// boxes, to scan instead of querying the tree (only for a body that is not a bullet).
+    fn sweep_to_impact(&mut self, i: usize, statics: Option<&[(usize, Aabb)]>, candidates: &mut Vec<usize>) -> bool {
         let b = &self.bodies[i];
         // Relative to the start centre, so the sweep keeps its precision far from the origin.
         let base = b.center0;
@@ -147,41 +162,47 @@ impl World {
             Sweep { local_center: b.local_center, c1: b.center0 - base, c2: b.center - base, q1: b.q0, q2: b.xf.q };
         // Every pose between the two ends lies within the furthest point's reach of the
         // centre's path (the ends' boxes alone miss a turning body's middle poses).
-        let reach = shape_extents(&b.shape, b.local_center).1;
+        let (min_extent, reach) = shape_extents(&b.shape, b.local_center);
         let swept = Aabb::new(b.center0.min(b.center), b.center0.max(b.center)).expanded(reach);
+        // What it may be moved back against: static bodies, and for a bullet also the bodies
+        // that are not bullets (Box2D v3). Filtered before any box is computed, so a body
+        // falling through a crowd of other moving bodies pays only for the static ones.
+        let bodies = &self.bodies;
+        let bullet = b.bullet;
+        let target = |j: usize| {
+            let o = &bodies[j];
+            j != i
+                && match o.kind {
+                    BodyKind::Static => true,
+                    BodyKind::Kinematic | BodyKind::Dynamic => bullet && !o.bullet,
+                }
+        };
         candidates.clear();
-        if self.broadphase.has_proxies_for(self.bodies.len()) {
+        if let Some(statics) = statics.filter(|_| !bullet) {
+            // In index order already, and each box is the one the filter below computes.
+            candidates.extend(statics.iter().filter(|(j, aabb)| *j != i && aabb.overlaps(&swept)).map(|&(j, _)| j));
+        } else if self.broadphase.has_proxies_for(bodies.len()) {
             self.broadphase.tree.query(&swept, |_, j| {
-                candidates.push(j as usize);
+                if target(j as usize) {
+                    candidates.push(j as usize);
+                }
                 true
             });
         } else {
-            candidates.extend(
-                self.bodies
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, o)| o.shape.compute_aabb(&o.xf).overlaps(&swept))
-                    .map(|(j, _)| j),
-            );
+            candidates.extend((0..bodies.len()).filter(|&j| target(j)));
         }
         // The tree's fat boxes and its layout depend on the run's history (a world read back
         // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
         // sweep, in index order, so the earliest impact found never depends on the tree.
-        let bodies = &self.bodies;
-        candidates.retain(|&j| bodies[j].shape.compute_aabb(&bodies[j].xf).overlaps(&swept));
-        candidates.sort_unstable();
+        if statics.is_none() || bullet {
+            candidates.retain(|&j| bodies[j].shape.compute_aabb(&bodies[j].xf).overlaps(&swept));
+            candidates.sort_unstable();
+        }
         let proxy = local_proxy(&b.shape);
-        let core = Proxy::circle(b.local_center, CORE_FRACTION * shape_extents(&b.shape, b.local_center).0);
+        let core = Proxy::circle(b.local_center, CORE_FRACTION * min_extent);
         let mut fraction = 1.0f32;
         for &j in candidates.iter() {
-            let o = &self.bodies[j];
-            let target_ok = match o.kind {
-                BodyKind::Static => true,
-                BodyKind::Kinematic | BodyKind::Dynamic => b.bullet && !o.bullet,
-            };
-            if j == i || !target_ok {
-                continue;
-            }
+            let o = &bodies[j];
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
             let mut input = ToiInput::new(local_proxy(&o.shape), other, proxy, sweep);
             input.t_max = fraction;
