@@ -120,7 +120,8 @@ impl Team {
         self.handles.len()
     }
 
-    /// Runs `op` with the workers spinning, then lets them sleep.
+    /// Runs `op` with the workers spinning, then lets them sleep (unless an enclosing call
+    /// keeps them active).
     pub fn active<R>(&self, op: impl FnOnce() -> R) -> R {
         struct Idle<'a>(&'a AtomicBool);
         impl Drop for Idle<'_> {
@@ -128,7 +129,9 @@ impl Team {
                 self.0.store(false, Ordering::Relaxed);
             }
         }
-        self.shared.active.store(true, Ordering::Relaxed);
+        if self.shared.active.swap(true, Ordering::Relaxed) {
+            return op();
+        }
         let _idle = Idle(&self.shared.active);
         for h in &self.handles {
             h.thread().unpark();
@@ -154,7 +157,7 @@ impl Team {
         }
         s.publishing.store(false, Ordering::Release);
         if s.poisoned.swap(false, Ordering::Relaxed) {
-            panic!("a solver block panicked on a worker thread");
+            panic!("a block of a solver stage panicked");
         }
     }
 }
@@ -249,6 +252,16 @@ mod tests {
             })
         });
         assert_eq!(n.load(Ordering::Relaxed), 16);
+    }
+
+    #[test]
+    fn a_nested_activation_leaves_the_workers_active() {
+        let team = Team::new(1).unwrap();
+        team.active(|| {
+            team.active(|| {});
+            assert!(team.shared.active.load(Ordering::Relaxed));
+        });
+        assert!(!team.shared.active.load(Ordering::Relaxed));
     }
 
     #[test]
