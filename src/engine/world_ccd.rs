@@ -129,13 +129,16 @@ impl World {
         // Bodies that are not bullets are only moved back against static bodies. When there
         // are few, testing each one's box is cheaper than a query of the tree, which also
         // holds every moving body (Box2D v3 keeps static bodies in a tree of their own).
-        let statics: Vec<(usize, Aabb)> = self
-            .bodies
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.kind == BodyKind::Static)
-            .map(|(i, b)| (i, b.shape.compute_aabb(&b.xf)))
-            .collect();
+        let statics: Vec<(usize, Aabb)> = if fast.is_empty() {
+            Vec::new()
+        } else {
+            self.bodies
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.kind == BodyKind::Static)
+                .map(|(i, b)| (i, b.shape.compute_aabb(&b.xf)))
+                .collect()
+        };
         let statics = (statics.len() <= STATIC_SCAN_MAX).then_some(statics.as_slice());
         for &i in &fast {
             events += usize::from(self.sweep_to_impact(i, statics, &mut candidates));
@@ -177,8 +180,9 @@ impl World {
                     BodyKind::Kinematic | BodyKind::Dynamic => bullet && !o.bullet,
                 }
         };
+        let scan = statics.filter(|_| !bullet);
         candidates.clear();
-        if let Some(statics) = statics.filter(|_| !bullet) {
+        if let Some(statics) = scan {
             // In index order already, and each box is the one the filter below computes.
             candidates.extend(statics.iter().filter(|(j, aabb)| *j != i && aabb.overlaps(&swept)).map(|&(j, _)| j));
         } else if self.broadphase.has_proxies_for(bodies.len()) {
@@ -194,7 +198,7 @@ impl World {
         // The tree's fat boxes and its layout depend on the run's history (a world read back
         // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
         // sweep, in index order, so the earliest impact found never depends on the tree.
-        if statics.is_none() || bullet {
+        if scan.is_none() {
             candidates.retain(|&j| bodies[j].shape.compute_aabb(&bodies[j].xf).overlaps(&swept));
             candidates.sort_unstable();
         }
