@@ -118,6 +118,12 @@ pub struct Body {
     /// contact of the body is recycled) in data saved before it existed.
     #[serde(default = "unknown_extent")]
     pub extent: f32,
+    /// The distance from the centre of mass to the nearest face plane (with `extent`, what
+    /// `world_ccd::shape_extents` gives), kept by [`Body::update_mass`] for the continuous pass,
+    /// which reads it for every moving body every step. Unknown (computed when needed) in data
+    /// saved before it existed.
+    #[serde(default = "unknown_extent")]
+    pub(crate) min_extent: f32,
     /// Centre and rotation at the start of the current step (contact separation tracking).
     pub(crate) center0: Vec2,
     pub(crate) q0: Rot,
@@ -168,6 +174,7 @@ impl Body {
             force: Vec2::ZERO,
             torque: 0.0,
             extent: f32::INFINITY,
+            min_extent: f32::INFINITY,
             center0: def.position,
             q0: xf.q,
         };
@@ -187,7 +194,7 @@ impl Body {
         self.wake();
         let md = self.shape.mass_data(self.material.density.max(0.0));
         self.local_center = md.center;
-        self.extent = self.bounding_radius();
+        (self.min_extent, self.extent) = super::world_ccd::shape_extents(&self.shape, md.center);
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;
         if self.kind == BodyKind::Dynamic && md.mass > 0.0 {
@@ -244,6 +251,17 @@ impl Body {
     }
 
     /// Distance from the centre of mass to the furthest point of the shape.
+    /// The smallest and largest extent about the centre of mass (`world_ccd::shape_extents`),
+    /// as kept by [`Body::update_mass`], or computed when unknown (a loaded body).
+    #[inline]
+    pub fn extents(&self) -> (f32, f32) {
+        if self.min_extent.is_finite() && self.extent.is_finite() {
+            (self.min_extent, self.extent)
+        } else {
+            super::world_ccd::shape_extents(&self.shape, self.local_center)
+        }
+    }
+
     pub fn bounding_radius(&self) -> f32 {
         match &self.shape {
             Shape::Circle(c) => c.radius + self.local_center.length(),

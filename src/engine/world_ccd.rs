@@ -64,7 +64,7 @@ fn is_fast(b: &Body, dt: f32) -> bool {
     if b.kind != BodyKind::Dynamic {
         return false;
     }
-    let (min_extent, max_extent) = shape_extents(&b.shape, b.local_center);
+    let (min_extent, max_extent) = b.extents();
     let max_velocity = b.linear_velocity.length() + b.angular_velocity.abs() * max_extent;
     let max_delta = last_step_motion(b, max_extent);
     max_delta.max(max_velocity * dt) > CONTINUOUS_SAFETY_FACTOR * min_extent
@@ -82,7 +82,7 @@ pub fn speculative_reach(b: &Body) -> f32 {
     if b.kind == BodyKind::Static || (b.center == b.center0 && b.q0 == b.xf.q) {
         return 0.0;
     }
-    let (min_extent, max_extent) = shape_extents(&b.shape, b.local_center);
+    let (min_extent, max_extent) = b.extents();
     last_step_motion(b, max_extent).min(CONTINUOUS_SAFETY_FACTOR * min_extent)
 }
 
@@ -165,7 +165,7 @@ impl World {
             Sweep { local_center: b.local_center, c1: b.center0 - base, c2: b.center - base, q1: b.q0, q2: b.xf.q };
         // Every pose between the two ends lies within the furthest point's reach of the
         // centre's path (the ends' boxes alone miss a turning body's middle poses).
-        let (min_extent, reach) = shape_extents(&b.shape, b.local_center);
+        let (min_extent, reach) = b.extents();
         let swept = Aabb::new(b.center0.min(b.center), b.center0.max(b.center)).expanded(reach);
         // What it may be moved back against: static bodies, and for a bullet also the bodies
         // that are not bullets (Box2D v3). Filtered before any box is computed, so a body

@@ -21,8 +21,6 @@ use super::world_water::{floating_bodies, substep_water_forces};
 
 /// Fewer bodies than this in a block are not worth sending to another thread.
 const BODY_BLOCK: usize = 64;
-/// Likewise for contacts.
-const CONTACT_BLOCK: usize = 32;
 
 impl World {
     /// Whether joint `k` is solved this step: valid bodies, at least one awake dynamic one.
@@ -71,9 +69,9 @@ impl World {
 
         // With the workers spinning, so that each colour's blocks start within a microsecond.
         workers.run(|| {
-            workers.for_each_chunk(contacts, CONTACT_BLOCK, &|_, chunk| {
-                prepare_contacts(chunk, bodies, p.gravity, p.warm_starting)
-            });
+            if !wide {
+                prepare_contacts(contacts, bodies, p.gravity, p.warm_starting);
+            }
             for &k in awake {
                 joints[k].prepare(bodies, &jctx);
             }
@@ -83,8 +81,7 @@ impl World {
             fill_solver_bodies(states, cold, bodies);
             if wide {
                 graph.color_contacts(contacts, states);
-                graph.label_contacts(contacts);
-                rows.prepare(graph, contacts, cold, softness, workers);
+                rows.prepare(graph, contacts, states, cold, softness, p.gravity, p.warm_starting, workers);
                 profile.colors = graph.used_colors();
                 profile.overflow = graph.overflow.len();
             } else {

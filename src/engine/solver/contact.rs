@@ -8,7 +8,7 @@ use super::params::{PositionCorrection, SolverParams};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::soft::Softness;
 use super::state::{SolverBody, SolverCold};
-use crate::engine::body::{Body, BodyKind};
+use crate::engine::body::Body;
 use crate::engine::collide::{FeatureId, Manifold};
 use crate::engine::math::{cross, cross_sv, right_perp};
 use crate::engine::world_recycle::ManifoldOrigin;
@@ -153,13 +153,12 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 /// Computes anchors, effective masses, the pre-solve normal velocity and the rate at which
 /// `gravity` changes it.
 pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2, warm_starting: bool) {
-    let pull = |b: &Body| if b.kind == BodyKind::Dynamic { b.gravity_scale * gravity } else { Vec2::ZERO };
     for c in contacts.iter_mut().filter(|c| c.awake) {
         let (ba, bb) = (&bodies[c.a], &bodies[c.b]);
+        let (ca, cb) = (SolverCold::new(ba), SolverCold::new(bb));
+        let (sa, sb) = (SolverBody::new(ba), SolverBody::new(bb));
         let n = c.manifold.normal;
-        c.approach_rate = n.dot(pull(bb) - pull(ba));
-        let t = right_perp(n);
-        let (ma, ia, mb, ib) = (ba.inv_mass, ba.inv_inertia, bb.inv_mass, bb.inv_inertia);
+        c.approach_rate = n.dot(cb.gravity_pull(gravity) - ca.gravity_pull(gravity));
         let count = c.manifold.count;
         for cp in &mut c.points[..count] {
             if !warm_starting {
@@ -169,26 +168,56 @@ pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2
             cp.max_normal_impulse = 0.0;
             cp.impact_time = 0.0;
             cp.impact_velocity = 0.0;
-            // A recycled point keeps the anchors its manifold was computed with (Box2D v3).
-            let (ra, rb) =
-                if cp.kept_anchors { (cp.anchor_a, cp.anchor_b) } else { (cp.point - ba.center, cp.point - bb.center) };
-            cp.anchor_a = ra;
-            cp.anchor_b = rb;
-            let rna = cross(ra, n);
-            let rnb = cross(rb, n);
-            let kn = ma + mb + ia * rna * rna + ib * rnb * rnb;
-            cp.normal_mass = if kn > 0.0 { 1.0 / kn } else { 0.0 };
-            let rta = cross(ra, t);
-            let rtb = cross(rb, t);
-            let kt = ma + mb + ia * rta * rta + ib * rtb * rtb;
-            cp.tangent_mass = if kt > 0.0 { 1.0 / kt } else { 0.0 };
-            let dv = if cp.kept_anchors {
-                bb.linear_velocity + cross_sv(bb.angular_velocity, rb)
-                    - (ba.linear_velocity + cross_sv(ba.angular_velocity, ra))
-            } else {
-                bb.velocity_at(cp.point) - ba.velocity_at(cp.point)
-            };
-            cp.relative_velocity = n.dot(dv);
+            let p = PreparedPoint::new(cp, n, (&sa, &ca), (&sb, &cb));
+            cp.anchor_a = p.anchor_a;
+            cp.anchor_b = p.anchor_b;
+            cp.normal_mass = p.normal_mass;
+            cp.tangent_mass = p.tangent_mass;
+            cp.relative_velocity = p.relative_velocity;
+        }
+    }
+}
+
+/// What the solver derives from a contact point at the start of a step.
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedPoint {
+    pub anchor_a: Vec2,
+    pub anchor_b: Vec2,
+    pub normal_mass: f32,
+    pub tangent_mass: f32,
+    pub relative_velocity: f32,
+}
+
+impl PreparedPoint {
+    /// Anchors from the bodies' centres of mass (a recycled point keeps the anchors its manifold
+    /// was computed with, as Box2D v3 does), effective masses along the normal `n` and its
+    /// tangent, and the normal relative velocity, from each body's solver state at the start of
+    /// the step.
+    #[inline]
+    pub fn new(
+        cp: &ContactPoint,
+        n: Vec2,
+        (sa, ca): (&SolverBody, &SolverCold),
+        (sb, cb): (&SolverBody, &SolverCold),
+    ) -> PreparedPoint {
+        let t = right_perp(n);
+        let (ma, ia, mb, ib) = (ca.inv_mass, ca.inv_inertia, cb.inv_mass, cb.inv_inertia);
+        let (ra, rb) =
+            if cp.kept_anchors { (cp.anchor_a, cp.anchor_b) } else { (cp.point - ca.center, cp.point - cb.center) };
+        let rna = cross(ra, n);
+        let rnb = cross(rb, n);
+        let kn = ma + mb + ia * rna * rna + ib * rnb * rnb;
+        let rta = cross(ra, t);
+        let rtb = cross(rb, t);
+        let kt = ma + mb + ia * rta * rta + ib * rtb * rtb;
+        // With derived anchors, `ra` is `point - centre`: the body's velocity at the point.
+        let dv = sb.v + cross_sv(sb.w, rb) - (sa.v + cross_sv(sa.w, ra));
+        PreparedPoint {
+            anchor_a: ra,
+            anchor_b: rb,
+            normal_mass: if kn > 0.0 { 1.0 / kn } else { 0.0 },
+            tangent_mass: if kt > 0.0 { 1.0 / kt } else { 0.0 },
+            relative_velocity: n.dot(dv),
         }
     }
 }

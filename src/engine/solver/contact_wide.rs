@@ -9,12 +9,13 @@
 //! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
 //! pushed yet to the next sub-step.
 
-use super::contact::{Contact, ContactSoftness};
-use super::graph::ConstraintGraph;
+use super::contact::{Contact, ContactSoftness, PreparedPoint};
+use super::graph::{ConstraintGraph, GraphColor};
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::{SolverBody, SolverCold, MOVES};
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
+use glam::Vec2;
 
 /// One contact point in each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,6 +33,39 @@ struct PointRow {
     relative_velocity: Wide,
     impact_time: Wide,
     impact_velocity: Wide,
+}
+
+/// One lane of a [`PointRow`].
+#[derive(Clone, Copy, Debug, Default)]
+struct PointLane {
+    ra: Vec2,
+    rb: Vec2,
+    base_separation: f32,
+    normal_mass: f32,
+    tangent_mass: f32,
+    normal_impulse: f32,
+    tangent_impulse: f32,
+    relative_velocity: f32,
+}
+
+impl PointRow {
+    /// Writes lane `lane`; the impulse bound and impact of the step start at zero.
+    #[inline(always)]
+    fn set_lane(&mut self, lane: usize, p: PointLane) {
+        self.ra_x.0[lane] = p.ra.x;
+        self.ra_y.0[lane] = p.ra.y;
+        self.rb_x.0[lane] = p.rb.x;
+        self.rb_y.0[lane] = p.rb.y;
+        self.base_separation.0[lane] = p.base_separation;
+        self.normal_mass.0[lane] = p.normal_mass;
+        self.tangent_mass.0[lane] = p.tangent_mass;
+        self.normal_impulse.0[lane] = p.normal_impulse;
+        self.tangent_impulse.0[lane] = p.tangent_impulse;
+        self.max_normal_impulse.0[lane] = 0.0;
+        self.relative_velocity.0[lane] = p.relative_velocity;
+        self.impact_time.0[lane] = 0.0;
+        self.impact_velocity.0[lane] = 0.0;
+    }
 }
 
 /// Up to `LANES` contacts with no moving body in common. Empty lanes point at the dummy body
@@ -56,6 +90,8 @@ pub struct ContactRow {
     points: [PointRow; 2],
     /// Points of each lane's manifold (0 for an empty lane).
     counts: [u8; LANES],
+    /// The colour the row belongs to (for the graph colour layer).
+    color: GraphColor,
 }
 
 /// Inverse masses of each lane's bodies.
@@ -78,15 +114,20 @@ pub struct ContactRows {
 }
 
 impl ContactRows {
-    /// Fills the rows from the coloured contacts, which `prepare_contacts` has prepared.
-    /// `cold` (the bodies' inverse masses) ends with the dummy body's. Rows are independent,
-    /// so each colour's are prepared in blocks on the workers.
+    /// Fills the rows from the coloured contacts, preparing each contact as
+    /// `contact::prepare_contacts` does (Box2D v3 prepares straight into its SIMD constraints
+    /// too) without writing the contacts, from the bodies' solver state at the start of the
+    /// step (`states` and `cold` end with the dummy body of empty lanes). Rows are independent, so each colour's are prepared in blocks on the workers.
+    #[allow(clippy::too_many_arguments)]
     pub fn prepare(
         &mut self,
         graph: &ConstraintGraph,
         contacts: &[Contact],
+        states: &[SolverBody],
         cold: &[SolverCold],
         soft: ContactSoftness,
+        gravity: Vec2,
+        warm_starting: bool,
         workers: &Workers,
     ) {
         let ContactRows { rows, ranges, slots } = self;
@@ -99,11 +140,13 @@ impl ContactRows {
         ranges.push(end..end + graph.overflow.len());
         rows.resize(end + graph.overflow.len(), ContactRow::default());
         let dummy = (cold.len() - 1) as u32;
-        let lists = graph.colors.iter().map(|c| (c.as_slice(), LANES)).chain([(graph.overflow.as_slice(), 1)]);
-        for ((list, width), range) in lists.zip(ranges.iter()) {
+        let setup = RowSetup { contacts, states, cold, soft, gravity, warm_starting, dummy };
+        let colors = graph.colors.iter().enumerate().map(|(k, c)| (c.as_slice(), LANES, GraphColor::Color(k as u8)));
+        let lists = colors.chain([(graph.overflow.as_slice(), 1, GraphColor::Overflow)]);
+        for ((list, width, color), range) in lists.zip(ranges.iter()) {
             workers.for_each_chunk(&mut rows[range.clone()], MIN_BLOCK_ROWS, &|start, chunk| {
                 for (i, r) in (start..).zip(chunk) {
-                    *r = row(&list[i * width..((i + 1) * width).min(list.len())], contacts, cold, soft, dummy);
+                    setup.fill(r, &list[i * width..((i + 1) * width).min(list.len())], color);
                 }
             });
         }
@@ -161,11 +204,16 @@ impl ContactRows {
     }
 
     /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
-    /// reports), in blocks of contacts on the workers.
+    /// reports) and records the colour each was solved in, in blocks of contacts on the
+    /// workers. Contacts in no row (asleep) are marked as not coloured.
     pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
         workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
             for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
-                let Some(r) = self.rows.get(slot as usize / LANES) else { continue };
+                let Some(r) = self.rows.get(slot as usize / LANES) else {
+                    c.graph_color = GraphColor::None;
+                    continue;
+                };
+                c.graph_color = r.color;
                 let lane = slot as usize % LANES;
                 let count = c.manifold.count;
                 for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
@@ -180,46 +228,107 @@ impl ContactRows {
     }
 }
 
-fn row(chunk: &[u32], contacts: &[Contact], cold: &[SolverCold], soft: ContactSoftness, dummy: u32) -> ContactRow {
-    let mut r = ContactRow { contact: [u32::MAX; LANES], a: [dummy; LANES], b: [dummy; LANES], ..Default::default() };
-    for (lane, &k) in chunk.iter().enumerate() {
-        let c = &contacts[k as usize];
-        let (sa, sb) = (&cold[c.a], &cold[c.b]);
+/// What filling a row reads.
+struct RowSetup<'a> {
+    contacts: &'a [Contact],
+    states: &'a [SolverBody],
+    cold: &'a [SolverCold],
+    soft: ContactSoftness,
+    gravity: Vec2,
+    warm_starting: bool,
+    /// Index of the dummy body of empty lanes.
+    dummy: u32,
+}
+
+impl RowSetup<'_> {
+    /// Fills row `r` with the contacts `chunk` (at most `LANES`), in place: every field of every
+    /// lane is written, empty lanes with zeros and the dummy body.
+    fn fill(&self, r: &mut ContactRow, chunk: &[u32], color: GraphColor) {
+        r.color = color;
+        for lane in 0..LANES {
+            match chunk.get(lane) {
+                Some(&k) => self.set_lane(r, lane, k),
+                None => self.clear_lane(r, lane),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn set_lane(&self, r: &mut ContactRow, lane: usize, k: u32) {
+        let c = &self.contacts[k as usize];
+        let (sa, sb) = (&self.states[c.a], &self.states[c.b]);
+        let (ca, cb) = (&self.cold[c.a], &self.cold[c.b]);
+        let n = c.manifold.normal;
         r.contact[lane] = k;
         r.a[lane] = c.a as u32;
         r.b[lane] = c.b as u32;
-        r.nx.0[lane] = c.manifold.normal.x;
-        r.ny.0[lane] = c.manifold.normal.y;
+        r.nx.0[lane] = n.x;
+        r.ny.0[lane] = n.y;
         r.friction.0[lane] = c.friction;
         r.restitution.0[lane] = c.restitution;
-        r.approach_rate.0[lane] = c.approach_rate;
+        r.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
         r.counts[lane] = c.manifold.count as u8;
-        r.masses.inv_mass_a.0[lane] = sa.inv_mass;
-        r.masses.inv_inertia_a.0[lane] = sa.inv_inertia;
-        r.masses.inv_mass_b.0[lane] = sb.inv_mass;
-        r.masses.inv_inertia_b.0[lane] = sb.inv_inertia;
-        let fixed = sa.inv_mass == 0.0 || sb.inv_mass == 0.0;
-        let s = if fixed { soft.fixed } else { soft.dynamic };
+        r.masses.inv_mass_a.0[lane] = ca.inv_mass;
+        r.masses.inv_inertia_a.0[lane] = ca.inv_inertia;
+        r.masses.inv_mass_b.0[lane] = cb.inv_mass;
+        r.masses.inv_inertia_b.0[lane] = cb.inv_inertia;
+        let fixed = ca.inv_mass == 0.0 || cb.inv_mass == 0.0;
+        let s = if fixed { self.soft.fixed } else { self.soft.dynamic };
         r.bias_rate.0[lane] = s.bias_rate;
         r.mass_scale.0[lane] = s.mass_scale;
         r.impulse_scale.0[lane] = s.impulse_scale;
-        for (p, cp) in r.points.iter_mut().zip(c.points()) {
-            p.ra_x.0[lane] = cp.anchor_a.x;
-            p.ra_y.0[lane] = cp.anchor_a.y;
-            p.rb_x.0[lane] = cp.anchor_b.x;
-            p.rb_y.0[lane] = cp.anchor_b.y;
-            p.base_separation.0[lane] = cp.base_separation;
-            p.normal_mass.0[lane] = cp.normal_mass;
-            p.tangent_mass.0[lane] = cp.tangent_mass;
-            p.normal_impulse.0[lane] = cp.normal_impulse;
-            p.tangent_impulse.0[lane] = cp.tangent_impulse;
-            p.max_normal_impulse.0[lane] = cp.max_normal_impulse;
-            p.relative_velocity.0[lane] = cp.relative_velocity;
-            p.impact_time.0[lane] = cp.impact_time;
-            p.impact_velocity.0[lane] = cp.impact_velocity;
+        let count = c.manifold.count;
+        let warm = self.warm_starting;
+        for (j, (p, cp)) in r.points.iter_mut().zip(&c.points).enumerate() {
+            if j >= count {
+                p.set_lane(lane, PointLane::default());
+                continue;
+            }
+            let prep = PreparedPoint::new(cp, n, (sa, ca), (sb, cb));
+            p.set_lane(
+                lane,
+                PointLane {
+                    ra: prep.anchor_a,
+                    rb: prep.anchor_b,
+                    base_separation: cp.base_separation,
+                    normal_mass: prep.normal_mass,
+                    tangent_mass: prep.tangent_mass,
+                    normal_impulse: if warm { cp.normal_impulse } else { 0.0 },
+                    tangent_impulse: if warm { cp.tangent_impulse } else { 0.0 },
+                    relative_velocity: prep.relative_velocity,
+                },
+            );
         }
     }
-    r
+
+    /// An empty lane: no contact, the dummy body on both sides, zeros everywhere.
+    #[inline(always)]
+    fn clear_lane(&self, r: &mut ContactRow, lane: usize) {
+        r.contact[lane] = u32::MAX;
+        r.a[lane] = self.dummy;
+        r.b[lane] = self.dummy;
+        r.counts[lane] = 0;
+        let m = &mut r.masses;
+        for w in [
+            &mut r.nx,
+            &mut r.ny,
+            &mut r.friction,
+            &mut r.restitution,
+            &mut r.approach_rate,
+            &mut m.inv_mass_a,
+            &mut m.inv_inertia_a,
+            &mut m.inv_mass_b,
+            &mut m.inv_inertia_b,
+            &mut r.bias_rate,
+            &mut r.mass_scale,
+            &mut r.impulse_scale,
+        ] {
+            w.0[lane] = 0.0;
+        }
+        for p in &mut r.points {
+            p.set_lane(lane, PointLane::default());
+        }
+    }
 }
 
 /// The solver state of one body per lane (Box2D v3's `b2BodyStateW`).
@@ -554,9 +663,9 @@ mod tests {
         let mut scalar = w.contacts.clone();
         prepare_contacts(&mut scalar, &w.bodies, p.gravity, true);
         let mut wide = scalar.clone();
-        let (mut s1, mut cold) = (Vec::new(), Vec::new());
-        fill_solver_bodies(&mut s1, &mut cold, &w.bodies);
-        let mut s2 = s1.clone();
+        let (mut s0, mut cold) = (Vec::new(), Vec::new());
+        fill_solver_bodies(&mut s0, &mut cold, &w.bodies);
+        let (mut s1, mut s2) = (s0.clone(), s0.clone());
         for s in s1.iter_mut().chain(s2.iter_mut()).filter(|s| s.moves()) {
             s.v.y -= 1.0;
             s.dp = Vec2::new(0.001, -0.004);
@@ -573,7 +682,8 @@ mod tests {
         assert_eq!(graph.used_colors(), 1);
         let mut rows = ContactRows::default();
         let one = Workers::default();
-        rows.prepare(&graph, &wide, &cold, soft, &one);
+        // Rows prepare from the start-of-step state, as `prepare_contacts` did from the bodies.
+        rows.prepare(&graph, &wide, &s0, &cold, soft, p.gravity, true, &one);
         rows.warm_start(&mut s2, &one);
         rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h);
         rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h);
@@ -581,6 +691,13 @@ mod tests {
         rows.store_impulses(&mut wide, &one);
 
         assert_eq!(s1, s2);
+        // Storing also records the colour each contact was solved in (against the ground, not 0).
+        let used = graph.colors.iter().position(|c| !c.is_empty()).unwrap();
+        assert_eq!(used, 1);
+        assert!(wide.iter().all(|c| c.graph_color == GraphColor::Color(used as u8)));
+        for c in &mut scalar {
+            c.graph_color = GraphColor::Color(used as u8);
+        }
         assert_eq!(scalar, wide);
         assert!(scalar.iter().all(|c| c.points().iter().any(|p| p.normal_impulse > 0.0)));
     }

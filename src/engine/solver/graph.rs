@@ -81,19 +81,6 @@ impl ConstraintGraph {
         }
     }
 
-    /// Records each contact's colour in it (for the graph colour debug layer).
-    pub fn label_contacts(&self, contacts: &mut [Contact]) {
-        Self::unlabel_contacts(contacts);
-        for (k, color) in self.colors.iter().enumerate() {
-            for &i in color {
-                contacts[i as usize].graph_color = GraphColor::Color(k as u8);
-            }
-        }
-        for &i in &self.overflow {
-            contacts[i as usize].graph_color = GraphColor::Overflow;
-        }
-    }
-
     /// Marks every contact as not coloured.
     pub fn unlabel_contacts(contacts: &mut [Contact]) {
         for c in contacts {

@@ -2,7 +2,8 @@
 //! read and write every pass ([`SolverBody`], 32 bytes, Box2D's `b2BodyState`: velocities, a
 //! flag word, displacement and rotation since the step began), and the cold part they do not
 //! ([`SolverCold`]: inverse masses, which the contact rows copy into their prepared data as
-//! Box2D stores them per constraint, and the angle turned). The contact rows load a hot record
+//! Box2D stores them per constraint, the centre and gravity scale that preparing a contact
+//! reads, and the angle turned). The contact rows load a hot record
 //! with two 16-byte loads and store its velocities with one (`solver::contact_wide`).
 
 use crate::engine::body::{Body, BodyKind};
@@ -30,22 +31,46 @@ pub struct SolverBody {
 
 const _: () = assert!(std::mem::size_of::<SolverBody>() == 32);
 
-/// The cold solver state of one body.
+/// The cold solver state of one body: what the constraints' preparation reads of it, copied in
+/// one pass over the bodies so that preparing a contact does not touch the large `Body`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolverCold {
     pub inv_mass: f32,
     pub inv_inertia: f32,
     /// Angle turned since the step began (radians, for the body's stored angle).
     pub da: f32,
+    /// Centre of mass at the start of the step.
+    pub center: Vec2,
+    pub gravity_scale: f32,
+    /// Whether gravity acts on it (dynamic bodies only).
+    pub dynamic: bool,
 }
 
 impl SolverCold {
     pub fn new(b: &Body) -> SolverCold {
-        SolverCold { inv_mass: b.inv_mass, inv_inertia: b.inv_inertia, da: 0.0 }
+        SolverCold {
+            inv_mass: b.inv_mass,
+            inv_inertia: b.inv_inertia,
+            da: 0.0,
+            center: b.center,
+            gravity_scale: b.gravity_scale,
+            dynamic: b.kind == BodyKind::Dynamic,
+        }
     }
 
     /// No mass: impulses leave the body unchanged.
-    pub const FIXED: SolverCold = SolverCold { inv_mass: 0.0, inv_inertia: 0.0, da: 0.0 };
+    pub const FIXED: SolverCold =
+        SolverCold { inv_mass: 0.0, inv_inertia: 0.0, da: 0.0, center: Vec2::ZERO, gravity_scale: 0.0, dynamic: false };
+
+    /// The acceleration gravity gives it.
+    #[inline]
+    pub fn gravity_pull(&self, gravity: Vec2) -> Vec2 {
+        if self.dynamic {
+            self.gravity_scale * gravity
+        } else {
+            Vec2::ZERO
+        }
+    }
 }
 
 impl SolverBody {

@@ -90,7 +90,7 @@ impl MouseJoint {
     }
 
     fn masses(&self) -> SolverCold {
-        SolverCold { inv_mass: self.inv_mass, inv_inertia: self.inv_inertia, da: 0.0 }
+        SolverCold { inv_mass: self.inv_mass, inv_inertia: self.inv_inertia, ..SolverCold::FIXED }
     }
 
     /// Reaction force on the body, `impulse · inv_h`.
