@@ -62,6 +62,8 @@ pub struct NarrowphaseCache {
     shape: Vec<Option<Shape>>,
     /// Per body: unchanged since the previous narrowphase (this step's answer).
     still: Vec<bool>,
+    /// Per body: whether its pairs need the narrowphase (`world::is_active`) this step.
+    active: Vec<bool>,
     /// The speculative margin the stored manifolds were computed with.
     margin: f32,
     /// Set by edits that renumber bodies: nothing may be skipped at the next narrowphase.
@@ -112,6 +114,8 @@ impl NarrowphaseCache {
         let known = self.xf.len();
         self.still.clear();
         self.still.resize(n, false);
+        self.active.clear();
+        self.active.extend(bodies.iter().map(is_active));
         for (i, b) in bodies.iter().enumerate().take(known) {
             if !same_bits(&self.xf[i], &b.xf) {
                 self.xf[i] = b.xf;
@@ -204,14 +208,11 @@ impl PairContext<'_> {
     fn update(&self, c: &mut Contact, n: &mut Counts) {
         let (ba, bb) = (&self.bodies[c.a], &self.bodies[c.b]);
         let (distance, friction, restitution) = self.pair(c.a, c.b);
-        if self.params.recycle_contacts {
-            if let Some(origin) = c.origin.filter(|o| o.allows(ba, bb, distance)) {
-                recycle_manifold(c, &origin, ba, bb);
-                c.friction = friction;
-                c.restitution = restitution;
-                n.recycled += 1;
-                return;
-            }
+        if self.params.recycle_contacts && recycle_manifold(c, ba, bb, distance) {
+            c.friction = friction;
+            c.restitution = restitution;
+            n.recycled += 1;
+            return;
         }
         let unchanged =
             self.still[c.a] && self.still[c.b] && c.recycled == 0 && c.margin.to_bits() == distance.to_bits();
@@ -269,7 +270,7 @@ impl World {
         let filter = self.joint_filter.take().unwrap_or_default();
         let mut cache = std::mem::take(&mut self.narrowphase);
         cache.observe(&self.bodies, margin);
-        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, .. } = &mut cache;
+        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, active, .. } = &mut cache;
         let contacts = &mut self.contacts;
 
         // 1. The merge-join (cheap, in order): each contact's fate, and the new pairs.
@@ -284,16 +285,15 @@ impl World {
                 k += 1;
             }
             let existing = k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju;
-            let wanted = self.broadphase.may_touch(i, j)
-                && {
-                    while f < filter.len() && filter[f] < (i, j) {
-                        f += 1;
-                    }
-                    filter.get(f) != Some(&(i, j))
+            // The collision filter was applied to the pairs by `update_pairs` just now.
+            let wanted = self.broadphase.may_touch(i, j) && {
+                while f < filter.len() && filter[f] < (i, j) {
+                    f += 1;
                 }
-                && self.bodies[iu].should_collide(&self.bodies[ju]);
+                filter.get(f) != Some(&(i, j))
+            };
             // Both asleep (or asleep and static): the contact is kept as it was.
-            let asleep = !is_active(&self.bodies[iu]) && !is_active(&self.bodies[ju]);
+            let asleep = !active[iu] && !active[ju];
             if existing {
                 fates.push(match (wanted, asleep) {
                     (false, _) => Fate::Lost,

@@ -160,8 +160,10 @@ fn invert(q: Rot) -> Rot {
 
 /// Recycles `contact`'s manifold for bodies now at `a` and `b` (see the module docs): the
 /// manifold moved with the bodies, the points' kept anchors and new separations, impulses
-/// and feature ids unchanged.
-pub(crate) fn recycle(contact: &mut Contact, origin: &ManifoldOrigin, a: &Body, b: &Body) {
+/// and feature ids unchanged. Returns false (and changes nothing) when its record does not
+/// allow it. Works on the record in place: a contact's record is 120 bytes.
+pub(crate) fn recycle(contact: &mut Contact, a: &Body, b: &Body, distance: f32) -> bool {
+    let Some(origin) = contact.origin.as_ref().filter(|o| o.allows(a, b, distance)) else { return false };
     let (m, anchors) = origin.moved(a, b);
     for ((cp, mp), (anchor_a, anchor_b)) in contact.points.iter_mut().zip(m.points()).zip(anchors) {
         cp.point = mp.point;
@@ -173,6 +175,7 @@ pub(crate) fn recycle(contact: &mut Contact, origin: &ManifoldOrigin, a: &Body, 
     }
     contact.manifold = m;
     contact.recycled += 1;
+    true
 }
 
 impl World {

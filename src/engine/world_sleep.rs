@@ -156,11 +156,7 @@ impl World {
         }
         self.islands.build(&self.bodies, &self.contacts, &self.joints);
         self.islands.wake_touched(&mut self.bodies);
-        let bodies = &self.bodies;
-        for c in &mut self.contacts {
-            let moving = |i: usize| bodies[i].kind == BodyKind::Dynamic && bodies[i].awake;
-            c.awake = moving(c.a) || moving(c.b);
-        }
+        self.islands.mark_awake_contacts(&self.bodies, &mut self.contacts);
     }
 
     /// End of a step: sleep timers, then islands still for `time_to_sleep` fall asleep;

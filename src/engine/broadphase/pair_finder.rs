@@ -145,7 +145,9 @@ impl Broadphase {
         Broadphase { mode, tree: DynamicTree::new(settings), ..Default::default() }
     }
 
-    /// The current candidate pairs, sorted.
+    /// The current candidate pairs, sorted. Every one passed the collision filter
+    /// (`should_collide`) at the last `update_pairs`: pairs that fail it are never added and are
+    /// pruned at each update.
     pub fn pairs(&self) -> &[(u32, u32)] {
         &self.pairs
     }

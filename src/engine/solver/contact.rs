@@ -26,6 +26,9 @@ pub struct ContactPoint {
     pub anchor_b: Vec2,
     /// Separation at the start of the step (negative = penetration).
     pub base_separation: f32,
+    /// This and the fields below up to `impact_velocity`, except the impulses, are the step's
+    /// working values of the scalar solver modes; the soft step keeps them in its contact rows
+    /// (`contact_wide`) and leaves these as they were.
     pub normal_mass: f32,
     pub tangent_mass: f32,
     /// Accumulated impulses (kept across steps for warm starting).

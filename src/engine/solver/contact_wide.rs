@@ -203,9 +203,10 @@ impl ContactRows {
         self.for_each_row(workers, |r| restitution_row(r, cells, threshold));
     }
 
-    /// Copies the impulses and impact times back to the contacts (warm starting, drawing,
-    /// reports) and records the colour each was solved in, in blocks of contacts on the
-    /// workers. Contacts in no row (asleep) are marked as not coloured.
+    /// Copies the accumulated impulses and the largest one of the step back to the contacts
+    /// (warm starting, drawing, reports) and records the colour each was solved in, in blocks
+    /// of contacts on the workers. Contacts in no row (asleep) are marked as not coloured. The
+    /// impact times and speeds live only in the rows: nothing reads them after the step.
     pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
         workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
             for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
@@ -220,8 +221,6 @@ impl ContactRows {
                     cp.normal_impulse = p.normal_impulse.0[lane];
                     cp.tangent_impulse = p.tangent_impulse.0[lane];
                     cp.max_normal_impulse = p.max_normal_impulse.0[lane];
-                    cp.impact_time = p.impact_time.0[lane];
-                    cp.impact_velocity = p.impact_velocity.0[lane];
                 }
             }
         });
@@ -697,6 +696,12 @@ mod tests {
         assert!(wide.iter().all(|c| c.graph_color == GraphColor::Color(used as u8)));
         for c in &mut scalar {
             c.graph_color = GraphColor::Color(used as u8);
+        }
+        // The rows keep the step's impact times and speeds to themselves.
+        for (c, w) in scalar.iter_mut().zip(&wide) {
+            for (p, q) in c.points.iter_mut().zip(&w.points) {
+                (p.impact_time, p.impact_velocity) = (q.impact_time, q.impact_velocity);
+            }
         }
         assert_eq!(scalar, wide);
         assert!(scalar.iter().all(|c| c.points().iter().any(|p| p.normal_impulse > 0.0)));
