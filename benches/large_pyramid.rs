@@ -77,6 +77,8 @@ fn build_manifold_lab(threads: u32) -> (World, usize) {
         hz: HZ,
         substeps: SUBSTEPS,
         threads,
+        // No sleeping, as the peers here (and as `world_compare`).
+        sleep: false,
         ..Default::default()
     };
     let mut world = World::new(params);

@@ -176,7 +176,7 @@ fn sleep_settings_wake_everything_and_wake_and_filter_act_on_one_body() {
     // Wake one body: its island (its pile) wakes, the other piles sleep on.
     app.apply(Action::WakeBody(pile));
     let island = app.world.island_of(pile).expect("in an island");
-    let members = app.world.islands.bodies(island).to_vec();
+    let members = app.world.islands().bodies(island).to_vec();
     assert!(members.len() >= 5 && members.iter().all(|&m| app.world.bodies[m as usize].awake));
     assert!(app.world.awake_body_count() < dynamic);
 

@@ -69,7 +69,7 @@ pub fn body_extras(ui: &mut egui::Ui, app: &App, i: usize, out: &mut Vec<Action>
             ui.end_row();
             if let Some(k) = w.island_of(i) {
                 ui.label("island");
-                ui.label(format!("#{k} ({} bodies)", w.islands.bodies(k).len()));
+                ui.label(format!("#{k} ({} bodies)", w.islands().bodies(k).len()));
                 ui.end_row();
             }
         }

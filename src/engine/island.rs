@@ -7,7 +7,9 @@
 //! island). Islands are **rebuilt every step by union-find** over the contact and joint lists
 //! rather than kept persistent as Box2D v3 does: the step already walks every contact, so the
 //! rebuild costs a small constant per constraint, needs no island splitting, and numbers the
-//! islands by their lowest body index so the result never depends on history. Contacts of
+//! islands by their lowest body index so the result never depends on history. With sleep off
+//! no island can wake or sleep, so the step leaves them out and `World::islands` builds them
+//! when they are shown. Contacts of
 //! sleeping bodies are carried from step to step unchanged, so a sleeping pile keeps its
 //! island.
 //!
@@ -136,6 +138,14 @@ impl Islands {
         let moving = &self.dynamic;
         for c in contacts {
             c.awake = moving[c.a] || moving[c.b];
+        }
+    }
+
+    /// Marks each island awake when one of its bodies is (changing no body).
+    pub fn mark_awake_islands(&mut self, bodies: &[Body]) {
+        for k in 0..self.count() {
+            let members = &self.members[self.start[k] as usize..self.start[k + 1] as usize];
+            self.awake[k] = members.iter().any(|&i| bodies[i as usize].awake);
         }
     }
 

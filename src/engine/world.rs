@@ -9,6 +9,7 @@ use super::water::Water;
 use super::world_contacts::NarrowphaseCache;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// Timings and counts of the last step.
@@ -70,9 +71,11 @@ pub struct World {
     /// serialized: a deserialized world rebuilds it on its first step.
     #[serde(skip)]
     pub broadphase: Broadphase,
-    /// The islands of the last step (rebuilt every step; see `engine::island`).
+    /// The islands of the last step (see `engine::island`): built by the step when sleep is
+    /// on (sleep needs them), else on first use after the step ([`World::islands`]), so a world
+    /// without sleep pays for them only when they are shown.
     #[serde(skip)]
-    pub islands: Islands,
+    pub(crate) islands: OnceLock<Islands>,
     /// Sorted body pairs whose contacts a joint filters out; `None` = rebuild.
     #[serde(skip)]
     pub(crate) joint_filter: Option<Vec<(u32, u32)>>,
@@ -104,7 +107,7 @@ impl World {
             step_count: 0,
             profile: StepProfile::default(),
             broadphase: Broadphase::default(),
-            islands: Islands::default(),
+            islands: OnceLock::new(),
             joint_filter: None,
             last_params: None,
             water: None,

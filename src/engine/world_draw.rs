@@ -175,8 +175,8 @@ impl World {
     /// put while islands are renumbered), dimmer when the island sleeps.
     fn draw_island_of(&self, d: &mut dyn DebugDraw, i: usize, b: &Body) {
         let Some(k) = self.island_of(i) else { return };
-        let lowest = self.islands.bodies(k)[0] as usize;
-        let awake = self.islands.awake.get(k).copied().unwrap_or(true);
+        let lowest = self.islands().bodies(k)[0] as usize;
+        let awake = self.islands().awake.get(k).copied().unwrap_or(true);
         let c = island_color(lowest);
         let (fill, line) = if awake { (c.with_alpha(0.45), c) } else { (c.with_alpha(0.15), c.with_alpha(0.5)) };
         match (outline(b), &b.shape) {

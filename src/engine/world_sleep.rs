@@ -2,10 +2,11 @@
 //! `engine::island` for the rules).
 
 use super::body::BodyKind;
-use super::island::{update_sleep_time, NO_ISLAND};
+use super::island::{update_sleep_time, Islands, NO_ISLAND};
 use super::solver::SolverParams;
 use super::world::World;
 use glam::Vec2;
+use std::sync::OnceLock;
 
 impl World {
     /// Wakes body `i` and, when the islands are known, every body of its island.
@@ -13,12 +14,25 @@ impl World {
         let Some(b) = self.bodies.get_mut(i) else { return };
         b.wake();
         if let Some(k) = self.island_of(i) {
-            let members = self.islands.bodies(k).to_vec();
+            let members = self.islands().bodies(k).to_vec();
             for m in members {
                 self.bodies[m as usize].wake();
             }
-            self.islands.awake[k] = true;
+            if let Some(islands) = self.islands.get_mut() {
+                islands.awake[k] = true;
+            }
         }
+    }
+
+    /// The islands of the last step (built now if the step left them out: sleep off) or,
+    /// before any step, of the current contacts.
+    pub fn islands(&self) -> &Islands {
+        self.islands.get_or_init(|| {
+            let mut islands = Islands::default();
+            islands.build(&self.bodies, &self.contacts, &self.joints);
+            islands.mark_awake_islands(&self.bodies);
+            islands
+        })
     }
 
     /// Wakes every body (a solver parameter changed, or the user asked).
@@ -28,7 +42,9 @@ impl World {
                 b.wake();
             }
         }
-        self.islands.awake.iter_mut().for_each(|a| *a = true);
+        if let Some(islands) = self.islands.get_mut() {
+            islands.awake.iter_mut().for_each(|a| *a = true);
+        }
     }
 
     /// Sets the solver parameters and wakes every body (sleep depends on them).
@@ -62,17 +78,17 @@ impl World {
     /// The island body `i` was in at the last step (`None` for static and kinematic bodies,
     /// and before the first step).
     pub fn island_of(&self, i: usize) -> Option<usize> {
-        self.islands.of_body.get(i).copied().filter(|&k| k != NO_ISLAND).map(|k| k as usize)
+        self.islands().of_body.get(i).copied().filter(|&k| k != NO_ISLAND).map(|k| k as usize)
     }
 
     /// Islands at the last step.
     pub fn island_count(&self) -> usize {
-        self.islands.count()
+        self.islands().count()
     }
 
     /// Islands awake after the last step.
     pub fn awake_island_count(&self) -> usize {
-        self.islands.awake.iter().filter(|&&a| a).count()
+        self.islands().awake.iter().filter(|&&a| a).count()
     }
 
     /// Dynamic bodies that are awake.
@@ -108,7 +124,7 @@ impl World {
             && self.water_is_still()
             && self.step_count > 0
             && self.broadphase.has_proxies_for(self.bodies.len())
-            && self.islands.of_body.len() == self.bodies.len()
+            && self.islands.get().is_some_and(|islands| islands.of_body.len() == self.bodies.len())
             && !self.bodies.iter().any(super::world::is_active)
     }
 
@@ -154,9 +170,17 @@ impl World {
                 b.awake = true;
             }
         }
-        self.islands.build(&self.bodies, &self.contacts, &self.joints);
-        self.islands.wake_touched(&mut self.bodies);
-        self.islands.mark_awake_contacts(&self.bodies, &mut self.contacts);
+        // Sleep off: every dynamic body is awake, so no island can wake or sleep; the islands
+        // are built only if asked for (`World::islands`).
+        let mut islands = self.islands.take().unwrap_or_default();
+        if sleep {
+            islands.build(&self.bodies, &self.contacts, &self.joints);
+            islands.wake_touched(&mut self.bodies);
+        }
+        islands.mark_awake_contacts(&self.bodies, &mut self.contacts);
+        if sleep {
+            self.islands = OnceLock::from(islands);
+        }
     }
 
     /// End of a step: sleep timers, then islands still for `time_to_sleep` fall asleep;
@@ -186,7 +210,9 @@ impl World {
         }
         if p.sleep {
             let time_to_sleep = p.time_to_sleep;
-            self.islands.sleep_still(&mut self.bodies, time_to_sleep);
+            if let Some(islands) = self.islands.get_mut() {
+                islands.sleep_still(&mut self.bodies, time_to_sleep);
+            }
         }
     }
 }

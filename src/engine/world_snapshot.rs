@@ -4,10 +4,10 @@
 //! original (`tests/timeline.rs` checks every shipped scene), so keyframes leave them out and
 //! hold only bodies, contacts, joints, water and parameters.
 
-use super::island::Islands;
 use super::solver::SolverScratch;
 use super::world::{StepProfile, World};
 use super::world_contacts::NarrowphaseCache;
+use std::sync::OnceLock;
 
 impl World {
     /// A copy of the world without its derived data (see the module docs). Stepping it gives
@@ -23,7 +23,7 @@ impl World {
             step_count: self.step_count,
             profile: StepProfile::default(),
             broadphase: self.broadphase.emptied(),
-            islands: Islands::default(),
+            islands: OnceLock::new(),
             joint_filter: None,
             last_params: self.last_params.clone(),
             water: self.water.clone(),
@@ -36,12 +36,9 @@ impl World {
     /// tree (for drawing and ray casts) and the islands.
     pub fn rebuild_derived(&mut self) {
         self.sync_broadphase();
-        if self.islands.of_body.len() != self.bodies.len() {
-            self.islands.build(&self.bodies, &self.contacts, &self.joints);
-            for k in 0..self.islands.count() {
-                let awake = self.islands.bodies(k).iter().any(|&i| self.bodies[i as usize].awake);
-                self.islands.awake[k] = awake;
-            }
+        if self.islands.get().is_some_and(|islands| islands.of_body.len() != self.bodies.len()) {
+            self.islands = OnceLock::new();
         }
+        self.islands();
     }
 }

@@ -188,5 +188,5 @@ fn a_keyframe_is_a_snapshot_that_restores_the_view_data() {
     assert!(!kf.world.broadphase.has_proxies_for(kf.world.bodies.len()), "the tree is left out");
     let got = t.world_at(0, s, None).unwrap();
     assert!(got.broadphase.has_proxies_for(got.bodies.len()), "the shown world has its tree");
-    assert_eq!(got.islands.of_body.len(), got.bodies.len());
+    assert_eq!(got.islands().of_body.len(), got.bodies.len());
 }
