@@ -99,7 +99,7 @@ impl World {
                 }
                 workers.for_each_chunk(&mut states[..n], BODY_BLOCK, &|start, chunk| {
                     let forces = &forces[start.min(forces.len())..];
-                    integrate_velocities_with(chunk, &bodies[start..], forces, p.gravity, h, p.max_linear_speed)
+                    integrate_velocities_with(chunk, &cold[start..], forces, p.gravity, h, p.max_linear_speed)
                 });
                 if p.warm_starting {
                     if let Some(j) = &mouse {

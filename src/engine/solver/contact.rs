@@ -55,17 +55,26 @@ pub struct ContactPoint {
 }
 
 /// A contact constraint between bodies `a` and `b` (`a < b`), normal from A to B.
+///
+/// `repr(C)`, 64-byte aligned, fields in order of use: the passes that walk every contact for
+/// its bodies alone (pair matching, islands, colouring) read only the first cache line; the
+/// recycling record, read only by the narrowphase, comes last.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C, align(64))]
 pub struct Contact {
     pub a: usize,
     pub b: usize,
-    pub manifold: Manifold,
-    pub friction: f32,
-    pub restitution: f32,
-    pub points: [ContactPoint; 2],
     /// Whether the solver works on it this step (false between sleeping bodies).
     #[serde(default = "awake_default")]
     pub awake: bool,
+    /// The constraint graph colour it was solved in last (drawing and reports only).
+    #[serde(skip)]
+    pub graph_color: GraphColor,
+    /// Consecutive narrowphases that recycled the manifold (0: computed at the last one).
+    #[serde(default)]
+    pub recycled: u32,
+    pub friction: f32,
+    pub restitution: f32,
     /// How fast gravity changes the normal relative velocity, m/s² (set by `prepare_contacts`):
     /// restitution reverses `relative_velocity + approach_rate · impact_time`, the approach
     /// speed at the sub-step of impact as gravity made it. Impulses of other contacts during
@@ -77,17 +86,13 @@ pub struct Contact {
     /// pair's reach (`world_ccd::pair_reach`); 0 when not recorded.
     #[serde(default)]
     pub margin: f32,
-    /// The constraint graph colour it was solved in last (drawing and reports only).
-    #[serde(skip)]
-    pub graph_color: GraphColor,
+    pub manifold: Manifold,
+    pub points: [ContactPoint; 2],
     /// The poses and manifold the contact's manifold was last computed from, for recycling
     /// (`world_recycle`; Box2D v3's cached rotations and relative pose). `None` until it is
     /// computed, and after an edit of either body's shape or mass: then it is not recycled.
     #[serde(default)]
     pub origin: Option<ManifoldOrigin>,
-    /// Consecutive narrowphases that recycled the manifold (0: computed at the last one).
-    #[serde(default)]
-    pub recycled: u32,
 }
 
 fn awake_default() -> bool {

@@ -44,6 +44,13 @@ pub struct SolverCold {
     pub gravity_scale: f32,
     /// Whether gravity acts on it (dynamic bodies only).
     pub dynamic: bool,
+    /// Whether its velocities are integrated: an awake dynamic body.
+    pub integrates: bool,
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    /// The applied force and torque of the step.
+    pub force: Vec2,
+    pub torque: f32,
 }
 
 impl SolverCold {
@@ -55,12 +62,28 @@ impl SolverCold {
             center: b.center,
             gravity_scale: b.gravity_scale,
             dynamic: b.kind == BodyKind::Dynamic,
+            integrates: b.kind == BodyKind::Dynamic && b.awake,
+            linear_damping: b.linear_damping,
+            angular_damping: b.angular_damping,
+            force: b.force,
+            torque: b.torque,
         }
     }
 
     /// No mass: impulses leave the body unchanged.
-    pub const FIXED: SolverCold =
-        SolverCold { inv_mass: 0.0, inv_inertia: 0.0, da: 0.0, center: Vec2::ZERO, gravity_scale: 0.0, dynamic: false };
+    pub const FIXED: SolverCold = SolverCold {
+        inv_mass: 0.0,
+        inv_inertia: 0.0,
+        da: 0.0,
+        center: Vec2::ZERO,
+        gravity_scale: 0.0,
+        dynamic: false,
+        integrates: false,
+        linear_damping: 0.0,
+        angular_damping: 0.0,
+        force: Vec2::ZERO,
+        torque: 0.0,
+    };
 
     /// The acceleration gravity gives it.
     #[inline]
@@ -139,23 +162,19 @@ pub struct BodyForce {
 }
 
 /// Semi-implicit Euler, velocity half: gravity, applied forces and damping for awake dynamic
-/// bodies, speed clamp.
-pub fn integrate_velocities(states: &mut [SolverBody], bodies: &[Body], gravity: Vec2, h: f32, max_speed: f32) {
-    integrate_velocities_with(states, bodies, &[], gravity, h, max_speed);
-}
-
-/// [`integrate_velocities`] with `forces[i]` also applied to body `i` (bodies past the end of
-/// `forces` get none, and compute exactly as without).
+/// bodies, speed clamp, plus `forces[i]` applied to body `i` (bodies past the end of `forces`
+/// get none, and compute exactly as without). Reads the bodies' cold state (`cold[i]` is body
+/// `i`'s), not the large `Body`: it runs once per sub-step.
 pub fn integrate_velocities_with(
     states: &mut [SolverBody],
-    bodies: &[Body],
+    cold: &[SolverCold],
     forces: &[BodyForce],
     gravity: Vec2,
     h: f32,
     max_speed: f32,
 ) {
-    for (i, (s, b)) in states.iter_mut().zip(bodies).enumerate() {
-        if b.kind != BodyKind::Dynamic || !b.awake {
+    for (i, (s, b)) in states.iter_mut().zip(cold).enumerate() {
+        if !b.integrates {
             continue;
         }
         let mut v = s.v + h * b.gravity_scale * gravity;
