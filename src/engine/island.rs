@@ -9,9 +9,8 @@
 //! rebuild costs a small constant per constraint, needs no island splitting, and numbers the
 //! islands by their lowest body index so the result never depends on history. With sleep off
 //! no island can wake or sleep, so the step leaves them out and `World::islands` builds them
-//! when they are shown. Contacts of
-//! sleeping bodies are carried from step to step unchanged, so a sleeping pile keeps its
-//! island.
+//! when they are shown. Contacts of sleeping bodies are carried from step to step unchanged,
+//! so a sleeping pile keeps its island.
 //!
 //! Sleep: a dynamic body's `sleep_time` grows while its speed stays under
 //! `linear_sleep_tolerance` and its turn rate under `angular_sleep_tolerance`; when every body

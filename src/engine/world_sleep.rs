@@ -75,8 +75,8 @@ impl World {
         }
     }
 
-    /// The island body `i` was in at the last step (`None` for static and kinematic bodies,
-    /// and before the first step).
+    /// The island body `i` was in at the last step (`None` for static and kinematic bodies;
+    /// see [`World::islands`]).
     pub fn island_of(&self, i: usize) -> Option<usize> {
         self.islands().of_body.get(i).copied().filter(|&k| k != NO_ISLAND).map(|k| k as usize)
     }

@@ -75,7 +75,8 @@ pub struct Contact {
     pub recycled: u32,
     pub friction: f32,
     pub restitution: f32,
-    /// How fast gravity changes the normal relative velocity, m/s² (set by `prepare_contacts`):
+    /// How fast gravity changes the normal relative velocity, m/s² (set by `prepare_contacts`
+    /// for the scalar modes; the soft step keeps it in its contact rows):
     /// restitution reverses `relative_velocity + approach_rate · impact_time`, the approach
     /// speed at the sub-step of impact as gravity made it. Impulses of other contacts during
     /// the step are left out, as Box2D v3 leaves them out: counting them would bounce a body

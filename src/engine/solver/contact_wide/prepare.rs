@@ -1,0 +1,163 @@
+//! Filling the contact rows at the start of a step (Box2D v3's `b2PrepareContactsTask`): each
+//! lane prepared straight from its contact and the two bodies' solver state, in place.
+
+use super::{ContactRow, PointRow, LANES};
+use crate::engine::solver::contact::{Contact, ContactSoftness, PreparedPoint};
+use crate::engine::solver::graph::GraphColor;
+use crate::engine::solver::state::{SolverBody, SolverCold};
+use glam::Vec2;
+
+/// One lane of a [`PointRow`].
+#[derive(Clone, Copy, Debug, Default)]
+struct PointLane {
+    ra: Vec2,
+    rb: Vec2,
+    base_separation: f32,
+    normal_mass: f32,
+    tangent_mass: f32,
+    normal_impulse: f32,
+    tangent_impulse: f32,
+    relative_velocity: f32,
+}
+
+impl PointRow {
+    /// Writes lane `lane`; the impulse bound and impact of the step start at zero.
+    #[inline(always)]
+    fn set_lane(&mut self, lane: usize, p: PointLane) {
+        self.ra_x.0[lane] = p.ra.x;
+        self.ra_y.0[lane] = p.ra.y;
+        self.rb_x.0[lane] = p.rb.x;
+        self.rb_y.0[lane] = p.rb.y;
+        self.base_separation.0[lane] = p.base_separation;
+        self.normal_mass.0[lane] = p.normal_mass;
+        self.tangent_mass.0[lane] = p.tangent_mass;
+        self.normal_impulse.0[lane] = p.normal_impulse;
+        self.tangent_impulse.0[lane] = p.tangent_impulse;
+        self.max_normal_impulse.0[lane] = 0.0;
+        self.relative_velocity.0[lane] = p.relative_velocity;
+        self.impact_time.0[lane] = 0.0;
+        self.impact_velocity.0[lane] = 0.0;
+    }
+}
+
+/// How many rows ahead `prepare` asks for the contacts it will read.
+pub(super) const PREFETCH_ROWS: usize = 2;
+
+/// Asks the memory system for the cache lines of `x` (a hint: no effect on results).
+#[inline(always)]
+pub(super) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = x as *const T as *const i8;
+        for offset in (0..std::mem::size_of::<T>()).step_by(64) {
+            // SAFETY: a prefetch never faults and `p + offset` stays within `x`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(offset)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// What filling a row reads.
+pub(super) struct RowSetup<'a> {
+    pub(super) contacts: &'a [Contact],
+    pub(super) states: &'a [SolverBody],
+    pub(super) cold: &'a [SolverCold],
+    pub(super) soft: ContactSoftness,
+    pub(super) gravity: Vec2,
+    pub(super) warm_starting: bool,
+    /// Index of the dummy body of empty lanes.
+    pub(super) dummy: u32,
+}
+
+impl RowSetup<'_> {
+    /// Fills row `r` with the contacts `chunk` (at most `LANES`), in place: every field of every
+    /// lane is written, empty lanes with zeros and the dummy body.
+    pub(super) fn fill(&self, r: &mut ContactRow, chunk: &[u32], color: GraphColor) {
+        r.color = color;
+        for lane in 0..LANES {
+            match chunk.get(lane) {
+                Some(&k) => self.set_lane(r, lane, k),
+                None => self.clear_lane(r, lane),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn set_lane(&self, r: &mut ContactRow, lane: usize, k: u32) {
+        let c = &self.contacts[k as usize];
+        let (sa, sb) = (&self.states[c.a], &self.states[c.b]);
+        let (ca, cb) = (&self.cold[c.a], &self.cold[c.b]);
+        let n = c.manifold.normal;
+        r.contact[lane] = k;
+        r.a[lane] = c.a as u32;
+        r.b[lane] = c.b as u32;
+        r.nx.0[lane] = n.x;
+        r.ny.0[lane] = n.y;
+        r.friction.0[lane] = c.friction;
+        r.restitution.0[lane] = c.restitution;
+        r.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
+        r.counts[lane] = c.manifold.count as u8;
+        r.masses.inv_mass_a.0[lane] = ca.inv_mass;
+        r.masses.inv_inertia_a.0[lane] = ca.inv_inertia;
+        r.masses.inv_mass_b.0[lane] = cb.inv_mass;
+        r.masses.inv_inertia_b.0[lane] = cb.inv_inertia;
+        let fixed = ca.inv_mass == 0.0 || cb.inv_mass == 0.0;
+        let s = if fixed { self.soft.fixed } else { self.soft.dynamic };
+        r.bias_rate.0[lane] = s.bias_rate;
+        r.mass_scale.0[lane] = s.mass_scale;
+        r.impulse_scale.0[lane] = s.impulse_scale;
+        let count = c.manifold.count;
+        let warm = self.warm_starting;
+        for (j, (p, cp)) in r.points.iter_mut().zip(&c.points).enumerate() {
+            if j >= count {
+                p.set_lane(lane, PointLane::default());
+                continue;
+            }
+            let prep = PreparedPoint::new(cp, n, (sa, ca), (sb, cb));
+            p.set_lane(
+                lane,
+                PointLane {
+                    ra: prep.anchor_a,
+                    rb: prep.anchor_b,
+                    base_separation: cp.base_separation,
+                    normal_mass: prep.normal_mass,
+                    tangent_mass: prep.tangent_mass,
+                    normal_impulse: if warm { cp.normal_impulse } else { 0.0 },
+                    tangent_impulse: if warm { cp.tangent_impulse } else { 0.0 },
+                    relative_velocity: prep.relative_velocity,
+                },
+            );
+        }
+    }
+
+    /// An empty lane: no contact, the dummy body on both sides, zeros everywhere.
+    #[inline(always)]
+    fn clear_lane(&self, r: &mut ContactRow, lane: usize) {
+        r.contact[lane] = u32::MAX;
+        r.a[lane] = self.dummy;
+        r.b[lane] = self.dummy;
+        r.counts[lane] = 0;
+        let m = &mut r.masses;
+        for w in [
+            &mut r.nx,
+            &mut r.ny,
+            &mut r.friction,
+            &mut r.restitution,
+            &mut r.approach_rate,
+            &mut m.inv_mass_a,
+            &mut m.inv_inertia_a,
+            &mut m.inv_mass_b,
+            &mut m.inv_inertia_b,
+            &mut r.bias_rate,
+            &mut r.mass_scale,
+            &mut r.impulse_scale,
+        ] {
+            w.0[lane] = 0.0;
+        }
+        for p in &mut r.points {
+            p.set_lane(lane, PointLane::default());
+        }
+    }
+}
