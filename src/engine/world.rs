@@ -143,6 +143,9 @@ impl World {
             self.step_count += 1;
             return;
         }
+        // The solver's workers spin for the rest of the step instead of being woken for each
+        // of its parallel parts (the narrowphase's, the solve's).
+        let span = self.solver_scratch.workers.span();
         self.update_contacts();
         let t1 = Instant::now();
         let forces = self.water_forces();
@@ -158,6 +161,7 @@ impl World {
         let t2 = Instant::now();
         self.broadphase.synchronize(&self.bodies, self.params.speculative_margin);
         self.profile.broadphase_ms += t2.elapsed().as_secs_f32() * 1000.0;
+        drop(span);
         self.profile.proxies_moved = self.broadphase.stats.moved;
         self.profile.proxies_reinserted = self.broadphase.stats.reinserted;
         self.profile.total_ms = t0.elapsed().as_secs_f32() * 1000.0;

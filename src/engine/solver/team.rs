@@ -139,6 +139,19 @@ impl Team {
         op()
     }
 
+    /// Keeps the workers spinning until the returned span is dropped, as [`Team::active`] does
+    /// for one closure; for a stretch of code that borrows what owns the team (a whole step,
+    /// whose parallel passes would otherwise each wake the workers again).
+    pub fn span(&self) -> ActiveSpan {
+        if self.shared.active.swap(true, Ordering::Relaxed) {
+            return ActiveSpan(None);
+        }
+        for h in &self.handles {
+            h.thread().unpark();
+        }
+        ActiveSpan(Some(Arc::clone(&self.shared)))
+    }
+
     /// Runs `run(k)` for every block `k` in `0..blocks`, each exactly once, on this thread and
     /// the workers, and returns when all are done.
     pub fn stage(&self, blocks: usize, run: &(dyn Fn(usize) + Sync)) {
@@ -158,6 +171,18 @@ impl Team {
         s.publishing.store(false, Ordering::Release);
         if s.poisoned.swap(false, Ordering::Relaxed) {
             panic!("a block of a solver stage panicked");
+        }
+    }
+}
+
+/// Workers kept spinning (see [`Team::span`]); they may sleep again when it is dropped,
+/// unless an enclosing span or `Team::active` keeps them active.
+pub struct ActiveSpan(Option<Arc<Shared>>);
+
+impl Drop for ActiveSpan {
+    fn drop(&mut self) {
+        if let Some(shared) = &self.0 {
+            shared.active.store(false, Ordering::Relaxed);
         }
     }
 }

@@ -19,7 +19,7 @@
 use std::cell::UnsafeCell;
 
 use super::state::SolverBody;
-use super::team::Team;
+use super::team::{ActiveSpan, Team};
 
 /// One body's solver state, writable through a shared reference.
 #[repr(transparent)]
@@ -120,6 +120,11 @@ impl Workers {
             Some(team) => team.active(op),
             None => op(),
         }
+    }
+
+    /// Keeps the workers spinning until the span is dropped (nothing without a team).
+    pub fn span(&self) -> Option<ActiveSpan> {
+        self.team.as_ref().map(Team::span)
     }
 
     /// Calls `f` on every row of one colour: in blocks on the team's threads when there are
