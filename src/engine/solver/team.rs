@@ -290,6 +290,24 @@ mod tests {
     }
 
     #[test]
+    fn a_span_keeps_the_workers_active_until_dropped_and_nests() {
+        let team = Team::new(1).unwrap();
+        let span = team.span();
+        team.active(|| {});
+        let inner = team.span();
+        drop(inner);
+        assert!(team.shared.active.load(Ordering::Relaxed), "inner activations leave the span's");
+        // Stages run as usual while the span holds the workers.
+        let sum = AtomicUsize::new(0);
+        team.stage(8, &|k| {
+            sum.fetch_add(k, Ordering::Relaxed);
+        });
+        assert_eq!(sum.load(Ordering::Relaxed), 28);
+        drop(span);
+        assert!(!team.shared.active.load(Ordering::Relaxed));
+    }
+
+    #[test]
     fn the_stage_word_packs_and_wraps() {
         let w = pack(GEN_MASK, 5, 3);
         assert_eq!((generation(w), count(w), next(w)), (GEN_MASK, 5, 3));
