@@ -77,8 +77,7 @@ impl Islands {
         self.parent.extend(0..n as u32);
         self.dynamic.clear();
         self.dynamic.extend(bodies.iter().map(|b| b.kind == BodyKind::Dynamic));
-        let is_dynamic = std::mem::take(&mut self.dynamic);
-        let dynamic = |i: usize| is_dynamic[i];
+        let dynamic = |i: usize| self.dynamic[i];
         for c in contacts {
             if dynamic(c.a) && dynamic(c.b) {
                 union(&mut self.parent, c.a as u32, c.b as u32);
@@ -126,7 +125,6 @@ impl Islands {
         }
         self.awake.clear();
         self.awake.resize(sizes.len(), true);
-        self.dynamic = is_dynamic;
     }
 
     /// Marks each contact awake when one of its bodies is an awake dynamic body (reading each
