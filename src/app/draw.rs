@@ -86,8 +86,10 @@ impl DebugDraw for MqDraw {
 
     fn circle(&mut self, layer: Layer, center: Vec2, radius: f32, fill: Color, outline: Color) {
         // The outline covers the fill's edge, so only a disc without an outline needs a
-        // feathered rim.
-        if outline.a > 0.0 || radius < Self::RIM_MIN_PX * self.px {
+        // feathered rim; a tiny one without an outline is a dot.
+        if outline.a <= 0.0 && radius < Batch::TINY_DISC_PX * self.px {
+            self.batch.dot(center, radius, mq_color(fill));
+        } else if outline.a > 0.0 || radius < Self::RIM_MIN_PX * self.px {
             self.batch.disc_fill(center, radius, mq_color(fill));
         } else {
             self.batch.disc(center, radius, mq_color(fill));

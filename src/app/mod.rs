@@ -140,11 +140,12 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let mut central = egui::Rect::NOTHING;
         let over_ui_before = over_ui;
         let mut typing = false;
+        let mut ppp = 1.0;
         ui_state.fps = mq::get_fps();
         egui_macroquad::ui(|ctx| {
             mq_input::scroll_panels(ctx, real.pointer.wheel, over_ui_before);
             central = panels::build(ctx, &app, &mut ui_state, &mut actions);
-            let ppp = ctx.pixels_per_point();
+            ppp = ctx.pixels_per_point();
             central = egui::Rect::from_min_max(
                 (central.min.to_vec2() * ppp).to_pos2(),
                 (central.max.to_vec2() * ppp).to_pos2(),
@@ -212,7 +213,13 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let update_cpu = report::thread_cpu_seconds().zip(update_cpu).map_or(0.0, |(b, a)| b - a);
 
         let world_start = Instant::now();
-        view::clear_frame(&free, materials.as_ref());
+        let backdrops: Vec<ScreenRect> = (ui_state.backdrops.iter())
+            .map(|r| ScreenRect {
+                min: Vec2::new(r.min.x, r.min.y) * ppp,
+                size: Vec2::new(r.width(), r.height()) * ppp,
+            })
+            .collect();
+        view::clear_frame(&free, &backdrops, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
         let paint_start = Instant::now();
         egui_macroquad::draw();

@@ -25,6 +25,10 @@ pub struct UiState {
     pub fps: i32,
     /// The Open and Save dialogs.
     pub dialogs: super::files::dialog::Dialogs,
+    /// Rectangles (points) the panels leave for the frame loop to fill, opaque, with
+    /// `PLOT_BACKGROUND` before egui paints over them (`view::clear_frame`): cheaper than
+    /// egui's textured, blended fill.
+    pub backdrops: Vec<egui::Rect>,
 }
 
 impl UiState {
@@ -72,7 +76,8 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
 pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
     let fps = ui_state.fps;
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
-    let bottom = super::timeline::panel::show(ctx, app, out).unwrap_or(bottom);
+    ui_state.backdrops.clear();
+    let bottom = super::timeline::panel::show(ctx, app, out, &mut ui_state.backdrops).unwrap_or(bottom);
     super::timeline::profiler::show(ctx, app, out);
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;

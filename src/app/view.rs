@@ -18,11 +18,14 @@ pub const BACKGROUND: mq::Color = mq::Color::new(0.09, 0.10, 0.12, 1.0);
 /// screen to it, so egui need not fill the panels (see `clear_frame`).
 pub const PANEL: mq::Color = mq::Color::new(27.0 / 255.0, 27.0 / 255.0, 27.0 / 255.0, 1.0);
 
+/// The plots' background (`UiState::backdrops`).
+pub const PLOT_BACKGROUND: mq::Color = mq::Color::new(18.0 / 255.0, 18.0 / 255.0, 18.0 / 255.0, 1.0);
+
 /// Clears the screen to the world's background and fills the panels' area (all of the screen
-/// but `world_area`) with their colour, as opaque untextured quads: egui filling them would
-/// sample a texture and blend over half the screen, the largest cost of a frame on a software
-/// renderer.
-pub fn clear_frame(world_area: &ScreenRect, materials: Option<&Materials>) {
+/// but `world_area`) with their colour, then `backdrops` (screen pixels) with
+/// `PLOT_BACKGROUND`, as opaque untextured quads: egui filling them would sample a texture and
+/// blend, the largest cost of a frame on a software renderer.
+pub fn clear_frame(world_area: &ScreenRect, backdrops: &[ScreenRect], materials: Option<&Materials>) {
     mq::clear_background(BACKGROUND);
     if let Some(m) = materials {
         mq::gl_use_material(&m.opaque);
@@ -33,6 +36,9 @@ pub fn clear_frame(world_area: &ScreenRect, materials: Option<&Materials>) {
     mq::draw_rectangle(hi.x, 0.0, w - hi.x, hi.y, PANEL);
     mq::draw_rectangle(0.0, hi.y, w, h - hi.y, PANEL);
     mq::draw_rectangle(lo.x, 0.0, hi.x - lo.x, lo.y, PANEL);
+    for r in backdrops {
+        mq::draw_rectangle(r.min.x, r.min.y, r.size.x, r.size.y, PLOT_BACKGROUND);
+    }
     mq::gl_use_default_material();
 }
 

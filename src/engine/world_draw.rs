@@ -33,18 +33,17 @@ fn outline(b: &Body) -> Option<Vec<Vec2>> {
 
 /// Describes one body's shape (filled, outlined) and the line from its centre showing its angle.
 pub fn draw_body(d: &mut dyn DebugDraw, b: &Body, color: Color) {
-    draw_body_sized(d, b, color, f32::INFINITY);
+    draw_body_sized(d, b, color, f32::INFINITY, 0.0);
 }
 
-/// `draw_body` for a body whose bounding radius spans `radius_px` pixels: below
-/// `Lod::SOLID_PX` it is one solid polygon (no outline, no angle line), shrunk by
-/// `Lod::SEAM_PX` so that neighbours stay apart, which is all a few pixels can show.
-fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32) {
+/// `draw_body` for a body whose bounding radius spans `radius_px` pixels of `px` world units
+/// (0 when unknown: nothing shrinks): below `Lod::SOLID_PX` it is one solid polygon (no
+/// outline, no angle line), shrunk by `Lod::SEAM_PX` so that neighbours stay apart, which is
+/// all a few pixels can show.
+fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32, px: f32) {
     let solid = radius_px < Lod::SOLID_PX;
     let (fill, outline) =
         if solid { (color.with_alpha(0.85), color.with_alpha(0.0)) } else { (color.with_alpha(0.35), color) };
-    // World units per pixel at this body's size (0 when unknown: nothing shrinks).
-    let px = if radius_px.is_finite() && radius_px > 0.0 { b.bounding_radius() / radius_px } else { 0.0 };
     let seam = if solid { Lod::SEAM_PX * px } else { 0.0 };
     if d.wants(Layer::Shape) {
         match &b.shape {
@@ -148,7 +147,7 @@ impl World {
             }
             let selected = opts.selected.contains(&i);
             let radius_px = Lod::pixels(opts, b.bounding_radius());
-            draw_body_sized(d, b, body_color(b, selected), radius_px);
+            draw_body_sized(d, b, body_color(b, selected), radius_px, opts.pixel_size.max(0.0));
             if d.wants(Layer::Aabb) {
                 d.aabb(Layer::Aabb, b.shape.compute_aabb(&b.xf), palette::AABB);
             }

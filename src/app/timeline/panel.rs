@@ -9,13 +9,21 @@ use manifold_lab::engine::timeline::{Counter, StepStats};
 
 /// Height of one counter plot, points.
 const PLOT_H: f32 = 30.0;
-/// Points a plot draws at most (longer runs keep each bucket's largest value, so spikes show).
-const PLOT_BUCKETS: usize = 400;
+/// Points a plot draws per point of its width at most (longer runs keep each bucket's largest
+/// value, so spikes show): on a software renderer a line's triangles cost as much as a scene's
+/// shapes, and a vertex every two points already shows every bend a thin line can.
+const PLOT_BUCKETS_PER_POINT: f32 = 0.5;
 const RED: Color32 = Color32::from_rgb(235, 60, 60);
 const TEXT: Color32 = Color32::from_gray(200);
 
-/// Shows the timeline panel (only for scenes, not labs) and returns its screen rect.
-pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) -> Option<egui::Rect> {
+/// Shows the timeline panel (only for scenes, not labs) and returns its screen rect; the plots'
+/// backgrounds are left to the frame loop (pushed on `backdrops`).
+pub fn show(
+    ctx: &egui::Context,
+    app: &App,
+    out: &mut Vec<Action>,
+    backdrops: &mut Vec<egui::Rect>,
+) -> Option<egui::Rect> {
     if app.lab.is_some() {
         return None;
     }
@@ -24,7 +32,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) -> Option<egu
         ui.horizontal(|ui| {
             let diff_w = 230.0;
             let plots_w = (ui.available_width() - diff_w - 12.0).max(200.0);
-            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out));
+            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out, backdrops));
             ui.separator();
             ui.vertical(|ui| diff(ui, app));
         });
@@ -131,8 +139,9 @@ fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     });
 }
 
-/// One small plot per counter, side by side; a click jumps to the step under the pointer.
-fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+/// One small plot per counter, side by side, each on a backdrop; a click jumps to the step
+/// under the pointer.
+fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
     let b = app.timeline.line.current_branch();
     let stats = b.stats();
     let (origin, cursor) = (b.origin(), app.timeline.line.cursor());
@@ -143,6 +152,7 @@ fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             {
                 let now = b.stats_at(cursor).map_or(0.0, |s| c.value(s));
                 let (rect, resp) = ui.allocate_exact_size(egui::vec2(w, PLOT_H), Sense::click());
+                backdrops.push(rect.intersect(ui.clip_rect()));
                 draw_plot(ui.painter(), rect, stats, c, origin, cursor);
                 let font = egui::FontId::proportional(11.0);
                 let text = format!("{} {}", c.label(), short(now));
@@ -174,11 +184,10 @@ fn short(v: f64) -> String {
 }
 
 fn draw_plot(p: &egui::Painter, rect: egui::Rect, stats: &[StepStats], c: Counter, origin: u64, cursor: u64) {
-    p.rect_filled(rect, 2.0, Color32::from_gray(18));
     if stats.is_empty() {
         return;
     }
-    let buckets = stats.len().min(PLOT_BUCKETS);
+    let buckets = stats.len().min((rect.width() * PLOT_BUCKETS_PER_POINT).max(2.0) as usize);
     let per = stats.len() as f64 / buckets as f64;
     let values: Vec<f64> = (0..buckets)
         .map(|k| {
