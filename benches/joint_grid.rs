@@ -39,9 +39,15 @@ struct Ours(World);
 
 impl Ours {
     fn new() -> Ours {
+        Ours::with_threads(1)
+    }
+
+    /// The shipped scene solved on `threads` threads (its colours' joints cut into blocks).
+    fn with_threads(threads: u32) -> Ours {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/joint_grid.ron");
-        let world = manifold_lab::scene::load(&path).expect("the shipped scene").build_world();
+        let mut world = manifold_lab::scene::load(&path).expect("the shipped scene").build_world();
         assert_eq!(world.bodies.len(), N * N);
+        world.params.threads = threads;
         Ours(world)
     }
 
@@ -53,7 +59,10 @@ impl Ours {
 
 impl Stepper for Ours {
     fn name(&self) -> String {
-        "manifold_lab".into()
+        match self.0.params.threads {
+            1 => "manifold_lab".into(),
+            t => format!("manifold_lab, {t} threads"),
+        }
     }
     fn step(&mut self) {
         self.0.step();
@@ -63,11 +72,17 @@ impl Stepper for Ours {
 struct Box2d {
     world: B2World,
     bodies: Vec<boxdd_sys::ffi::b2BodyId>,
+    workers: i32,
 }
 
 impl Box2d {
     fn new() -> Box2d {
-        let mut world = B2World::new((0.0, -10.0), false);
+        Box2d::with_workers(1)
+    }
+
+    /// Box2D's grid stepped by `workers` threads (its built-in scheduler).
+    fn with_workers(workers: i32) -> Box2d {
+        let mut world = B2World::with_workers((0.0, -10.0), false, workers);
         let mut bodies = Vec::with_capacity(N * N);
         for k in 0..N {
             for i in 0..N {
@@ -88,7 +103,7 @@ impl Box2d {
                 bodies.push(body);
             }
         }
-        Box2d { world, bodies }
+        Box2d { world, bodies, workers }
     }
 
     fn lowest(&self) -> f32 {
@@ -98,7 +113,10 @@ impl Box2d {
 
 impl Stepper for Box2d {
     fn name(&self) -> String {
-        "Box2D v3".into()
+        match self.workers {
+            1 => "Box2D v3".into(),
+            w => format!("Box2D v3, {w} workers"),
+        }
     }
     fn step(&mut self) {
         self.world.step(1.0 / HZ, SUBSTEPS as i32);
@@ -210,12 +228,36 @@ fn summary() {
     println!("  manifold_lab's largest joint error: {:.3} m", ours.0.max_joint_error());
 }
 
+/// Ours on one and two threads beside Box2D v3 on one and two workers: fresh grids after the
+/// falling phase (120 steps), alternating rounds while they hang and swing.
+fn two_threads() {
+    let (mut ours1, mut ours2) = (Ours::with_threads(1), Ours::with_threads(2));
+    let (mut b2_1, mut b2_2) = (Box2d::with_workers(1), Box2d::with_workers(2));
+    let mut engines: [&mut dyn Stepper; 4] = [&mut ours1, &mut ours2, &mut b2_1, &mut b2_2];
+    for e in engines.iter_mut() {
+        for _ in 0..120 {
+            e.step();
+        }
+    }
+    let names: Vec<String> = engines.iter().map(|e| e.name()).collect();
+    println!("threads, steps 121..=240 (4 rounds of 30 steps each):");
+    let ms = alternate(&mut engines, 4, 30);
+    for (n, m) in names.iter().zip(&ms) {
+        println!("  {n}: {m:.3} ms/step");
+    }
+    println!("  speed-up at 2 threads: manifold_lab {:.2}x, Box2D v3 {:.2}x", ms[0] / ms[1], ms[2] / ms[3]);
+    println!("  ratio manifold_lab / Box2D v3: 1 thread {:.2}, 2 threads {:.2}", ms[0] / ms[2], ms[1] / ms[3]);
+    let bits = |w: &World| w.bodies.iter().map(|b| (b.center.x.to_bits(), b.center.y.to_bits())).collect::<Vec<_>>();
+    println!("  same bits on 1 and 2 threads after 240 steps: {}", bits(&ours1.0) == bits(&ours2.0));
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     if bench_mode() {
         criterion_steps(&mut criterion);
         criterion.final_summary();
         summary();
+        two_threads();
     } else {
         // `cargo test --benches`: build each world and step it once.
         let (mut o, mut b, mut r) = (Ours::new(), Box2d::new(), Rapier::new());

@@ -12,7 +12,7 @@ use std::path::Path;
 const STEPS: u32 = 120;
 const HASH_FILE: &str = "tests/golden/hashes.txt";
 /// The hashes of the engine before contact recycling, which `recycle_contacts = false` must
-/// reproduce exactly (never updated).
+/// reproduce exactly (updated only for a change of the solver itself, noted in the file).
 const NO_RECYCLING_FILE: &str = "tests/golden/hashes_without_recycling.txt";
 
 fn shipped_scenes() -> Vec<std::path::PathBuf> {

@@ -1,5 +1,5 @@
-//! The `threads` setting: every graph colour's rows are cut into blocks solved on several
-//! threads, and the result must not depend on the thread count, to the bit (as Box2D v3
+//! The `threads` setting: every graph colour's rows and joints are cut into blocks solved on
+//! several threads, and the result must not depend on the thread count, to the bit (as Box2D v3
 //! guarantees). Every shipped scene is stepped with 1, 2 and 3 threads and must reach the same
 //! state hash, and the same bits in every body.
 
@@ -49,11 +49,22 @@ fn color_sizes(w: &World) -> BTreeMap<u8, usize> {
     m
 }
 
+/// Joints per colour in the last step.
+fn joint_color_sizes(w: &World) -> BTreeMap<u8, usize> {
+    let mut m = BTreeMap::new();
+    for j in w.joints() {
+        if let GraphColor::Color(k) = j.base().graph_color {
+            *m.entry(k).or_default() += 1;
+        }
+    }
+    m
+}
+
 #[test]
 fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads() {
     let scenes = support::scenes::shipped_scenes();
     assert!(scenes.len() >= 10, "expected the shipped scenes, found {scenes:?}");
-    let mut split = Vec::new();
+    let (mut split, mut split_joints) = (Vec::new(), Vec::new());
     for path in &scenes {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let mut worlds: Vec<World> = [1, 2, 3].map(|t| world_of(path, t)).into();
@@ -70,13 +81,18 @@ fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads() {
                 }
             }
         }
-        // Which scenes had a colour large enough to be cut into blocks on 2 threads.
+        // Which scenes had a colour large enough to be cut into blocks on 2 threads: contact
+        // rows, or joints (a colour's joints are cut from 8 on).
         if color_sizes(&worlds[1]).values().any(|&n| n >= 2 * MIN_BLOCK_ROWS * LANES) {
-            split.push(name);
+            split.push(name.clone());
+        }
+        if joint_color_sizes(&worlds[1]).values().any(|&n| n >= 8) {
+            split_joints.push(name);
         }
     }
     // The comparison means something only if some colours really were solved in blocks.
     assert!(split.iter().any(|n| n == "large_pyramid.ron"), "colours cut into blocks only in {split:?}");
+    assert!(split_joints.iter().any(|n| n == "joint_grid.ron"), "joints cut into blocks only in {split_joints:?}");
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The constraint graph and the solver's threads in the panels: the Solver panel's `threads`
-//! slider, and the status bar's count of graph colours and overflow contacts.
+//! slider, and the status bar's count of graph colours and overflow constraints.
 
 use egui_macroquad::egui;
 use manifold_lab::engine::solver::params::MAX_THREADS;
@@ -19,7 +19,7 @@ pub fn threads_slider(ui: &mut egui::Ui, p: &mut SolverParams) {
 }
 
 /// "N colours, M overflow" after a step of the soft step's coloured solver; nothing when the
-/// last step did not colour contacts (another position correction, or nothing touching).
+/// last step coloured nothing (another position correction, or nothing touching or jointed).
 pub fn graph_status(w: &World) -> Option<String> {
     let (colors, overflow) = (w.profile.colors, w.profile.overflow);
     (colors + overflow > 0).then(|| format!("{colors} colours, {overflow} overflow"))
@@ -29,8 +29,9 @@ pub fn graph_status(w: &World) -> Option<String> {
 pub fn graph_counts(ui: &mut egui::Ui, w: &World) {
     if let Some(text) = graph_status(w) {
         ui.label(text).on_hover_text(
-            "Constraint graph colours used last step (no two contacts of a colour share a moving body), and \
-             contacts left over in the overflow set, solved one at a time. The Graph colours layer draws them.",
+            "Constraint graph colours used last step (no two contacts or joints of a colour share a moving \
+             body), and contacts and joints left over in the overflow sets, solved one at a time. The Graph \
+             colours layer draws them.",
         );
         ui.separator();
     }

@@ -1,11 +1,12 @@
 //! The graph colour debug layer: which colour of the constraint graph (`solver::graph`) each
-//! contact was solved in last step. Contacts of one colour share no moving body, which is what
-//! lets a colour be solved in SIMD rows and on several threads; the overflow set, solved one
-//! contact at a time, is drawn grey with a ring so that it stands out.
+//! contact and joint was solved in last step. Constraints of one colour share no moving body,
+//! which is what lets a colour be solved in SIMD rows and on several threads; the overflow
+//! sets, solved one constraint at a time, are drawn grey with a ring so that they stand out.
 //!
 //! Close up, each contact point is a dot in its colour's hue with its normal; zoomed out, where
 //! points would be a blur, each contact is one line of the graph: between the centres of its
 //! two bodies, or from the moving body's centre to the contact when the other does not move.
+//! A joint is always such a line, bent at its anchor, which is marked with a diamond.
 
 use super::debug::{graph_color, palette, Color, DebugDraw, DrawOptions, Layer};
 use super::solver::graph::GraphColor;
@@ -18,6 +19,8 @@ use glam::Vec2;
 const RING_PX: f32 = 6.0;
 /// The ring's radius when the pixel size is unknown, metres.
 const RING_M: f32 = 0.08;
+/// Half the diagonal of a joint's diamond, pixels.
+const DIAMOND_PX: f32 = 4.0;
 
 impl World {
     pub(crate) fn draw_graph_colors(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
@@ -25,6 +28,7 @@ impl World {
             return;
         }
         let ring = if opts.pixel_size > 0.0 { RING_PX * opts.pixel_size } else { RING_M };
+        self.draw_joint_colors(d, opts, ring);
         let normal_visible = Lod::pixels(opts, opts.normal_length) >= Lod::DETAIL_PX;
         for c in &self.contacts {
             let color = match c.graph_color {
@@ -54,6 +58,41 @@ impl World {
                 if overflow {
                     d.circle(Layer::GraphColor, cp.point, ring, Color::rgb(0, 0, 0).with_alpha(0.0), color);
                 }
+            }
+        }
+    }
+}
+
+impl World {
+    /// Each coloured joint as two graph edges, from its moving bodies' centres to its anchor,
+    /// with a diamond at the anchor (a ring too for the overflow).
+    fn draw_joint_colors(&self, d: &mut dyn DebugDraw, opts: &DrawOptions, ring: f32) {
+        let n = self.bodies.len();
+        let half = if opts.pixel_size > 0.0 { DIAMOND_PX * opts.pixel_size } else { 0.5 * RING_M };
+        for j in &self.joints {
+            let color = match j.base().graph_color {
+                GraphColor::None => continue,
+                GraphColor::Color(k) => graph_color(k as usize),
+                GraphColor::Overflow => palette::OVERFLOW,
+            };
+            let (a, b) = j.bodies();
+            if a >= n || b >= n {
+                continue;
+            }
+            let (pa, pb) = j.base().world_anchors(&self.bodies);
+            let anchor = 0.5 * (pa + pb);
+            if opts.view.is_some_and(|v| !v.contains_point(anchor)) {
+                continue;
+            }
+            for i in [a, b] {
+                if self.bodies[i].is_dynamic() {
+                    d.segment(Layer::GraphColor, self.bodies[i].center, anchor, color);
+                }
+            }
+            let diamond = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y].map(|u| anchor + half * u);
+            d.polygon(Layer::GraphColor, &diamond, color.with_alpha(0.5), color);
+            if j.base().graph_color == GraphColor::Overflow {
+                d.circle(Layer::GraphColor, anchor, ring, Color::rgb(0, 0, 0).with_alpha(0.0), color);
             }
         }
     }
@@ -207,5 +246,44 @@ mod tests {
         w.debug_draw(&mut list, &DrawOptions::default());
         assert!(!w.contacts.is_empty());
         assert_eq!(list.cmds.len(), 0);
+    }
+
+    #[test]
+    fn joints_are_drawn_in_their_colour_with_a_diamond_at_the_anchor() {
+        use crate::engine::solver::joints::{JointBase, RevoluteJoint};
+        use crate::engine::solver::Joint;
+        // A pendulum of two links from a static pivot: the links' joint and the pivot's joint
+        // share link 1, so they get different colours.
+        let mut w = World::new(Default::default());
+        let circle = |r| Shape::circle(r).unwrap();
+        let pivot = w.create_body(&BodyDef::new(BodyKind::Static, circle(0.1), Vec2::new(0.0, 5.0)));
+        let l1 = w.create_body(&BodyDef::new(BodyKind::Dynamic, circle(0.2), Vec2::new(1.0, 5.0)));
+        let l2 = w.create_body(&BodyDef::new(BodyKind::Dynamic, circle(0.2), Vec2::new(2.0, 5.0)));
+        for (a, b, x) in [(pivot, l1, 0.0), (l1, l2, 1.0)] {
+            let base = JointBase::at(&w.bodies, a, b, Vec2::new(x, 5.0));
+            w.add_joint(Joint::Revolute(RevoluteJoint::new(base))).unwrap();
+        }
+        w.step();
+        let colors: Vec<GraphColor> = w.joints().iter().map(|j| j.base().graph_color).collect();
+        assert_eq!(colors, [GraphColor::Color(0), GraphColor::Color(1)]);
+        assert_eq!((w.profile.colors, w.profile.overflow), (2, 0));
+        let mut list = DebugList::new(LayerSet::of(&[Layer::GraphColor]));
+        w.debug_draw(&mut list, &DrawOptions::default());
+        let diamonds: Vec<Color> = list
+            .cmds
+            .iter()
+            .filter_map(|c| match c {
+                DrawCmd::Polygon { points, outline, .. } if points.len() == 4 => Some(*outline),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(diamonds, [graph_color(0), graph_color(1)]);
+        // The pivot's joint: one edge (the static pivot has none); the links' joint: two.
+        let edges = list.cmds.iter().filter(|c| matches!(c, DrawCmd::Segment { .. })).count();
+        assert_eq!(edges, 3);
+        // A scalar position correction colours nothing.
+        w.params.position_correction = crate::engine::solver::PositionCorrection::Baumgarte;
+        w.step();
+        assert!(w.joints().iter().all(|j| j.base().graph_color == GraphColor::None));
     }
 }

@@ -2,25 +2,50 @@
 //! of the awake islands, then breaking overloaded joints.
 //!
 //! Per step: prepare (masses, anchors, effective masses); per sub-step: integrate velocities,
-//! warm start, `iterations` biased passes (joints, then contacts), integrate positions, and
-//! the chosen position correction (the soft step's relax passes: joints, then contacts);
-//! restitution once after the sub-steps. Every constraint works on the one `SolverBody`
-//! array. With the soft step, contacts are coloured (`solver::graph`) and solved in SIMD rows
-//! (`solver::contact_wide`); the article's projection and Baumgarte modes solve them one by
-//! one (`solver::contact`).
+//! warm start, `iterations` biased passes, integrate positions, and the chosen position
+//! correction (the soft step's relax passes); restitution once after the sub-steps. Every
+//! constraint works on the one `SolverBody` array. With the soft step, joints and contacts are
+//! coloured (`solver::graph`) and each pass takes the colours in turn, a colour's joints
+//! (`solver::joint_colors`) then its contacts in SIMD rows (`solver::contact_wide`), after the
+//! mouse joint and the overflow joints; the article's projection and Baumgarte modes solve all
+//! joints, then the contacts one by one (`solver::contact`).
 
 use super::solver::contact::{
     apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
 };
-use super::solver::graph::ConstraintGraph;
-use super::solver::joints::JointContext;
-use super::solver::state::{fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce};
+use super::solver::graph::{ConstraintGraph, GraphColor};
+use super::solver::joint_colors::{for_each_joint, JointCell};
+use super::solver::joints::{BodyPair, Joint, JointContext};
+use super::solver::state::{
+    fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce, SolverBody,
+};
+use super::solver::workers::BodyCell;
 use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
 
 /// Fewer bodies than this in a block are not worth sending to another thread.
 const BODY_BLOCK: usize = 64;
+
+/// A joint's warm start or one of its solves, on copies of its bodies' states.
+type JointOp<'a> = dyn Fn(&mut Joint, &mut BodyPair) + Sync + 'a;
+
+/// Records where each joint is solved this step (for drawing and the status bar): its colour
+/// or the overflow from `graph`, or not coloured (asleep, or no graph: a scalar solver mode).
+fn label_joints(joints: &mut [Joint], graph: Option<&ConstraintGraph>) {
+    for j in joints.iter_mut() {
+        j.base_mut().graph_color = GraphColor::None;
+    }
+    let Some(g) = graph else { return };
+    for (k, list) in g.joint_colors.iter().enumerate() {
+        for &i in list {
+            joints[i as usize].base_mut().graph_color = GraphColor::Color(k as u8);
+        }
+    }
+    for &i in &g.joint_overflow {
+        joints[i as usize].base_mut().graph_color = GraphColor::Overflow;
+    }
+}
 
 impl World {
     /// Whether joint `k` is solved this step: valid bodies, at least one awake dynamic one.
@@ -80,15 +105,33 @@ impl World {
             }
             fill_solver_bodies(states, cold, bodies);
             if wide {
-                graph.color_contacts(contacts, states);
+                let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
+                graph.color(pairs, contacts, states);
                 rows.prepare(graph, contacts, states, cold, softness, p.gravity, p.warm_starting, workers);
                 profile.colors = graph.used_colors();
-                profile.overflow = graph.overflow.len();
+                profile.overflow = graph.overflow_count();
             } else {
                 ConstraintGraph::unlabel_contacts(contacts);
                 profile.colors = 0;
                 profile.overflow = 0;
             }
+            label_joints(joints, wide.then_some(&*graph));
+            // Joints not in colours: with the soft step the overflow's, else all (in order,
+            // before the contacts). The soft step solves the others colour by colour, before
+            // each colour's contact rows (`solver::joint_colors`).
+            let serial: Vec<u32> =
+                if wide { graph.joint_overflow.clone() } else { awake.iter().map(|&k| k as u32).collect() };
+            let joints = JointCell::from_mut(joints);
+            let graph = &*graph;
+            let serial_joints = |states: &mut [SolverBody], op: &JointOp<'_>| {
+                for_each_joint(None, &serial, joints, BodyCell::from_mut(states), op)
+            };
+            let color_joints = |k: usize, cells: &[BodyCell], op: &JointOp<'_>| {
+                for_each_joint(Some(workers), &graph.joint_colors[k], joints, cells, op)
+            };
+            let warm: &JointOp<'_> = &|j, pair| j.warm_start(pair);
+            let biased: &JointOp<'_> = &|j, pair| j.solve(pair, &jctx, true);
+            let relax: &JointOp<'_> = &|j, pair| j.solve(pair, &jctx, false);
             let mut mouse = mouse_joint.as_mut();
             let n = bodies.len();
             for k in 0..substeps {
@@ -105,11 +148,9 @@ impl World {
                     if let Some(j) = &mouse {
                         j.warm_start(states);
                     }
-                    for &k in awake {
-                        joints[k].warm_start(states);
-                    }
+                    serial_joints(states, warm);
                     if wide {
-                        rows.warm_start(states, workers);
+                        rows.warm_start(states, workers, &mut |k, cells| color_joints(k, cells, warm));
                     } else {
                         warm_start(contacts, states, cold);
                     }
@@ -118,11 +159,10 @@ impl World {
                     if let Some(j) = &mut mouse {
                         j.solve(states, h, true);
                     }
-                    for &k in awake {
-                        joints[k].solve(states, &jctx, true);
-                    }
+                    serial_joints(states, biased);
                     if wide {
-                        rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed);
+                        let joints = &mut |k, cells: &[BodyCell]| color_joints(k, cells, biased);
+                        rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed, joints);
                     } else {
                         solve_contacts(contacts, states, cold, &p, softness, inv_h, true, elapsed);
                     }
@@ -136,10 +176,9 @@ impl World {
                             if let Some(j) = &mut mouse {
                                 j.solve(states, h, false);
                             }
-                            for &k in awake {
-                                joints[k].solve(states, &jctx, false);
-                            }
-                            rows.solve(states, workers, inv_h, p.max_push_velocity, false, elapsed);
+                            serial_joints(states, relax);
+                            let joints = &mut |k, cells: &[BodyCell]| color_joints(k, cells, relax);
+                            rows.solve(states, workers, inv_h, p.max_push_velocity, false, elapsed, joints);
                         }
                     }
                     PositionCorrection::Projection => project_positions(contacts, states, cold, p.percent, p.slop),

@@ -139,23 +139,27 @@ impl ContactRows {
 
     /// Calls `f` on every row: each colour's rows on the workers (in blocks, in any order,
     /// which cannot change a bit since a colour's rows share no moving body), one colour after
-    /// another, then the overflow's rows in order on this thread.
-    fn for_each_row(&mut self, workers: &Workers, f: impl Fn(&mut ContactRow) + Sync) {
+    /// another, then the overflow's rows in order on this thread. `joints(k)` runs before
+    /// colour `k`'s rows (its joints, which share no moving body with them either).
+    fn for_each_row(&mut self, workers: &Workers, mut joints: impl FnMut(usize), f: impl Fn(&mut ContactRow) + Sync) {
         let ContactRows { rows, ranges, .. } = self;
         let Some((overflow, colors)) = ranges.split_last() else { return };
-        for range in colors {
+        for (k, range) in colors.iter().enumerate() {
+            joints(k);
             workers.for_each_in_color(&mut rows[range.clone()], &f);
         }
         rows[overflow.clone()].iter_mut().for_each(f);
     }
 
-    pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers) {
+    /// Warm starts every row; `joints(k, states)` warm starts colour `k`'s joints first.
+    pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers, joints: ColorJoints) {
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |r| warm_start_row(r, cells));
+        self.for_each_row(workers, |k| joints(k, cells), |r| warm_start_row(r, cells));
     }
 
     /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
-    /// of this sub-step (as in `contact::solve_contacts`).
+    /// of this sub-step (as in `contact::solve_contacts`). `joints(k, states)` solves colour
+    /// `k`'s joints before its rows.
     #[allow(clippy::too_many_arguments)]
     pub fn solve(
         &mut self,
@@ -165,18 +169,23 @@ impl ContactRows {
         max_push: f32,
         use_bias: bool,
         elapsed: f32,
+        joints: ColorJoints,
     ) {
         let cells = BodyCell::from_mut(states);
         if use_bias {
-            self.for_each_row(workers, |r| solve_row::<true>(r, cells, inv_h, max_push, elapsed));
+            self.for_each_row(workers, |k| joints(k, cells), |r| solve_row::<true>(r, cells, inv_h, max_push, elapsed));
         } else {
-            self.for_each_row(workers, |r| solve_row::<false>(r, cells, inv_h, max_push, elapsed));
+            self.for_each_row(
+                workers,
+                |k| joints(k, cells),
+                |r| solve_row::<false>(r, cells, inv_h, max_push, elapsed),
+            );
         }
     }
 
     pub fn apply_restitution(&mut self, states: &mut [SolverBody], workers: &Workers, threshold: f32) {
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |r| restitution_row(r, cells, threshold));
+        self.for_each_row(workers, |_| {}, |r| restitution_row(r, cells, threshold));
     }
 
     /// Copies the accumulated impulses and the largest one of the step back to the contacts
@@ -202,6 +211,10 @@ impl ContactRows {
         });
     }
 }
+
+/// What a pass does to colour `k`'s joints before its contact rows, given the states as cells
+/// (`joint_colors::for_each_joint`); `&mut |_, _| {}` for none.
+pub type ColorJoints<'a> = &'a mut dyn FnMut(usize, &[BodyCell]);
 
 /// The solver state of one body per lane (Box2D v3's `b2BodyStateW`).
 struct Bodies {
@@ -556,9 +569,9 @@ mod tests {
         let one = Workers::default();
         // Rows prepare from the start-of-step state, as `prepare_contacts` did from the bodies.
         rows.prepare(&graph, &wide, &s0, &cold, soft, p.gravity, true, &one);
-        rows.warm_start(&mut s2, &one);
-        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h);
-        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h);
+        rows.warm_start(&mut s2, &one, &mut |_, _| {});
+        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h, &mut |_, _| {});
+        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h, &mut |_, _| {});
         rows.apply_restitution(&mut s2, &one, 0.1);
         rows.store_impulses(&mut wide, &one);
 

@@ -5,6 +5,7 @@
 pub mod contact;
 pub mod contact_wide;
 pub mod graph;
+pub mod joint_colors;
 pub mod joints;
 pub mod lanes;
 pub mod params;

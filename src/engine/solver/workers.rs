@@ -1,6 +1,6 @@
 //! The step's parallel passes on several threads (Box2D v3's `b2SolverStage` blocks and its
-//! spinning workers, `solver.c`): each graph colour's rows, and the per-contact and per-body
-//! passes (narrowphase, preparation, integration), cut into blocks.
+//! spinning workers, `solver.c`): each graph colour's rows and joints, and the per-contact and
+//! per-body passes (narrowphase, preparation, integration), cut into blocks.
 //!
 //! No two constraints of a colour share a body that moves (`solver::graph`), so a colour's rows
 //! can be cut into blocks and the blocks solved in any order, on any thread: each moving body
@@ -163,7 +163,7 @@ impl Workers {
     }
 
     /// Calls `f` on disjoint ranges covering `0..len`, as `for_each_chunk` cuts them.
-    fn for_each_range(&self, len: usize, min_block: usize, f: &(dyn Fn(std::ops::Range<usize>) + Sync)) {
+    pub fn for_each_range(&self, len: usize, min_block: usize, f: &(dyn Fn(std::ops::Range<usize>) + Sync)) {
         let min_block = min_block.max(1);
         let team = match &self.team {
             Some(team) if len >= 2 * min_block => team,

@@ -11,7 +11,7 @@
 //! `max_torque` the accumulated impulse is clamped to `±max_torque · h`, so the joint slips
 //! when asked for more.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use crate::engine::math::unwind_angle;
 use crate::engine::solver::state::SolverBody;
 use serde::{Deserialize, Serialize};
@@ -43,19 +43,17 @@ impl AngleJoint {
         }
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let mut v = Velocities::read(states, a, b);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let mut v = Velocities::read(s);
         v.apply_angular(&self.base.prepared, self.impulse);
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// The article's λ for one row, softened in the biased pass.
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let mut v = Velocities::read(states, a, b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
+        let mut v = Velocities::read(s);
         let (bias, mass_scale, impulse_scale) = if use_bias {
-            let c = self.current_error(&states[a], &states[b]);
+            let c = self.current_error(&s.a, &s.b);
             (ctx.softness.bias_rate * c, ctx.softness.mass_scale, ctx.softness.impulse_scale)
         } else {
             (0.0, 1.0, 0.0)
@@ -69,7 +67,7 @@ impl AngleJoint {
             self.impulse = self.impulse.clamp(-max_impulse, max_impulse);
         }
         v.apply_angular(&self.base.prepared, self.impulse - old);
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// `C = θ_b − θ_a − target`, unwound to `(−π, π]`, from the rotations so far this step.

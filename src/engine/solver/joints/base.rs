@@ -2,6 +2,7 @@
 //! each (anchor point and axis), `collide_connected`, optional break thresholds, and the data
 //! `prepare` computes once per step for the sub-step solves.
 
+use super::super::graph::GraphColor;
 use super::super::soft::Softness;
 use super::super::state::SolverBody;
 use crate::engine::body::Body;
@@ -86,6 +87,9 @@ pub struct JointBase {
     pub break_torque: Option<f32>,
     #[serde(skip)]
     pub(crate) prepared: Prepared,
+    /// Where the last step solved the joint: its graph colour, the overflow, or not coloured.
+    #[serde(skip)]
+    pub graph_color: GraphColor,
 }
 
 impl JointBase {
@@ -107,6 +111,7 @@ impl JointBase {
             break_force: None,
             break_torque: None,
             prepared: Prepared::default(),
+            graph_color: GraphColor::None,
         }
     }
 
@@ -174,6 +179,15 @@ impl JointBase {
     }
 }
 
+/// Copies of a joint's two solver states, A's and B's. A joint's warm start and solve read and
+/// write only these; `solver::joint_colors` loads them and stores the velocities back, so that
+/// joints of one graph colour, which share no moving body, can be solved on several threads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BodyPair {
+    pub a: SolverBody,
+    pub b: SolverBody,
+}
+
 /// Velocities of the two bodies, read once, changed locally and written back (Box2D's
 /// solve functions work on `vA, wA, vB, wB` copies).
 #[derive(Clone, Copy, Debug)]
@@ -186,16 +200,14 @@ pub(crate) struct Velocities {
 
 impl Velocities {
     #[inline]
-    pub fn read(states: &[SolverBody], a: usize, b: usize) -> Velocities {
-        Velocities { va: states[a].v, wa: states[a].w, vb: states[b].v, wb: states[b].w }
+    pub fn read(s: &BodyPair) -> Velocities {
+        Velocities { va: s.a.v, wa: s.a.w, vb: s.b.v, wb: s.b.w }
     }
 
     #[inline]
-    pub fn write(self, states: &mut [SolverBody], a: usize, b: usize) {
-        states[a].v = self.va;
-        states[a].w = self.wa;
-        states[b].v = self.vb;
-        states[b].w = self.wb;
+    pub fn write(self, s: &mut BodyPair) {
+        (s.a.v, s.a.w) = (self.va, self.wa);
+        (s.b.v, s.b.w) = (self.vb, self.wb);
     }
 
     /// Applies a linear impulse `p` at arms `ra` (−p) and `rb` (+p).

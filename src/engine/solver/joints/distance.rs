@@ -2,7 +2,7 @@
 //! or as a spring of `hertz` and `damping_ratio` held between `min_length` and `max_length`,
 //! with an optional motor along the line.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use super::revolute::limit_terms;
 use crate::engine::math::cross;
 use crate::engine::solver::soft::Softness;
@@ -84,12 +84,11 @@ impl DistanceJoint {
         self.impulse + self.lower_impulse - self.upper_impulse + self.motor_impulse
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let (d, ra, rb) = self.geometry(&states[a], &states[b]);
-        let mut v = Velocities::read(states, a, b);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let (d, ra, rb) = self.geometry(&s.a, &s.b);
+        let mut v = Velocities::read(s);
         v.apply_linear(&self.base.prepared, ra, rb, self.axial_impulse() * d.normalize_or_zero());
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// Whether the joint is a spring (soft between its limits) rather than a rigid rod.
@@ -97,13 +96,12 @@ impl DistanceJoint {
         self.enable_spring && (self.min_length < self.max_length || !self.enable_limit)
     }
 
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
         let j = self.base.prepared;
-        let (d, ra, rb) = self.geometry(&states[a], &states[b]);
+        let (d, ra, rb) = self.geometry(&s.a, &s.b);
         let length = d.length();
         let axis = d.normalize_or_zero();
-        let mut v = Velocities::read(states, a, b);
+        let mut v = Velocities::read(s);
         let speed = |v: &Velocities| axis.dot(v.relative_at(ra, rb));
         if self.is_soft() {
             if self.hertz > 0.0 {
@@ -145,7 +143,7 @@ impl DistanceJoint {
             self.impulse += impulse;
             v.apply_linear(&j, ra, rb, impulse * axis);
         }
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// Reaction force along the current line (`axis` from A's anchor to B's), `impulse · inv_h`.

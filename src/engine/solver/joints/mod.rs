@@ -4,7 +4,9 @@
 //! `SolverParams::joint_hertz` and `joint_damping_ratio`), in the relax pass it is rigid and
 //! adds no energy; springs and motors act in both passes. Impulses are accumulated per
 //! sub-step and warm started, and the solves run inside the same sub-step loop as the
-//! contacts, on the same [`SolverBody`] state array (joints first, as Box2D orders them).
+//! contacts, on copies of their two bodies' solver states ([`BodyPair`]): with the soft step,
+//! colour by colour before each colour's contacts (the graph colours joints too, as Box2D v3
+//! does, `solver::joint_colors`), else all before the contacts.
 //!
 //! A joint's reaction force and torque are its impulses times the sub-step rate (`inv_h`),
 //! and its error is what Box2D's `b2Joint_GetLinearSeparation` / `GetAngularSeparation`
@@ -21,6 +23,7 @@ pub mod weld;
 pub mod wheel;
 
 pub use angle::AngleJoint;
+pub(crate) use base::BodyPair;
 pub use base::{Frame, JointBase, JointContext};
 pub use distance::DistanceJoint;
 pub use mouse::MouseJoint;
@@ -29,7 +32,6 @@ pub use revolute::RevoluteJoint;
 pub use weld::WeldJoint;
 pub use wheel::WheelJoint;
 
-use super::state::SolverBody;
 use crate::engine::body::Body;
 use crate::engine::math::{left_perp, unwind_angle};
 use glam::Vec2;
@@ -134,14 +136,15 @@ impl Joint {
         each_joint!(self, j => j.prepare(ctx))
     }
 
-    /// Re-applies the accumulated impulses (each sub-step).
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        each_joint!(self, j => j.warm_start(states))
+    /// Re-applies the accumulated impulses (each sub-step), on copies of the two bodies'
+    /// states (`joint_colors::for_each_joint` loads and stores them).
+    pub(crate) fn warm_start(&self, pair: &mut BodyPair) {
+        each_joint!(self, j => j.warm_start(pair))
     }
 
     /// One pass over the joint's rows; `use_bias` is false in the relax pass.
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        each_joint!(self, j => j.solve(states, ctx, use_bias))
+    pub(crate) fn solve(&mut self, pair: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
+        each_joint!(self, j => j.solve(pair, ctx, use_bias))
     }
 
     /// World axis of a slider joint (frame A's x axis at the bodies' poses).

@@ -3,7 +3,7 @@
 //! a force cap, translation limits; the perpendicular and angular rows are solved as one
 //! 2×2 block.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use super::revolute::solve22;
 use crate::engine::math::{cross, left_perp};
 use crate::engine::solver::soft::Softness;
@@ -130,29 +130,27 @@ impl PrismaticJoint {
         self.spring_impulse + self.motor_impulse + self.lower_impulse - self.upper_impulse
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let f = AxisFrame::new(&self.base, &states[a], &states[b]);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let f = AxisFrame::new(&self.base, &s.a, &s.b);
         let j = &self.base.prepared;
         let axial = self.axial_impulse();
         let (perp, angle) = (self.impulse.x, self.impulse.y);
         let p = axial * f.axis + perp * f.perp;
         let la = axial * f.a1 + perp * f.s1 + angle;
         let lb = axial * f.a2 + perp * f.s2 + angle;
-        let mut v = Velocities::read(states, a, b);
+        let mut v = Velocities::read(s);
         v.va -= j.m_a * p;
         v.wa -= j.i_a * la;
         v.vb += j.m_b * p;
         v.wb += j.i_b * lb;
-        v.write(states, a, b);
+        v.write(s);
     }
 
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
         let j = self.base.prepared;
-        let f = AxisFrame::new(&self.base, &states[a], &states[b]);
-        let rel = self.base.relative_rotation(&states[a], &states[b]);
-        let mut v = Velocities::read(states, a, b);
+        let f = AxisFrame::new(&self.base, &s.a, &s.b);
+        let rel = self.base.relative_rotation(&s.a, &s.b);
+        let mut v = Velocities::read(s);
         let translation = f.axis.dot(f.d);
         let axial_mass = f.axial_mass(&j);
 
@@ -215,7 +213,7 @@ impl PrismaticJoint {
         v.wa -= j.i_a * (impulse.x * f.s1 + impulse.y);
         v.vb += j.m_b * p;
         v.wb += j.i_b * (impulse.x * f.s2 + impulse.y);
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// Reaction force along and across the axis (world), and torque, `impulse · inv_h`.

@@ -3,10 +3,9 @@
 //! Solve order as Box2D: spring, motor, limits (speculative when inside them, soft when
 //! violated), then the point constraint as a 2×2 block.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use crate::engine::math::unwind_angle;
 use crate::engine::solver::soft::Softness;
-use crate::engine::solver::state::SolverBody;
 use glam::{Mat2, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -79,24 +78,25 @@ impl RevoluteJoint {
         self.spring_impulse + self.motor_impulse + self.lower_impulse - self.upper_impulse
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let (ra, rb) = self.base.arms(&states[a], &states[b]);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let (ra, rb) = self.base.arms(&s.a, &s.b);
         let j = &self.base.prepared;
-        let mut v = Velocities::read(states, a, b);
+        let mut v = Velocities::read(s);
         v.apply_linear(j, ra, rb, self.linear_impulse);
         v.apply_angular(j, self.axial_impulse());
-        v.write(states, a, b);
+        v.write(s);
     }
 
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
         let j = self.base.prepared;
-        let mut v = Velocities::read(states, a, b);
-        let angle = self.base.relative_rotation(&states[a], &states[b]).angle();
+        let mut v = Velocities::read(s);
         let fixed_rotation = j.i_a + j.i_b == 0.0;
+        // The joint angle (an arctangent) only for the rows that read it, as Box2D does.
+        let spring = self.enable_spring && self.hertz > 0.0 && !fixed_rotation;
+        let limit = self.enable_limit && !fixed_rotation;
+        let angle = if spring || limit { self.base.relative_rotation(&s.a, &s.b).angle() } else { 0.0 };
 
-        if self.enable_spring && self.hertz > 0.0 && !fixed_rotation {
+        if spring {
             // A real spring: applied in the relax pass too.
             let c = unwind_angle(angle - self.target_angle);
             let s = self.spring_softness;
@@ -113,7 +113,7 @@ impl RevoluteJoint {
             self.motor_impulse = (old - self.axial_mass * cdot).clamp(-max, max);
             v.apply_angular(&j, self.motor_impulse - old);
         }
-        if self.enable_limit && !fixed_rotation {
+        if limit {
             // Lower limit, then upper with signs flipped so both impulses stay positive.
             let c = angle - self.lower_angle;
             let (bias, ms, is) = limit_terms(c, ctx, use_bias);
@@ -131,10 +131,10 @@ impl RevoluteJoint {
         }
 
         // Point constraint: K = [mA+mB + iA rA.y² + iB rB.y², ...], solved as a 2×2 block.
-        let (ra, rb) = self.base.arms(&states[a], &states[b]);
+        let (ra, rb) = self.base.arms(&s.a, &s.b);
         let cdot = v.relative_at(ra, rb);
         let (bias, mass_scale, impulse_scale) = if use_bias {
-            let separation = self.base.separation(&states[a], &states[b], ra, rb);
+            let separation = self.base.separation(&s.a, &s.b, ra, rb);
             (ctx.softness.bias_rate * separation, ctx.softness.mass_scale, ctx.softness.impulse_scale)
         } else {
             (Vec2::ZERO, 1.0, 0.0)
@@ -144,7 +144,7 @@ impl RevoluteJoint {
         let impulse = -mass_scale * x - impulse_scale * self.linear_impulse;
         self.linear_impulse += impulse;
         v.apply_linear(&j, ra, rb, impulse);
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// Reaction force (the point constraint) and torque (spring, motor, limits), `impulse · inv_h`.

@@ -2,10 +2,9 @@
 //! as a 2×2 block. Rigid (joint softness in the biased pass only) when a hertz is 0, or a
 //! spring of that stiffness in every pass.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use super::revolute::{point_mass_matrix, solve22};
 use crate::engine::solver::soft::Softness;
-use crate::engine::solver::state::SolverBody;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -59,23 +58,21 @@ impl WeldJoint {
         }
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let (ra, rb) = self.base.arms(&states[a], &states[b]);
-        let mut v = Velocities::read(states, a, b);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let (ra, rb) = self.base.arms(&s.a, &s.b);
+        let mut v = Velocities::read(s);
         v.apply_linear(&self.base.prepared, ra, rb, self.linear_impulse);
         v.apply_angular(&self.base.prepared, self.angular_impulse);
-        v.write(states, a, b);
+        v.write(s);
     }
 
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], _ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, _ctx: &JointContext, use_bias: bool) {
         let j = self.base.prepared;
-        let mut v = Velocities::read(states, a, b);
+        let mut v = Velocities::read(s);
 
         // Angular row.
         let (bias, ms, is) = if use_bias || self.angular_hertz > 0.0 {
-            let c = self.base.relative_rotation(&states[a], &states[b]).angle();
+            let c = self.base.relative_rotation(&s.a, &s.b).angle();
             let s = self.angular_spring;
             (s.bias_rate * c, s.mass_scale, s.impulse_scale)
         } else {
@@ -86,9 +83,9 @@ impl WeldJoint {
         v.apply_angular(&j, impulse);
 
         // Point rows.
-        let (ra, rb) = self.base.arms(&states[a], &states[b]);
+        let (ra, rb) = self.base.arms(&s.a, &s.b);
         let (bias, ms, is) = if use_bias || self.linear_hertz > 0.0 {
-            let c = self.base.separation(&states[a], &states[b], ra, rb);
+            let c = self.base.separation(&s.a, &s.b, ra, rb);
             let s = self.linear_spring;
             (s.bias_rate * c, s.mass_scale, s.impulse_scale)
         } else {
@@ -98,7 +95,7 @@ impl WeldJoint {
         let impulse = -ms * x - is * self.linear_impulse;
         self.linear_impulse += impulse;
         v.apply_linear(&j, ra, rb, impulse);
-        v.write(states, a, b);
+        v.write(s);
     }
 
     pub fn reaction(&self, inv_h: f32) -> (Vec2, f32) {

@@ -3,7 +3,7 @@
 //! default: 1 Hz, damping 0.7), a motor that turns B with a torque cap, optional travel
 //! limits.
 
-use super::base::{JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Velocities};
 use super::prismatic::AxisFrame;
 use super::revolute::limit_terms;
 use crate::engine::math::left_perp;
@@ -89,27 +89,25 @@ impl WheelJoint {
         self.spring_impulse + self.lower_impulse - self.upper_impulse
     }
 
-    pub(crate) fn warm_start(&self, states: &mut [SolverBody]) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
-        let f = AxisFrame::new(&self.base, &states[a], &states[b]);
+    pub(crate) fn warm_start(&self, s: &mut BodyPair) {
+        let f = AxisFrame::new(&self.base, &s.a, &s.b);
         let j = &self.base.prepared;
         let axial = self.axial_impulse();
         let p = axial * f.axis + self.perp_impulse * f.perp;
         let la = axial * f.a1 + self.perp_impulse * f.s1 + self.motor_impulse;
         let lb = axial * f.a2 + self.perp_impulse * f.s2 + self.motor_impulse;
-        let mut v = Velocities::read(states, a, b);
+        let mut v = Velocities::read(s);
         v.va -= j.m_a * p;
         v.wa -= j.i_a * la;
         v.vb += j.m_b * p;
         v.wb += j.i_b * lb;
-        v.write(states, a, b);
+        v.write(s);
     }
 
-    pub(crate) fn solve(&mut self, states: &mut [SolverBody], ctx: &JointContext, use_bias: bool) {
-        let (a, b) = (self.base.body_a, self.base.body_b);
+    pub(crate) fn solve(&mut self, s: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
         let j = self.base.prepared;
-        let f = AxisFrame::new(&self.base, &states[a], &states[b]);
-        let mut v = Velocities::read(states, a, b);
+        let f = AxisFrame::new(&self.base, &s.a, &s.b);
+        let mut v = Velocities::read(s);
         let translation = f.axis.dot(f.d);
         let fixed_rotation = j.i_a + j.i_b == 0.0;
 
@@ -157,7 +155,7 @@ impl WheelJoint {
         v.wa -= j.i_a * impulse * f.s1;
         v.vb += j.m_b * p;
         v.wb += j.i_b * impulse * f.s2;
-        v.write(states, a, b);
+        v.write(s);
     }
 
     /// Reaction force (suspension and perpendicular, world) and motor torque, `impulse · inv_h`.
