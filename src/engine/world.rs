@@ -159,7 +159,8 @@ impl World {
         // Move the tree proxies with the bodies (Box2D's "synchronize fixtures"), so the tree
         // matches the world between steps; new pairs are found at the next step.
         let t2 = Instant::now();
-        self.broadphase.synchronize(&self.bodies, self.params.speculative_margin);
+        let workers = &self.solver_scratch.workers;
+        self.broadphase.synchronize_with(&self.bodies, self.params.speculative_margin, workers);
         self.profile.broadphase_ms += t2.elapsed().as_secs_f32() * 1000.0;
         drop(span);
         self.profile.proxies_moved = self.broadphase.stats.moved;
@@ -176,25 +177,10 @@ impl World {
         self.refresh_water();
     }
 
-    /// Derives origin transforms and repairs any body whose state stopped being finite, so a
-    /// NaN never spreads through the world.
-    pub(crate) fn finish_step(&mut self) {
-        let mut repaired = 0;
-        // Sleeping bodies did not move: their transforms are already derived.
-        for b in self.bodies.iter_mut().filter(|b| b.awake || b.kind != BodyKind::Dynamic) {
-            let finite = b.center.is_finite()
-                && b.angle.is_finite()
-                && b.linear_velocity.is_finite()
-                && b.angular_velocity.is_finite();
-            if !finite {
-                b.center = b.center0;
-                b.angle = b.q0.angle();
-                b.linear_velocity = Vec2::ZERO;
-                b.angular_velocity = 0.0;
-                repaired += 1;
-            }
-            b.sync_transform();
-        }
+    /// After the solve repaired `repaired` bodies whose state stopped being finite
+    /// (`solver::state::finalize`, which also derives the transforms), clears any non-finite
+    /// impulse the contacts kept, so a NaN never spreads through the world.
+    pub(crate) fn finish_step(&mut self, repaired: usize) {
         if repaired > 0 {
             for c in &mut self.contacts {
                 for cp in &mut c.points {

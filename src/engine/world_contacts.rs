@@ -257,7 +257,7 @@ impl World {
     pub(crate) fn update_contacts(&mut self) {
         let t0 = Instant::now();
         let margin = self.params.speculative_margin;
-        self.broadphase.update_pairs(&self.bodies, margin);
+        self.broadphase.update_pairs_with(&self.bodies, margin, &self.solver_scratch.workers);
         let t1 = Instant::now();
         self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
         self.profile.pairs = self.broadphase.pairs().len();

@@ -23,6 +23,7 @@ use super::solver::workers::BodyCell;
 use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Fewer bodies than this in a block are not worth sending to another thread.
 const BODY_BLOCK: usize = 64;
@@ -92,6 +93,7 @@ impl World {
         let mut floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
         let mut forces = forces.to_vec();
 
+        let repaired = AtomicUsize::new(0);
         // With the workers spinning, so that each colour's blocks start within a microsecond.
         workers.run(|| {
             if !wide {
@@ -191,11 +193,13 @@ impl World {
             } else {
                 apply_restitution(contacts, states, cold, p.restitution_threshold);
             }
-            workers
-                .for_each_chunk(bodies, BODY_BLOCK, &|start, chunk| finalize(&states[start..], &cold[start..], chunk));
+            workers.for_each_chunk(bodies, BODY_BLOCK, &|start, chunk| {
+                let n = finalize(&states[start..], &cold[start..], chunk);
+                repaired.fetch_add(n, Ordering::Relaxed);
+            });
         });
         self.solver_scratch = scratch;
-        self.finish_step();
+        self.finish_step(repaired.into_inner());
     }
 
     /// Removes joints whose reaction over the last sub-step exceeded their break force or

@@ -28,6 +28,7 @@ use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
+use crate::engine::solver::workers::Workers;
 use crate::engine::world_ccd::speculative_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -84,6 +85,9 @@ pub struct BroadphaseStats {
 /// pairs and counts what it put off, instead of allocating without bound. Real scenes stay
 /// far below it (`large_pyramid`: about 15,000 pairs).
 pub const MAX_PAIRS: usize = 250_000;
+
+/// Fewer bodies than this in a block of box updates are not worth sending to another thread.
+const BODY_BLOCK: usize = 64;
 
 #[derive(Clone, Copy, Debug)]
 struct Proxy {
@@ -235,8 +239,13 @@ impl Broadphase {
 
     /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).
     pub fn update_pairs(&mut self, bodies: &[Body], speculative: f32) {
+        self.update_pairs_with(bodies, speculative, &Workers::default());
+    }
+
+    /// [`Broadphase::update_pairs`], with the boxes recomputed in blocks on `workers`.
+    pub fn update_pairs_with(&mut self, bodies: &[Body], speculative: f32, workers: &Workers) {
         self.stats = BroadphaseStats::default();
-        self.refresh_tight(bodies, speculative);
+        self.refresh_tight(bodies, speculative, workers);
         let pair_ok = |i: usize, j: usize| should_collide(&bodies[i], &bodies[j]);
         match self.mode {
             PairFinding::Tree => {
@@ -294,17 +303,23 @@ impl Broadphase {
     /// bodies the solver moved, so the tree matches the world between steps (for drawing and
     /// ray casts). New pairs are found by the next `update_pairs`.
     pub fn synchronize(&mut self, bodies: &[Body], speculative: f32) {
+        self.synchronize_with(bodies, speculative, &Workers::default());
+    }
+
+    /// [`Broadphase::synchronize`], with the boxes recomputed in blocks on `workers`.
+    pub fn synchronize_with(&mut self, bodies: &[Body], speculative: f32, workers: &Workers) {
         if self.mode != PairFinding::Tree {
             return;
         }
-        self.refresh_tight(bodies, speculative);
+        self.refresh_tight(bodies, speculative, workers);
         self.synchronize_proxies(bodies);
     }
 
     /// Recomputes the tight AABBs of bodies that may have moved: awake ones (dynamic bodies
     /// awake, static bodies edited this step) and kinematic ones. A sleeping body keeps its
-    /// box, and so its proxy (003 article: query only bodies that moved).
-    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32) {
+    /// box, and so its proxy (003 article: query only bodies that moved). Each body's box is
+    /// its own, so blocks of bodies go to `workers`.
+    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32, workers: &Workers) {
         if self.tight.len() != bodies.len() || self.tight_margin != speculative {
             self.reach.clear();
             self.reach.extend(bodies.iter().map(speculative_reach));
@@ -313,12 +328,14 @@ impl Broadphase {
             self.tight_margin = speculative;
             return;
         }
-        for ((t, r), b) in self.tight.iter_mut().zip(&mut self.reach).zip(bodies) {
-            if b.awake || b.kind == BodyKind::Kinematic {
-                *r = speculative_reach(b);
-                *t = body_aabb(b, speculative, *r);
+        workers.for_each_chunk2(&mut self.tight, &mut self.reach, BODY_BLOCK, &|start, tight, reach| {
+            for ((t, r), b) in tight.iter_mut().zip(reach).zip(&bodies[start..]) {
+                if b.awake || b.kind == BodyKind::Kinematic {
+                    *r = speculative_reach(b);
+                    *t = body_aabb(b, speculative, *r);
+                }
             }
-        }
+        });
     }
 
     fn push_moved(&mut self, body: usize) {

@@ -218,15 +218,34 @@ pub fn integrate_positions(states: &mut [SolverBody], cold: &mut [SolverCold], h
     }
 }
 
-/// Writes velocities and poses back to the bodies (sleeping ones did not move).
-pub fn finalize(states: &[SolverBody], cold: &[SolverCold], bodies: &mut [Body]) {
+/// Writes velocities and poses back to the bodies (sleeping ones did not move), then derives
+/// the transform of every body that may have moved (all but sleeping dynamic ones). A body
+/// left with a non-finite pose or velocity is put back where the step found it, at rest;
+/// returns how many were.
+pub fn finalize(states: &[SolverBody], cold: &[SolverCold], bodies: &mut [Body]) -> usize {
+    let mut repaired = 0;
     for ((s, c), b) in states.iter().zip(cold).zip(bodies) {
-        if b.kind == BodyKind::Static || !b.awake {
+        if b.kind != BodyKind::Static && b.awake {
+            b.linear_velocity = s.v;
+            b.angular_velocity = s.w;
+            b.center = b.center0 + s.dp;
+            b.angle += c.da;
+        }
+        if !b.awake && b.kind == BodyKind::Dynamic {
             continue;
         }
-        b.linear_velocity = s.v;
-        b.angular_velocity = s.w;
-        b.center = b.center0 + s.dp;
-        b.angle += c.da;
+        let finite = b.center.is_finite()
+            && b.angle.is_finite()
+            && b.linear_velocity.is_finite()
+            && b.angular_velocity.is_finite();
+        if !finite {
+            b.center = b.center0;
+            b.angle = b.q0.angle();
+            b.linear_velocity = Vec2::ZERO;
+            b.angular_velocity = 0.0;
+            repaired += 1;
+        }
+        b.sync_transform();
     }
+    repaired
 }
