@@ -121,12 +121,12 @@ impl World {
             // Joints not in colours: with the soft step the overflow's, else all (in order,
             // before the contacts). The soft step solves the others colour by colour, before
             // each colour's contact rows (`solver::joint_colors`).
-            let serial: Vec<u32> =
-                if wide { graph.joint_overflow.clone() } else { awake.iter().map(|&k| k as u32).collect() };
-            let joints = JointCell::from_mut(joints);
+            let all: Vec<u32> = if wide { Vec::new() } else { awake.iter().map(|&k| k as u32).collect() };
             let graph = &*graph;
+            let serial = if wide { &graph.joint_overflow } else { &all };
+            let joints = JointCell::from_mut(joints);
             let serial_joints = |states: &mut [SolverBody], op: &JointOp<'_>| {
-                for_each_joint(None, &serial, joints, BodyCell::from_mut(states), op)
+                for_each_joint(None, serial, joints, BodyCell::from_mut(states), op)
             };
             let color_joints = |k: usize, cells: &[BodyCell], op: &JointOp<'_>| {
                 for_each_joint(Some(workers), &graph.joint_colors[k], joints, cells, op)
