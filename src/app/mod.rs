@@ -213,13 +213,11 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let update_cpu = report::thread_cpu_seconds().zip(update_cpu).map_or(0.0, |(b, a)| b - a);
 
         let world_start = Instant::now();
-        let backdrops: Vec<ScreenRect> = (ui_state.backdrops.iter())
-            .map(|r| ScreenRect {
-                min: Vec2::new(r.min.x, r.min.y) * ppp,
-                size: Vec2::new(r.width(), r.height()) * ppp,
-            })
-            .collect();
-        view::clear_frame(&free, &backdrops, materials.as_ref());
+        let backdrops = ui_state.backdrops.iter().map(|r| ScreenRect {
+            min: Vec2::new(r.min.x, r.min.y) * ppp,
+            size: Vec2::new(r.width(), r.height()) * ppp,
+        });
+        view::clear_frame(&free, backdrops, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
         let paint_start = Instant::now();
         egui_macroquad::draw();

@@ -25,7 +25,11 @@ pub const PLOT_BACKGROUND: mq::Color = mq::Color::new(18.0 / 255.0, 18.0 / 255.0
 /// but `world_area`) with their colour, then `backdrops` (screen pixels) with
 /// `PLOT_BACKGROUND`, as opaque untextured quads: egui filling them would sample a texture and
 /// blend, the largest cost of a frame on a software renderer.
-pub fn clear_frame(world_area: &ScreenRect, backdrops: &[ScreenRect], materials: Option<&Materials>) {
+pub fn clear_frame(
+    world_area: &ScreenRect,
+    backdrops: impl Iterator<Item = ScreenRect>,
+    materials: Option<&Materials>,
+) {
     mq::clear_background(BACKGROUND);
     if let Some(m) = materials {
         mq::gl_use_material(&m.opaque);
