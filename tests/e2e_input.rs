@@ -5,11 +5,14 @@
 //!
 //! One window at a time (the X pointer is shared), so the tests take a lock.
 
+mod support;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use support::x_display;
 
 static ONE_WINDOW: Mutex<()> = Mutex::new(());
 
@@ -31,21 +34,18 @@ fn xdotool(args: &[&str]) -> String {
 
 impl LiveApp {
     fn start(name: &str, args: &[&str]) -> LiveApp {
-        assert!(
-            std::env::var_os("DISPLAY").is_some(),
-            "this test opens a real window: run the suite under `xvfb-run -a cargo test` (see README)"
-        );
+        x_display::hold_open();
         let state_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("input_{name}.json"));
-        // Xvfb resets when its last client leaves, and a window opened during that reset cannot
-        // connect: such a start is retried (any other failure is the test's).
-        for _attempt in 0..3 {
+        let deadline = Instant::now() + x_display::RETRY_FOR;
+        loop {
             match LiveApp::try_start(&state_path, args) {
                 Ok(app) => return app,
-                Err(stderr) if stderr.contains("XOpenDisplay") => std::thread::sleep(Duration::from_millis(500)),
+                Err(stderr) if x_display::refused(&stderr) && Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(500))
+                }
                 Err(stderr) => panic!("the app exited early:\n{stderr}"),
             }
         }
-        panic!("the X server refused the window three times");
     }
 
     /// Starts the app and waits for its window and first frames; `Err(stderr)` if it exits.

@@ -2,9 +2,12 @@
 //! selects, drags and rotates a body and turns on a layer, and writes a PNG. The test checks
 //! the picture: not blank, and the layer colours where the world says they should be.
 
+mod support;
+
 use image::RgbaImage;
 use std::path::PathBuf;
 use std::process::Command;
+use support::x_display;
 
 fn out_path(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -81,31 +84,13 @@ impl ShotInfo {
 /// Runs `manifold-lab screenshot ARGS --out target/tmp/NAME` and returns the picture and its
 /// sidecar (viewport, camera, selection).
 fn shoot(name: &str, args: &[&str]) -> (RgbaImage, ShotInfo) {
-    assert!(
-        std::env::var_os("DISPLAY").is_some(),
-        "this test opens a real window: run the test suite under `xvfb-run -a cargo test` (see README)"
-    );
     let out = out_path(name);
     let _ = std::fs::remove_file(&out);
-    // Xvfb resets when its last client leaves, and a window opened during that reset cannot
-    // connect: such a start is retried (any other failure is the test's).
-    let mut attempts = 0;
-    let output = loop {
-        let output = Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .arg("screenshot")
-            .args(args)
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .expect("the binary runs");
-        attempts += 1;
-        let refused = String::from_utf8_lossy(&output.stderr).contains("XOpenDisplay");
-        if output.status.success() || !refused || attempts == 3 {
-            break output;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(500));
-    };
+    let output = x_display::output(|| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_manifold-lab"));
+        c.current_dir(env!("CARGO_MANIFEST_DIR")).arg("screenshot").args(args).arg("--out").arg(&out);
+        c
+    });
     assert!(
         output.status.success(),
         "screenshot command failed: {}\n{}",

@@ -3,6 +3,8 @@
 //! a progress bar only on a terminal (a pseudo-terminal made by `script`) and never with
 //! `--json` or into a pipe.
 
+mod support;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -20,15 +22,16 @@ fn screenshot_writes_a_gif_and_pngs_of_n_frames_of_the_window() {
     let dir = out_dir("gif");
     let (gif_path, pngs) = (dir.join("rain.gif"), dir.join("frames"));
     let (w, h, n) = (480u16, 300u16, 7usize);
-    let out = Command::new(BIN)
-        .args(["screenshot", "scenes/default.ron", "--frames", &n.to_string()])
-        .args(["--width", &w.to_string(), "--height", &h.to_string()])
-        .arg("--gif")
-        .arg(&gif_path)
-        .arg("--png-dir")
-        .arg(&pngs)
-        .output()
-        .unwrap();
+    let out = support::x_display::output(|| {
+        let mut c = Command::new(BIN);
+        c.args(["screenshot", "scenes/default.ron", "--frames", &n.to_string()])
+            .args(["--width", &w.to_string(), "--height", &h.to_string()])
+            .arg("--gif")
+            .arg(&gif_path)
+            .arg("--png-dir")
+            .arg(&pngs);
+        c
+    });
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     let mut opts = gif::DecodeOptions::new();

@@ -1,7 +1,8 @@
 //! Support shared by the integration tests (each declares `mod support;`) and, through
 //! `benches/support/`, by the benches. One place for what several files need: float
 //! comparisons, the proptest shape and pose strategies, the SAT reference, the exact f64
-//! Minkowski-difference answer, and the time-of-impact cases with Box2D's answers.
+//! Minkowski-difference answer, the time-of-impact cases with Box2D's answers, and the X
+//! display the window tests share.
 //!
 //! Convention: `tests/support/` holds what more than one test or bench uses; a test split into
 //! several files keeps its parts in `tests/NAME_parts/` (declared with `#[path]`). Benches
@@ -15,6 +16,7 @@ pub mod sat;
 pub mod scenes;
 pub mod strategies;
 pub mod toi;
+pub mod x_display;
 
 use glam::Vec2;
 
