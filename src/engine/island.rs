@@ -20,6 +20,7 @@
 //! awake.
 
 use super::body::{Body, BodyKind};
+use super::prefetch::{prefetch_head, CONTACTS_AHEAD};
 use super::solver::{Contact, Joint};
 
 /// Marker for bodies in no island.
@@ -133,7 +134,9 @@ impl Islands {
         self.dynamic.clear();
         self.dynamic.extend(bodies.iter().map(|b| b.kind == BodyKind::Dynamic && b.awake));
         let moving = &self.dynamic;
-        for c in contacts {
+        for i in 0..contacts.len() {
+            prefetch_head(contacts, i + CONTACTS_AHEAD);
+            let c = &mut contacts[i];
             c.awake = moving[c.a] || moving[c.b];
         }
     }

@@ -40,6 +40,7 @@ use super::body::Body;
 use super::broadphase::pair_finder::Broadphase;
 use super::collide::collide;
 use super::math::Transform;
+use super::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
 use super::shape::Shape;
 use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::Contact;
@@ -140,6 +141,9 @@ impl NarrowphaseCache {
 
 /// Fewer contacts than this in a block are not worth sending to another thread.
 const CONTACT_BLOCK: usize = 32;
+
+/// How many contacts ahead the update loop asks for the whole contact it will update.
+const UPDATES_AHEAD: usize = 2;
 
 /// What the merge-join decided for a contact.
 #[derive(Clone, Copy, Debug)]
@@ -279,6 +283,7 @@ impl World {
         let (mut k, mut f) = (0, 0);
         for &(i, j) in self.broadphase.pairs() {
             let (iu, ju) = (i as usize, j as usize);
+            prefetch_head(contacts, k + CONTACTS_AHEAD);
             // Contacts before this pair lost their pair.
             while k < contacts.len() && (contacts[k].a, contacts[k].b) < (iu, ju) {
                 fates.push(Fate::Lost);
@@ -324,7 +329,11 @@ impl World {
         workers.run(|| {
             workers.for_each_chunk2(contacts, fates, CONTACT_BLOCK, &|_, cs, fs| {
                 let mut n = Counts::default();
-                for (c, fate) in cs.iter_mut().zip(fs.iter()) {
+                for (i, fate) in fs.iter().enumerate() {
+                    if let Some(ahead) = cs.get(i + UPDATES_AHEAD) {
+                        prefetch(ahead);
+                    }
+                    let c = &mut cs[i];
                     match fate {
                         Fate::Kept => {}
                         Fate::Lost => {

@@ -89,10 +89,25 @@ pub const MAX_PAIRS: usize = 250_000;
 /// Fewer bodies than this in a block of box updates are not worth sending to another thread.
 const BODY_BLOCK: usize = 64;
 
+/// A body's tree proxy, with what the pair filter (`should_collide`) read of the body when
+/// the proxy was last synchronized: a change of either re-examines the body's pairs.
 #[derive(Clone, Copy, Debug)]
 struct Proxy {
     id: u32,
     kind: BodyKind,
+    category_bits: u32,
+    mask_bits: u32,
+}
+
+impl Proxy {
+    fn new(id: u32, b: &Body) -> Proxy {
+        Proxy { id, kind: b.kind, category_bits: b.category_bits, mask_bits: b.mask_bits }
+    }
+
+    /// Whether the body's kind or collision filter changed since the proxy last saw it.
+    fn filter_changed(&self, b: &Body) -> bool {
+        self.kind != b.kind || self.category_bits != b.category_bits || self.mask_bits != b.mask_bits
+    }
 }
 
 /// Proxies, move buffer and pair set of a world (see the module docs).
@@ -357,14 +372,14 @@ impl Broadphase {
             if i >= self.proxies.len() {
                 let valid = if tight.is_valid() { tight } else { Aabb::new(Vec2::ZERO, Vec2::ZERO) };
                 let id = self.tree.create_proxy(valid, i as u32);
-                self.proxies.push(Proxy { id, kind: b.kind });
+                self.proxies.push(Proxy::new(id, b));
                 self.in_move_buffer.push(false);
                 self.push_moved(i);
                 continue;
             }
             let p = self.proxies[i];
-            if p.kind != b.kind {
-                self.proxies[i].kind = b.kind;
+            if p.filter_changed(b) {
+                self.proxies[i] = Proxy::new(p.id, b);
                 self.push_moved(i);
             }
             if !tight.is_valid() || tight == self.tree.tight_aabb(p.id) {
@@ -383,13 +398,22 @@ impl Broadphase {
     }
 
     /// Step 3: drops pairs whose fat AABBs stopped overlapping or that may no longer collide.
+    /// Only a proxy in the move buffer can have changed either (its fat box is new, or its
+    /// kind or filter changed: `synchronize_proxies`), so only pairs with one are examined.
     /// Returns how many were dropped.
     fn prune_pairs(&mut self, bodies: &[Body]) -> usize {
+        if self.move_buffer.is_empty() {
+            return 0;
+        }
         let before = self.pairs.len();
-        let (tree, proxies) = (&self.tree, &self.proxies);
+        let (tree, proxies, moved) = (&self.tree, &self.proxies, &self.in_move_buffer);
         self.pairs.retain(|&(i, j)| {
-            let (pi, pj) = (proxies[i as usize].id, proxies[j as usize].id);
-            should_collide(&bodies[i as usize], &bodies[j as usize]) && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
+            let (i, j) = (i as usize, j as usize);
+            if !moved[i] && !moved[j] {
+                return true;
+            }
+            let (pi, pj) = (proxies[i].id, proxies[j].id);
+            should_collide(&bodies[i], &bodies[j]) && tree.fat_aabb(pi).overlaps(&tree.fat_aabb(pj))
         });
         before - self.pairs.len()
     }

@@ -15,8 +15,9 @@ use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::{SolverBody, SolverCold, MOVES};
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
+use crate::engine::prefetch::prefetch;
 use glam::Vec2;
-use prepare::{prefetch, RowSetup, PREFETCH_ROWS};
+use prepare::{RowSetup, PREFETCH_ROWS};
 
 mod prepare;
 

@@ -11,6 +11,7 @@
 
 use super::contact::Contact;
 use super::state::SolverBody;
+use crate::engine::prefetch::{prefetch_head, CONTACTS_AHEAD};
 
 /// Colours before the overflow set (Box2D v3's `B2_GRAPH_COLOR_COUNT`).
 pub const COLORS: usize = 24;
@@ -75,6 +76,7 @@ impl ConstraintGraph {
             }
         }
         for (k, c) in contacts.iter().enumerate() {
+            prefetch_head(contacts, k + CONTACTS_AHEAD);
             if !c.awake {
                 continue;
             }

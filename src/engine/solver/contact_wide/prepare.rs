@@ -43,22 +43,6 @@ impl PointRow {
 /// How many rows ahead `prepare` asks for the contacts it will read.
 pub(super) const PREFETCH_ROWS: usize = 2;
 
-/// Asks the memory system for the cache lines of `x` (a hint: no effect on results).
-#[inline(always)]
-pub(super) fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let p = x as *const T as *const i8;
-        for offset in (0..std::mem::size_of::<T>()).step_by(64) {
-            // SAFETY: a prefetch never faults and `p + offset` stays within `x`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(offset)) };
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
-}
-
 /// What filling a row reads.
 pub(super) struct RowSetup<'a> {
     pub(super) contacts: &'a [Contact],
