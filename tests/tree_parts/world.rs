@@ -33,7 +33,7 @@ fn random_bodies(seed: u64, n: usize) -> Vec<Body> {
 }
 
 fn dynamic_pair(bodies: &[Body], i: usize, j: usize) -> bool {
-    bodies[i].kind == BodyKind::Dynamic || bodies[j].kind == BodyKind::Dynamic
+    (bodies[i].kind == BodyKind::Dynamic || bodies[j].kind == BodyKind::Dynamic) && bodies[i].should_collide(&bodies[j])
 }
 
 #[test]
@@ -52,7 +52,8 @@ fn tree_pairs_equal_all_pairs_on_random_scenes() {
             let tight: Vec<Aabb> = bodies.iter().map(|b| b.shape.compute_aabb(&b.xf).expanded(spec)).collect();
             let touching: Vec<_> = bp.pairs().iter().copied().filter(|&(i, j)| bp.may_touch(i, j)).collect();
             assert_eq!(touching, find_pairs_brute_force(&tight, |i, j| dynamic_pair(&bodies, i, j)));
-            // Move some bodies, retype one, add one, sometimes remove the last.
+            // Move some bodies, retype one, switch one's collisions off or on again, add two,
+            // sometimes remove one.
             for (k, b) in bodies.iter_mut().enumerate() {
                 if (k + round) % 5 == 0 {
                     let p = b.position() + Vec2::new(((k * 7 + round) % 11) as f32 * 0.3 - 1.5, 0.4);
@@ -61,6 +62,8 @@ fn tree_pairs_equal_all_pairs_on_random_scenes() {
             }
             bodies[round * 3].kind =
                 if bodies[round * 3].kind == BodyKind::Static { BodyKind::Dynamic } else { BodyKind::Static };
+            let filtered = &mut bodies[(round * 5 + 1) % 40];
+            filtered.mask_bits = if filtered.mask_bits == 0 { u32::MAX } else { 0 };
             bodies.extend(random_bodies(seed * 100 + round as u64, 2));
             if round % 4 == 3 {
                 bodies.remove(17);
