@@ -61,6 +61,9 @@ pub struct NarrowphaseCache {
     /// Per body: its shape, copied at the narrowphase after which it had stopped moving
     /// (`None` while it moves, so moving bodies cost one comparison of their transform).
     shape: Vec<Option<Shape>>,
+    /// Per body: whether `shape` holds one (read for every moving body, so kept apart from
+    /// the 160-byte shapes).
+    kept: Vec<bool>,
     /// Per body: unchanged since the previous narrowphase (this step's answer).
     still: Vec<bool>,
     /// Per body: whether its pairs need the narrowphase (`world::is_active`) this step.
@@ -109,6 +112,7 @@ impl NarrowphaseCache {
         if self.invalid || self.xf.len() > n || self.margin.to_bits() != margin.to_bits() {
             self.xf.clear();
             self.shape.clear();
+            self.kept.clear();
             self.invalid = false;
             self.margin = margin;
         }
@@ -120,7 +124,8 @@ impl NarrowphaseCache {
         for (i, b) in bodies.iter().enumerate().take(known) {
             if !same_bits(&self.xf[i], &b.xf) {
                 self.xf[i] = b.xf;
-                if self.shape[i].is_some() {
+                if self.kept[i] {
+                    self.kept[i] = false;
                     self.shape[i] = None;
                 }
                 continue;
@@ -129,12 +134,16 @@ impl NarrowphaseCache {
                 Some(s) if *s == b.shape => self.still[i] = true,
                 // It stopped moving (or its shape changed): remember the shape; the manifolds
                 // stored for it may be from another pose or shape, so none is reused yet.
-                _ => self.shape[i] = Some(b.shape),
+                _ => {
+                    self.shape[i] = Some(b.shape);
+                    self.kept[i] = true;
+                }
             }
         }
         for b in &bodies[known..] {
             self.xf.push(b.xf);
             self.shape.push(None);
+            self.kept.push(false);
         }
     }
 }
