@@ -86,18 +86,36 @@ pub fn speculative_reach(b: &Body) -> f32 {
     last_step_motion(b, max_extent).min(CONTINUOUS_SAFETY_FACTOR * min_extent)
 }
 
+/// A body's motion over its last step, as [`pair_reach`] reads it: computed once per body
+/// per step rather than once per contact.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Motion {
+    /// How far the centre of mass moved over the last step.
+    pub displacement: glam::Vec2,
+    /// `displacement`'s length.
+    pub distance: f32,
+    /// The body's speculative reach ([`speculative_reach`]).
+    pub reach: f32,
+}
+
+impl Motion {
+    pub fn of(b: &Body, reach: f32) -> Motion {
+        let displacement = b.center - b.center0;
+        Motion { displacement, distance: displacement.length(), reach }
+    }
+}
+
 /// How much further than the speculative margin the contact between `a` and `b` looks ahead,
 /// given their reaches: their relative motion over the last step (the difference of their
 /// displacements, plus each one's turn, the part of its reach its displacement does not
 /// explain), never more than the two reaches. Bodies falling side by side add no speculative
 /// points between them.
-pub fn pair_reach(a: &Body, reach_a: f32, b: &Body, reach_b: f32) -> f32 {
-    if reach_a + reach_b == 0.0 {
+pub fn pair_reach(a: &Motion, b: &Motion) -> f32 {
+    if a.reach + b.reach == 0.0 {
         return 0.0;
     }
-    let (da, db) = (a.center - a.center0, b.center - b.center0);
-    let turns = (reach_a - da.length()).max(0.0) + (reach_b - db.length()).max(0.0);
-    ((db - da).length() + turns).min(reach_a + reach_b)
+    let turns = (a.reach - a.distance).max(0.0) + (b.reach - b.distance).max(0.0);
+    ((b.displacement - a.displacement).length() + turns).min(a.reach + b.reach)
 }
 
 /// Up to this many static bodies, a sweep scans their boxes instead of querying the tree.

@@ -46,7 +46,7 @@ use super::solver::contact::{mix_friction, mix_restitution};
 use super::solver::Contact;
 use super::solver::SolverParams;
 use super::world::{is_active, World};
-use super::world_ccd::pair_reach;
+use super::world_ccd::{pair_reach, Motion};
 use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -66,6 +66,9 @@ pub struct NarrowphaseCache {
     kept: Vec<bool>,
     /// Per body: unchanged since the previous narrowphase (this step's answer).
     still: Vec<bool>,
+    /// Per body: what a pair's speculative distance and mixed material read of it, gathered
+    /// once per step (a contact reads two of these instead of two bodies).
+    pair_bodies: Vec<PairBody>,
     /// Per body: whether its pairs need the narrowphase (`world::is_active`) this step.
     active: Vec<bool>,
     /// The speculative margin the stored manifolds were computed with.
@@ -88,6 +91,14 @@ pub struct NarrowphaseCache {
     pub recycled: usize,
 }
 
+/// What [`PairContext::pair`] reads of a body.
+#[derive(Clone, Copy, Debug, Default)]
+struct PairBody {
+    motion: Motion,
+    friction: f32,
+    restitution: f32,
+}
+
 /// Whether two transforms are the same bits (so `collide` would see the same input).
 #[inline]
 fn same_bits(a: &Transform, b: &Transform) -> bool {
@@ -107,7 +118,7 @@ impl NarrowphaseCache {
     /// Decides which bodies are unchanged since the previous call and records what this one
     /// sees. Bodies appended since keep the others' records; a margin change or an
     /// invalidation starts over.
-    fn observe(&mut self, bodies: &[Body], margin: f32) {
+    fn observe(&mut self, bodies: &[Body], broadphase: &Broadphase, margin: f32) {
         let n = bodies.len();
         if self.invalid || self.xf.len() > n || self.margin.to_bits() != margin.to_bits() {
             self.xf.clear();
@@ -121,6 +132,12 @@ impl NarrowphaseCache {
         self.still.resize(n, false);
         self.active.clear();
         self.active.extend(bodies.iter().map(is_active));
+        self.pair_bodies.clear();
+        self.pair_bodies.extend(bodies.iter().enumerate().map(|(i, b)| PairBody {
+            motion: Motion::of(b, broadphase.reach(i)),
+            friction: b.material.friction,
+            restitution: b.material.restitution,
+        }));
         for (i, b) in bodies.iter().enumerate().take(known) {
             if !same_bits(&self.xf[i], &b.xf) {
                 self.xf[i] = b.xf;
@@ -193,13 +210,13 @@ impl Tally {
     }
 }
 
-/// What a contact's update reads: the bodies, their reach, the settings, which bodies are
-/// unchanged since the previous narrowphase.
+/// What a contact's update reads: the bodies, the settings, which bodies are unchanged since
+/// the previous narrowphase, each body's motion and material.
 struct PairContext<'a> {
     bodies: &'a [Body],
-    broadphase: &'a Broadphase,
     params: &'a SolverParams,
     still: &'a [bool],
+    pair_bodies: &'a [PairBody],
     step: u64,
 }
 
@@ -207,11 +224,10 @@ impl PairContext<'_> {
     /// The speculative distance (bodies moving faster than the margin per step look ahead by
     /// their reach) and the mixed friction and restitution of bodies `a` and `b`.
     fn pair(&self, a: usize, b: usize) -> (f32, f32, f32) {
-        let (ba, bb, p) = (&self.bodies[a], &self.bodies[b], self.params);
-        let distance = p.speculative_margin + pair_reach(ba, self.broadphase.reach(a), bb, self.broadphase.reach(b));
-        let friction = p.friction_override.unwrap_or_else(|| mix_friction(ba.material.friction, bb.material.friction));
-        let restitution =
-            p.restitution_override.unwrap_or_else(|| mix_restitution(ba.material.restitution, bb.material.restitution));
+        let (ba, bb, p) = (&self.pair_bodies[a], &self.pair_bodies[b], self.params);
+        let distance = p.speculative_margin + pair_reach(&ba.motion, &bb.motion);
+        let friction = p.friction_override.unwrap_or_else(|| mix_friction(ba.friction, bb.friction));
+        let restitution = p.restitution_override.unwrap_or_else(|| mix_restitution(ba.restitution, bb.restitution));
         (distance, friction, restitution)
     }
 
@@ -282,8 +298,8 @@ impl World {
         }
         let filter = self.joint_filter.take().unwrap_or_default();
         let mut cache = std::mem::take(&mut self.narrowphase);
-        cache.observe(&self.bodies, margin);
-        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, active, .. } = &mut cache;
+        cache.observe(&self.bodies, &self.broadphase, margin);
+        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, active, pair_bodies, .. } = &mut cache;
         let contacts = &mut self.contacts;
 
         // 1. The merge-join (cheap, in order): each contact's fate, and the new pairs.
@@ -324,13 +340,8 @@ impl World {
 
         // 2. Every contact's and new pair's manifold, in blocks on the solver's workers: each
         // reads only the bodies and writes only its own contact.
-        let pair = PairContext {
-            bodies: &self.bodies,
-            broadphase: &self.broadphase,
-            params: &self.params,
-            still,
-            step: self.step_count,
-        };
+        let pair =
+            PairContext { bodies: &self.bodies, params: &self.params, still, pair_bodies, step: self.step_count };
         let tally = Tally::default();
         let workers = &self.solver_scratch.workers;
         new_contacts.clear();

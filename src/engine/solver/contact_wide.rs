@@ -15,7 +15,7 @@ use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::{SolverBody, SolverCold, MOVES};
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
-use crate::engine::prefetch::prefetch;
+use crate::engine::prefetch::prefetch_bytes;
 use glam::Vec2;
 use prepare::{RowSetup, PREFETCH_ROWS};
 
@@ -121,7 +121,8 @@ impl ContactRows {
                     // A colour's contacts are scattered over the contact list: ask for the
                     // ones a few rows ahead while this row is filled.
                     for &k in lanes(i + PREFETCH_ROWS) {
-                        prefetch(&contacts[k as usize]);
+                        // All but the recycling record, which preparing does not read.
+                        prefetch_bytes(&contacts[k as usize], std::mem::offset_of!(Contact, origin));
                     }
                     setup.fill(r, lanes(i), color);
                 }
