@@ -21,6 +21,7 @@
 
 use super::body::{Body, BodyKind};
 use super::prefetch::{prefetch_head, CONTACTS_AHEAD};
+use super::solver::workers::{Workers, CONTACT_BLOCK};
 use super::solver::{Contact, Joint};
 
 /// Marker for bodies in no island.
@@ -129,16 +130,18 @@ impl Islands {
     }
 
     /// Marks each contact awake when one of its bodies is an awake dynamic body (reading each
-    /// body once, not twice per contact).
-    pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact]) {
+    /// body once, not twice per contact), in blocks of contacts on `workers`.
+    pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact], workers: &Workers) {
         self.dynamic.clear();
         self.dynamic.extend(bodies.iter().map(|b| b.kind == BodyKind::Dynamic && b.awake));
         let moving = &self.dynamic;
-        for i in 0..contacts.len() {
-            prefetch_head(contacts, i + CONTACTS_AHEAD);
-            let c = &mut contacts[i];
-            c.awake = moving[c.a] || moving[c.b];
-        }
+        workers.for_each_chunk(contacts, CONTACT_BLOCK, &|_, contacts| {
+            for i in 0..contacts.len() {
+                prefetch_head(contacts, i + CONTACTS_AHEAD);
+                let c = &mut contacts[i];
+                c.awake = moving[c.a] || moving[c.b];
+            }
+        });
     }
 
     /// Marks each island awake when one of its bodies is (changing no body).

@@ -43,6 +43,7 @@ use super::math::Transform;
 use super::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
 use super::shape::Shape;
 use super::solver::contact::{mix_friction, mix_restitution};
+use super::solver::workers::{Workers, BODY_BLOCK, CONTACT_BLOCK};
 use super::solver::Contact;
 use super::solver::SolverParams;
 use super::world::{is_active, World};
@@ -118,7 +119,7 @@ impl NarrowphaseCache {
     /// Decides which bodies are unchanged since the previous call and records what this one
     /// sees. Bodies appended since keep the others' records; a margin change or an
     /// invalidation starts over.
-    fn observe(&mut self, bodies: &[Body], broadphase: &Broadphase, margin: f32) {
+    fn observe(&mut self, bodies: &[Body], broadphase: &Broadphase, margin: f32, workers: &Workers) {
         let n = bodies.len();
         if self.invalid || self.xf.len() > n || self.margin.to_bits() != margin.to_bits() {
             self.xf.clear();
@@ -130,14 +131,19 @@ impl NarrowphaseCache {
         let known = self.xf.len();
         self.still.clear();
         self.still.resize(n, false);
-        self.active.clear();
-        self.active.extend(bodies.iter().map(is_active));
-        self.pair_bodies.clear();
-        self.pair_bodies.extend(bodies.iter().enumerate().map(|(i, b)| PairBody {
-            motion: Motion::of(b, broadphase.reach(i)),
-            friction: b.material.friction,
-            restitution: b.material.restitution,
-        }));
+        self.active.resize(n, false);
+        self.pair_bodies.resize(n, PairBody::default());
+        workers.for_each_chunk2(&mut self.active, &mut self.pair_bodies, BODY_BLOCK, &|start, active, pair| {
+            for (i, (active, pair)) in (start..).zip(active.iter_mut().zip(pair)) {
+                let b = &bodies[i];
+                *active = is_active(b);
+                *pair = PairBody {
+                    motion: Motion::of(b, broadphase.reach(i)),
+                    friction: b.material.friction,
+                    restitution: b.material.restitution,
+                };
+            }
+        });
         for (i, b) in bodies.iter().enumerate().take(known) {
             if !same_bits(&self.xf[i], &b.xf) {
                 self.xf[i] = b.xf;
@@ -164,9 +170,6 @@ impl NarrowphaseCache {
         }
     }
 }
-
-/// Fewer contacts than this in a block are not worth sending to another thread.
-const CONTACT_BLOCK: usize = 32;
 
 /// How many contacts ahead the update loop asks for the whole contact it will update.
 const UPDATES_AHEAD: usize = 2;
@@ -298,7 +301,7 @@ impl World {
         }
         let filter = self.joint_filter.take().unwrap_or_default();
         let mut cache = std::mem::take(&mut self.narrowphase);
-        cache.observe(&self.bodies, &self.broadphase, margin);
+        cache.observe(&self.bodies, &self.broadphase, margin, &self.solver_scratch.workers);
         let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, active, pair_bodies, .. } = &mut cache;
         let contacts = &mut self.contacts;
 

@@ -3,6 +3,7 @@
 
 use super::body::BodyKind;
 use super::island::{update_sleep_time, Islands, NO_ISLAND};
+use super::solver::workers::BODY_BLOCK;
 use super::solver::SolverParams;
 use super::world::World;
 use glam::Vec2;
@@ -177,7 +178,7 @@ impl World {
             islands.build(&self.bodies, &self.contacts, &self.joints);
             islands.wake_touched(&mut self.bodies);
         }
-        islands.mark_awake_contacts(&self.bodies, &mut self.contacts);
+        islands.mark_awake_contacts(&self.bodies, &mut self.contacts, &self.solver_scratch.workers);
         if sleep {
             self.islands = OnceLock::from(islands);
         }
@@ -188,21 +189,24 @@ impl World {
     pub(crate) fn update_sleep(&mut self) {
         let p = &self.params;
         let dt = p.dt();
-        for b in &mut self.bodies {
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-            match b.kind {
-                BodyKind::Dynamic if b.awake => {
-                    if p.sleep {
-                        update_sleep_time(b, dt, p.linear_sleep_tolerance, p.angular_sleep_tolerance);
-                    } else {
-                        b.sleep_time = 0.0;
+        // Each body's own: in blocks on the workers.
+        self.solver_scratch.workers.for_each_chunk(&mut self.bodies, BODY_BLOCK, &|_, bodies| {
+            for b in bodies {
+                b.force = Vec2::ZERO;
+                b.torque = 0.0;
+                match b.kind {
+                    BodyKind::Dynamic if b.awake => {
+                        if p.sleep {
+                            update_sleep_time(b, dt, p.linear_sleep_tolerance, p.angular_sleep_tolerance);
+                        } else {
+                            b.sleep_time = 0.0;
+                        }
                     }
+                    BodyKind::Static => b.awake = false,
+                    _ => {}
                 }
-                BodyKind::Static => b.awake = false,
-                _ => {}
             }
-        }
+        });
         if let Some(m) = &self.mouse_joint {
             if let Some(b) = self.bodies.get_mut(m.body) {
                 b.sleep_time = 0.0;

@@ -17,16 +17,13 @@ use super::solver::graph::{ConstraintGraph, GraphColor};
 use super::solver::joint_colors::{for_each_joint, JointCell};
 use super::solver::joints::{BodyPair, Joint, JointContext};
 use super::solver::state::{
-    fill_solver_bodies, finalize, integrate_positions, integrate_velocities_with, BodyForce, SolverBody,
+    fill_solver_bodies_with, finalize, integrate_positions, integrate_velocities_with, BodyForce, SolverBody,
 };
-use super::solver::workers::BodyCell;
+use super::solver::workers::{BodyCell, BODY_BLOCK};
 use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Fewer bodies than this in a block are not worth sending to another thread.
-const BODY_BLOCK: usize = 64;
 
 /// A joint's warm start or one of its solves, on copies of its bodies' states.
 type JointOp<'a> = dyn Fn(&mut Joint, &mut BodyPair) + Sync + 'a;
@@ -105,7 +102,7 @@ impl World {
             if let Some(j) = mouse_joint.as_mut() {
                 j.prepare(bodies);
             }
-            fill_solver_bodies(states, cold, bodies);
+            fill_solver_bodies_with(states, cold, bodies, workers);
             if wide {
                 let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
                 graph.color(pairs, contacts, states);

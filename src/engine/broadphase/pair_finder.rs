@@ -28,7 +28,7 @@ use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
-use crate::engine::solver::workers::Workers;
+use crate::engine::solver::workers::{Workers, BODY_BLOCK};
 use crate::engine::world_ccd::speculative_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -85,9 +85,6 @@ pub struct BroadphaseStats {
 /// pairs and counts what it put off, instead of allocating without bound. Real scenes stay
 /// far below it (`large_pyramid`: about 15,000 pairs).
 pub const MAX_PAIRS: usize = 250_000;
-
-/// Fewer bodies than this in a block of box updates are not worth sending to another thread.
-const BODY_BLOCK: usize = 64;
 
 /// A body's tree proxy, with what the pair filter (`should_collide`) read of the body when
 /// the proxy was last synchronized: a change of either re-examines the body's pairs.

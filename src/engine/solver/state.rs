@@ -6,6 +6,7 @@
 //! reads, and the angle turned). The contact rows load a hot record
 //! with two 16-byte loads and store its velocities with one (`solver::contact_wide`).
 
+use super::workers::{Workers, BODY_BLOCK};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::{cross, Rot};
 use glam::Vec2;
@@ -142,12 +143,27 @@ pub fn solver_bodies(bodies: &[Body]) -> Vec<SolverBody> {
 /// Refills `states` and `cold` with the solver state of every body, then one dummy body at rest
 /// (the target of empty SIMD lanes, like Box2D v3's dummy body), reusing the vectors' memory.
 pub fn fill_solver_bodies(states: &mut Vec<SolverBody>, cold: &mut Vec<SolverCold>, bodies: &[Body]) {
-    states.clear();
-    states.extend(bodies.iter().map(SolverBody::new));
-    states.push(SolverBody::at_rest());
-    cold.clear();
-    cold.extend(bodies.iter().map(SolverCold::new));
-    cold.push(SolverCold::FIXED);
+    fill_solver_bodies_with(states, cold, bodies, &Workers::default());
+}
+
+/// [`fill_solver_bodies`], in blocks of bodies on `workers` (each entry is its body's alone).
+pub fn fill_solver_bodies_with(
+    states: &mut Vec<SolverBody>,
+    cold: &mut Vec<SolverCold>,
+    bodies: &[Body],
+    workers: &Workers,
+) {
+    let n = bodies.len();
+    states.resize(n + 1, SolverBody::at_rest());
+    cold.resize(n + 1, SolverCold::FIXED);
+    workers.for_each_chunk2(&mut states[..n], &mut cold[..n], BODY_BLOCK, &|start, s, c| {
+        for ((s, c), b) in s.iter_mut().zip(c).zip(&bodies[start..]) {
+            *s = SolverBody::new(b);
+            *c = SolverCold::new(b);
+        }
+    });
+    states[n] = SolverBody::at_rest();
+    cold[n] = SolverCold::FIXED;
 }
 
 /// A force held constant over a step (Box2D's applied force and torque), plus an angular

@@ -76,6 +76,13 @@ pub fn moves(s: &SolverBody) -> bool {
 /// Fewer rows than this in a block are not worth sending to another thread.
 pub const MIN_BLOCK_ROWS: usize = 8;
 
+/// Fewer bodies than this in a block of per-body work are not worth sending to another thread.
+pub const BODY_BLOCK: usize = 64;
+
+/// Fewer contacts than this in a block of per-contact work are not worth sending to another
+/// thread.
+pub const CONTACT_BLOCK: usize = 32;
+
 /// Blocks per thread in one colour, so that a thread that finishes early takes another.
 const BLOCKS_PER_THREAD: usize = 4;
 
