@@ -82,6 +82,8 @@ pub struct NarrowphaseCache {
     fates: Vec<Fate>,
     /// Pairs with no contact yet whose shapes may touch, sorted (scratch).
     new_pairs: Vec<(usize, usize)>,
+    /// The new pairs of each part of a merge-join cut for the workers (scratch).
+    new_pair_parts: Vec<Vec<(usize, usize)>>,
     /// Their contacts, where the shapes touch (scratch).
     new_contacts: Vec<Option<Contact>>,
     /// Contacts whose manifold was reused this step (the profile's count).
@@ -183,6 +185,59 @@ enum Fate {
     Kept,
     /// Recycled, reused or recomputed.
     Update,
+}
+
+/// Fewer pairs than this in a part of the merge-join are not worth another thread.
+const MERGE_PART_PAIRS: usize = 2048;
+
+/// One part of the merge-join: a run of the sorted pairs, the contacts whose keys fall in the
+/// same range (sorted the same way), and the joint filter's pairs in it.
+struct MergePart<'a> {
+    pairs: &'a [(u32, u32)],
+    contacts: &'a [Contact],
+    /// Sorted pairs of bodies that a joint keeps from colliding.
+    filter: &'a [(u32, u32)],
+    /// One per contact of the part, all `Lost` to begin with.
+    fates: &'a mut [Fate],
+    new_pairs: &'a mut Vec<(usize, usize)>,
+}
+
+impl MergePart<'_> {
+    /// Walks the part's pairs and contacts together: a contact matched by a wanted pair is to
+    /// be updated (or kept, both bodies asleep), one matched by none stays lost; a wanted pair
+    /// with no contact is a new pair.
+    fn join(&mut self, broadphase: &Broadphase, active: &[bool]) {
+        let (contacts, filter) = (self.contacts, self.filter);
+        let (mut k, mut f) = (0, 0);
+        for &(i, j) in self.pairs {
+            let (iu, ju) = (i as usize, j as usize);
+            prefetch_head(contacts, k + CONTACTS_AHEAD);
+            // Contacts before this pair lost their pair (their fate is already `Lost`).
+            while k < contacts.len() && (contacts[k].a, contacts[k].b) < (iu, ju) {
+                k += 1;
+            }
+            let existing = k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju;
+            // The collision filter was applied to the pairs by `update_pairs` just now.
+            let wanted = broadphase.may_touch(i, j) && {
+                while f < filter.len() && filter[f] < (i, j) {
+                    f += 1;
+                }
+                filter.get(f) != Some(&(i, j))
+            };
+            // Both asleep (or asleep and static): the contact is kept as it was.
+            let asleep = !active[iu] && !active[ju];
+            if existing {
+                self.fates[k] = match (wanted, asleep) {
+                    (false, _) => Fate::Lost,
+                    (true, true) => Fate::Kept,
+                    (true, false) => Fate::Update,
+                };
+                k += 1;
+            } else if wanted && !asleep {
+                self.new_pairs.push((iu, ju));
+            }
+        }
+    }
 }
 
 /// Manifolds of one block, by how they were had.
@@ -302,51 +357,59 @@ impl World {
         let filter = self.joint_filter.take().unwrap_or_default();
         let mut cache = std::mem::take(&mut self.narrowphase);
         cache.observe(&self.bodies, &self.broadphase, margin, &self.solver_scratch.workers);
-        let NarrowphaseCache { fates, new_pairs, new_contacts, added, still, active, pair_bodies, .. } = &mut cache;
+        let NarrowphaseCache {
+            fates, new_pairs, new_pair_parts, new_contacts, added, still, active, pair_bodies, ..
+        } = &mut cache;
         let contacts = &mut self.contacts;
 
-        // 1. The merge-join (cheap, in order): each contact's fate, and the new pairs.
+        // 1. The merge-join: each contact's fate, and the new pairs. With several threads the
+        // pair list is cut into parts at pair keys and each part is joined with its own range
+        // of contacts on a worker (the parts' results, concatenated, are the whole join's).
+        let workers = &self.solver_scratch.workers;
+        let pairs = self.broadphase.pairs();
+        let parts = if pairs.len() >= MERGE_PART_PAIRS * 2 { workers.threads().max(1) } else { 1 };
         fates.clear();
-        new_pairs.clear();
-        let (mut k, mut f) = (0, 0);
-        for &(i, j) in self.broadphase.pairs() {
-            let (iu, ju) = (i as usize, j as usize);
-            prefetch_head(contacts, k + CONTACTS_AHEAD);
-            // Contacts before this pair lost their pair.
-            while k < contacts.len() && (contacts[k].a, contacts[k].b) < (iu, ju) {
-                fates.push(Fate::Lost);
-                k += 1;
-            }
-            let existing = k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju;
-            // The collision filter was applied to the pairs by `update_pairs` just now.
-            let wanted = self.broadphase.may_touch(i, j) && {
-                while f < filter.len() && filter[f] < (i, j) {
-                    f += 1;
-                }
-                filter.get(f) != Some(&(i, j))
-            };
-            // Both asleep (or asleep and static): the contact is kept as it was.
-            let asleep = !active[iu] && !active[ju];
-            if existing {
-                fates.push(match (wanted, asleep) {
-                    (false, _) => Fate::Lost,
-                    (true, true) => Fate::Kept,
-                    (true, false) => Fate::Update,
-                });
-                k += 1;
-            } else if wanted && !asleep {
-                new_pairs.push((iu, ju));
-            }
-        }
-        // Contacts after the last pair lost theirs.
         fates.resize(contacts.len(), Fate::Lost);
+        new_pair_parts.resize_with(parts, Vec::new);
+        let mut jobs = Vec::with_capacity(parts);
+        let (mut fates_rest, mut outs) = (&mut fates[..], &mut new_pair_parts[..]);
+        let (mut p0, mut k0, mut f0) = (0, 0, 0);
+        for part in 1..=parts {
+            let p1 = pairs.len() * part / parts;
+            let (k1, f1) = match pairs.get(p1) {
+                Some(&(i, j)) => (
+                    contacts.partition_point(|c| (c.a, c.b) < (i as usize, j as usize)),
+                    filter.partition_point(|&pair| pair < (i, j)),
+                ),
+                None => (contacts.len(), filter.len()),
+            };
+            let (fates_part, rest) = std::mem::take(&mut fates_rest).split_at_mut(k1 - k0);
+            let (out, more) = std::mem::take(&mut outs).split_first_mut().expect("one list per part");
+            out.clear();
+            jobs.push(MergePart {
+                pairs: &pairs[p0..p1],
+                contacts: &contacts[k0..k1],
+                filter: &filter[f0..f1],
+                fates: fates_part,
+                new_pairs: out,
+            });
+            (fates_rest, outs, p0, k0, f0) = (rest, more, p1, k1, f1);
+        }
+        let (broadphase, active) = (&self.broadphase, &*active);
+        workers.run(|| {
+            workers.for_each_chunk(&mut jobs, 1, &|_, jobs| jobs.iter_mut().for_each(|j| j.join(broadphase, active)));
+        });
+        drop(jobs);
+        new_pairs.clear();
+        for part in new_pair_parts.iter() {
+            new_pairs.extend_from_slice(part);
+        }
 
         // 2. Every contact's and new pair's manifold, in blocks on the solver's workers: each
         // reads only the bodies and writes only its own contact.
         let pair =
             PairContext { bodies: &self.bodies, params: &self.params, still, pair_bodies, step: self.step_count };
         let tally = Tally::default();
-        let workers = &self.solver_scratch.workers;
         new_contacts.clear();
         new_contacts.resize(new_pairs.len(), None);
         workers.run(|| {
