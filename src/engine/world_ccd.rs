@@ -26,6 +26,7 @@ use super::collide::support::Proxy;
 use super::collide::toi::{local_proxy, root_finder, Sweep, ToiInput};
 use super::math::{cross, Aabb};
 use super::shape::Shape;
+use super::solver::workers::BODY_BLOCK;
 use super::world::World;
 use std::time::Instant;
 
@@ -132,14 +133,20 @@ impl World {
         }
         let start = Instant::now();
         let dt = self.dt();
+        // Which bodies are fast: each body's own test, in blocks on the workers.
+        let mut flags = vec![false; self.bodies.len()];
+        let bodies = &self.bodies;
+        self.solver_scratch.workers.for_each_chunk(&mut flags, BODY_BLOCK, &|start, flags| {
+            for (f, b) in flags.iter_mut().zip(&bodies[start..]) {
+                *f = is_fast(b, dt);
+            }
+        });
         let (mut fast, mut bullets) = (Vec::new(), Vec::new());
-        for (i, b) in self.bodies.iter().enumerate() {
-            if is_fast(b, dt) {
-                if b.bullet {
-                    bullets.push(i);
-                } else {
-                    fast.push(i);
-                }
+        for (i, _) in flags.iter().enumerate().filter(|(_, &f)| f) {
+            if self.bodies[i].bullet {
+                bullets.push(i);
+            } else {
+                fast.push(i);
             }
         }
         let mut candidates = Vec::new();
