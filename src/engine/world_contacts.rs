@@ -8,7 +8,8 @@
 //! 1. The pairs (sorted) are merge-joined with the contacts (sorted the same way), in order:
 //!    a contact whose pair went away or is filtered out (joint filter, collision filter,
 //!    tight AABBs apart) is lost, one between two sleeping bodies is kept as it is, the others
-//!    are to be updated; a pair with no contact yet becomes a new pair.
+//!    are to be updated; a pair with no contact yet becomes a new pair. With several threads
+//!    the pairs are cut at pair keys into parts joined side by side (`MergePart`).
 //! 2. Every contact to update gets its new manifold, impulses carried over by feature id
 //!    (`Contact::new`), or is marked dead (`manifold.count = 0`) when the manifold is empty;
 //!    every new pair whose shapes touch gives a new contact. Each reads only the bodies and
@@ -367,7 +368,7 @@ impl World {
         // of contacts on a worker (the parts' results, concatenated, are the whole join's).
         let workers = &self.solver_scratch.workers;
         let pairs = self.broadphase.pairs();
-        let parts = if pairs.len() >= MERGE_PART_PAIRS * 2 { workers.threads().max(1) } else { 1 };
+        let parts = workers.threads().min(pairs.len() / MERGE_PART_PAIRS).max(1);
         fates.clear();
         fates.resize(contacts.len(), Fate::Lost);
         new_pair_parts.resize_with(parts, Vec::new);
