@@ -134,7 +134,9 @@ impl World {
         let start = Instant::now();
         let dt = self.dt();
         // Which bodies are fast: each body's own test, in blocks on the workers.
-        let mut flags = vec![false; self.bodies.len()];
+        let mut flags = std::mem::take(&mut self.solver_scratch.body_flags);
+        flags.clear();
+        flags.resize(self.bodies.len(), false);
         let bodies = &self.bodies;
         self.solver_scratch.workers.for_each_chunk(&mut flags, BODY_BLOCK, &|start, flags| {
             for (f, b) in flags.iter_mut().zip(&bodies[start..]) {
@@ -149,6 +151,7 @@ impl World {
                 fast.push(i);
             }
         }
+        self.solver_scratch.body_flags = flags;
         let mut candidates = Vec::new();
         let mut events = 0;
         // Bodies that are not bullets are only moved back against static bodies. When there

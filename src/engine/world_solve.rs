@@ -81,7 +81,7 @@ impl World {
         }
         // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
         let wide = p.position_correction == PositionCorrection::Soft;
-        let SolverScratch { graph, rows, states, cold, awake_joints, workers } = &mut scratch;
+        let SolverScratch { graph, rows, states, cold, awake_joints, workers, .. } = &mut scratch;
         workers.ensure(if wide { p.threads as usize } else { 1 });
         let awake = &*awake_joints;
         let workers = &*workers;

@@ -17,4 +17,7 @@ pub struct SolverScratch {
     pub awake_joints: Vec<usize>,
     /// The threads that solve each colour (`SolverParams::threads`).
     pub workers: Workers,
+    /// One flag per body, for a per-body pass outside the solve (the continuous pass's
+    /// fast-body test), kept so the step does not allocate it.
+    pub body_flags: Vec<bool>,
 }
