@@ -217,7 +217,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             min: Vec2::new(r.min.x, r.min.y) * ppp,
             size: Vec2::new(r.width(), r.height()) * ppp,
         });
-        view::clear_frame(&free, backdrops, materials.as_ref());
+        view::clear_frame(backdrops, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
         let paint_start = Instant::now();
         egui_macroquad::draw();

@@ -67,7 +67,7 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
         s.text_styles.insert(TextStyle::Monospace, FontId::monospace(13.0));
         s.text_styles.insert(TextStyle::Small, FontId::proportional(11.5));
         s.spacing.item_spacing = egui::vec2(6.0, 5.0);
-        // The frame loop clears the panels' area to their colour (`view::clear_frame`).
+        // The frame loop clears the whole window, the panels' area included (`view::clear_frame`).
         s.visuals.panel_fill = egui::Color32::TRANSPARENT;
     });
 }

@@ -9,10 +9,13 @@ use manifold_lab::engine::timeline::{Counter, StepStats};
 
 /// Height of one counter plot, points.
 const PLOT_H: f32 = 30.0;
-/// Points a plot draws per point of its width at most (longer runs keep each bucket's largest
-/// value, so spikes show): on a software renderer a line's triangles cost as much as a scene's
-/// shapes, and a vertex every two points already shows every bend a thin line can.
+/// Buckets a plot draws per point of its width at most (longer runs keep each bucket's largest
+/// value, so spikes show): on a software renderer a plot's triangles cost as much as a scene's
+/// shapes, and a bucket every two points already shows every bend.
 const PLOT_BUCKETS_PER_POINT: f32 = 0.5;
+/// The plots' area colours: at the value, and at the baseline.
+const PLOT_TOP: Color32 = Color32::from_rgb(110, 190, 255);
+const PLOT_BOTTOM: Color32 = Color32::from_rgba_premultiplied(20, 38, 56, 90);
 const RED: Color32 = Color32::from_rgb(235, 60, 60);
 const TEXT: Color32 = Color32::from_gray(200);
 
@@ -198,16 +201,22 @@ fn draw_plot(p: &egui::Painter, rect: egui::Rect, stats: &[StepStats], c: Counte
     let max = values.iter().copied().fold(0.0, f64::max);
     let min = values.iter().copied().fold(0.0, f64::min);
     let span = (max - min).max(1e-12);
-    let pts: Vec<egui::Pos2> = values
-        .iter()
-        .enumerate()
-        .map(|(k, v)| {
-            let x = rect.min.x + rect.width() * (k as f32 + 0.5) / buckets as f32;
-            let y = rect.max.y - 2.0 - (rect.height() - 16.0) * ((v - min) / span) as f32;
-            egui::pos2(x, y)
-        })
-        .collect();
-    p.add(egui::Shape::line(pts, Stroke::new(1.2, Color32::from_rgb(110, 190, 255))));
+    // An area under the values (bright at the value, fading to the baseline): two vertices and
+    // two triangles per bucket, where a feathered line takes four and six.
+    let base = rect.max.y - 1.0;
+    let y = |v: f64| rect.max.y - 2.0 - (rect.height() - 16.0) * ((v - min) / span) as f32;
+    let mut mesh = egui::Mesh::default();
+    for (k, &v) in values.iter().enumerate() {
+        let x = rect.min.x + rect.width() * (k as f32 + 0.5) / buckets as f32;
+        mesh.colored_vertex(egui::pos2(x, y(v)), PLOT_TOP);
+        mesh.colored_vertex(egui::pos2(x, base), PLOT_BOTTOM);
+        if k > 0 {
+            let i = 2 * k as u32;
+            mesh.add_triangle(i - 2, i - 1, i);
+            mesh.add_triangle(i - 1, i + 1, i);
+        }
+    }
+    p.add(egui::Shape::mesh(mesh));
     let last = (stats.len() - 1).max(1) as f32;
     let x = rect.min.x + rect.width() * (cursor.saturating_sub(origin) as f32 / last).clamp(0.0, 1.0);
     p.line_segment([egui::pos2(x, rect.min.y), egui::pos2(x, rect.max.y)], Stroke::new(1.5, Color32::YELLOW));
