@@ -48,11 +48,14 @@ fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
     });
 }
 
-/// World labels, in screen space: centred on their point, on a dark plate so they read over
-/// any shape. A label that would cover one already placed moves down below it, so labels at
-/// nearby points (a face and its vertex) stay readable.
+/// World labels, in screen space: centred on their point (shifted to stay inside the view),
+/// on a dark plate so they read over any shape. A label that would cover one already placed
+/// moves down below it, so labels at nearby points (a face and its vertex) stay readable.
 fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]) {
     const SIZE: u16 = 17;
+    // Clipped to the view: a label wider than the room left is cut, not drawn over a panel.
+    let gl = unsafe { mq::get_internal_gl() }.quad_gl;
+    gl.scissor(Some((vp.min.x as i32, vp.min.y as i32, vp.size.x as i32, vp.size.y as i32)));
     let mut placed: Vec<mq::Rect> = Vec::new();
     for (p, text, color) in texts {
         let sp = cam.world_to_screen(vp, *p);
@@ -68,6 +71,8 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]
             dims.width + 6.0,
             dims.height + 4.0,
         );
+        // Inside the view: a long label near its edge is shifted, not drawn over a panel.
+        plate.x = plate.x.min(vp.min.x + vp.size.x - plate.w).max(vp.min.x);
         while let Some(hit) = placed.iter().find(|r| r.overlaps(&plate)) {
             plate.y = hit.y + hit.h + 1.0;
         }
@@ -75,6 +80,7 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]
         mq::draw_rectangle(plate.x, plate.y, plate.w, plate.h, mq::Color::new(0.05, 0.05, 0.07, 0.72));
         mq::draw_text(text, plate.x + 3.0, plate.y + 2.0 + dims.offset_y, f32::from(SIZE), mq_color(*color));
     }
+    unsafe { mq::get_internal_gl() }.quad_gl.scissor(None);
 }
 
 /// Draws the world area of the frame (the scene or the open lab), and the lab's inset.
