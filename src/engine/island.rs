@@ -20,8 +20,6 @@
 //! awake.
 
 use super::body::{Body, BodyKind};
-use super::prefetch::{prefetch_head, CONTACTS_AHEAD};
-use super::solver::workers::{Workers, CONTACT_BLOCK};
 use super::solver::{Contact, Joint};
 
 /// Marker for bodies in no island.
@@ -127,21 +125,6 @@ impl Islands {
         }
         self.awake.clear();
         self.awake.resize(sizes.len(), true);
-    }
-
-    /// Marks each contact awake when one of its bodies is an awake dynamic body (reading each
-    /// body once, not twice per contact), in blocks of contacts on `workers`.
-    pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact], workers: &Workers) {
-        self.dynamic.clear();
-        self.dynamic.extend(bodies.iter().map(|b| b.kind == BodyKind::Dynamic && b.awake));
-        let moving = &self.dynamic;
-        workers.for_each_chunk(contacts, CONTACT_BLOCK, &|_, contacts| {
-            for i in 0..contacts.len() {
-                prefetch_head(contacts, i + CONTACTS_AHEAD);
-                let c = &mut contacts[i];
-                c.awake = moving[c.a] || moving[c.b];
-            }
-        });
     }
 
     /// Marks each island awake when one of its bodies is (changing no body).

@@ -4,7 +4,7 @@
 use super::body::BodyKind;
 use super::island::{update_sleep_time, Islands, NO_ISLAND};
 use super::solver::workers::BODY_BLOCK;
-use super::solver::SolverParams;
+use super::solver::{SolverParams, SolverScratch};
 use super::world::World;
 use glam::Vec2;
 use std::sync::OnceLock;
@@ -178,7 +178,8 @@ impl World {
             islands.build(&self.bodies, &self.contacts, &self.joints);
             islands.wake_touched(&mut self.bodies);
         }
-        islands.mark_awake_contacts(&self.bodies, &mut self.contacts, &self.solver_scratch.workers);
+        let SolverScratch { graph, workers, .. } = &mut self.solver_scratch;
+        graph.mark_awake_contacts(&self.bodies, &mut self.contacts, workers);
         if sleep {
             self.islands = OnceLock::from(islands);
         }

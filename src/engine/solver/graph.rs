@@ -6,12 +6,20 @@
 //! at a time on the calling thread: overflow joints before the colours, overflow contacts after.
 //!
 //! Box2D keeps colours persistent as constraints begin and end; here they are assigned afresh
-//! each step in joint order, then contact order (pairs sorted by body index), which is cheap and
-//! makes the colouring, and so the result, depend on nothing but the world's state.
+//! each step in joint order, then contact order (pairs sorted by body index), which makes the
+//! colouring, and so the result, depend on nothing but the world's state. The colouring is a
+//! pure function of each constraint's bodies, whether it is awake and whether each body moves
+//! (its [`ContactKey`]s, in order): when the keys are those of the last colouring, as in a pile
+//! whose contacts neither begin nor end, the colours are kept instead of walking every contact
+//! again. The keys are compared while the contacts are marked awake
+//! ([`ConstraintGraph::mark_awake_contacts`]), a pass that reads each contact's bodies anyway.
 
 use super::contact::Contact;
-use super::state::SolverBody;
+use super::state::{body_moves, SolverBody};
+use super::workers::{Workers, CONTACT_BLOCK};
+use crate::engine::body::{Body, BodyKind};
 use crate::engine::prefetch::{prefetch_head, CONTACTS_AHEAD};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Colours before the overflow set (Box2D v3's `B2_GRAPH_COLOR_COUNT`).
 pub const COLORS: usize = 24;
@@ -38,7 +46,47 @@ pub struct ConstraintGraph {
     pub joint_overflow: Vec<u32>,
     /// Per body, a bit per colour it already has (scratch, kept to avoid allocating).
     body_colors: Vec<u32>,
+    /// Per contact, its key at the last colouring.
+    keys: Vec<ContactKey>,
+    /// The awake joints as the last colouring read them, and this step's (scratch).
+    joints: Vec<JointEntry>,
+    new_joints: Vec<JointEntry>,
+    /// Set by `mark_awake_contacts` when every contact's key is the last colouring's; taken
+    /// by the next colouring.
+    contacts_unchanged: bool,
+    /// Per body: [`AWAKE_DYNAMIC`] and [`MOVES_BIT`] (scratch).
+    body_bits: Vec<u8>,
 }
+
+/// What the colouring reads of one contact: its bodies, and whether each moves, packed;
+/// [`ContactKey::ASLEEP`] for a contact the solver skips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContactKey(u64);
+
+impl ContactKey {
+    pub const ASLEEP: ContactKey = ContactKey(u64::MAX);
+
+    /// `None` for a body index of 2³¹ or more (no key: such a contact is always recoloured).
+    fn new(a: usize, b: usize, moves_a: bool, moves_b: bool) -> Option<ContactKey> {
+        let fits = |i: usize| i < 1 << 31;
+        (fits(a) && fits(b))
+            .then(|| ContactKey(a as u64 | (b as u64) << 31 | u64::from(moves_a) << 62 | u64::from(moves_b) << 63))
+    }
+}
+
+/// What the colouring reads of an awake joint: its index, bodies, and whether each moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct JointEntry {
+    k: usize,
+    a: usize,
+    b: usize,
+    moves: (bool, bool),
+}
+
+/// `ConstraintGraph::body_bits`: an awake dynamic body (its contacts are solved).
+const AWAKE_DYNAMIC: u8 = 1;
+/// `ConstraintGraph::body_bits`: a body the solver moves (`state::body_moves`).
+const MOVES_BIT: u8 = 2;
 
 // Only bodies a constraint can move are coloured (as in Box2D): static and kinematic bodies may
 // appear in any number of contacts of one colour, since no solve changes them. The solver's
@@ -51,16 +99,76 @@ impl ConstraintGraph {
         self.color(std::iter::empty(), contacts, states);
     }
 
+    /// Marks each contact awake when one of its bodies is an awake dynamic body (reading each
+    /// body once, not twice per contact), in blocks of contacts on `workers`, and records
+    /// whether every contact's key is still the last colouring's.
+    pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact], workers: &Workers) {
+        self.body_bits.clear();
+        self.body_bits.extend(bodies.iter().map(|b| {
+            let awake = b.kind == BodyKind::Dynamic && b.awake;
+            (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT)
+        }));
+        let (bits, keys) = (&self.body_bits, &self.keys);
+        let changed = AtomicBool::new(keys.len() != contacts.len());
+        workers.for_each_chunk(contacts, CONTACT_BLOCK, &|start, contacts| {
+            let mut same = true;
+            for i in 0..contacts.len() {
+                prefetch_head(contacts, i + CONTACTS_AHEAD);
+                let c = &mut contacts[i];
+                let (ba, bb) = (bits[c.a], bits[c.b]);
+                c.awake = (ba | bb) & AWAKE_DYNAMIC != 0;
+                let key = if c.awake {
+                    ContactKey::new(c.a, c.b, ba & MOVES_BIT != 0, bb & MOVES_BIT != 0)
+                } else {
+                    Some(ContactKey::ASLEEP)
+                };
+                same &= key.is_some() && keys.get(start + i) == key.as_ref();
+            }
+            if !same {
+                changed.store(true, Ordering::Relaxed);
+            }
+        });
+        self.contacts_unchanged = !changed.into_inner();
+    }
+
     /// Colours the awake joints (`joints`: index and bodies A, B of each), then the awake
     /// contacts. Joints take the first free colour, as in Box2D. Contacts against a body that
     /// does not move skip colour 0, as Box2D's do, which leaves the first colour to the denser
-    /// dynamic pairs.
+    /// dynamic pairs. Keeps the last colouring when nothing it reads has changed: the contacts'
+    /// keys (as `mark_awake_contacts` found them just before, with no edit since) and the
+    /// joints'.
     pub fn color(
         &mut self,
         joints: impl Iterator<Item = (usize, usize, usize)>,
         contacts: &[Contact],
         states: &[SolverBody],
     ) {
+        let mut now = std::mem::take(&mut self.new_joints);
+        now.clear();
+        now.extend(joints.map(|(k, a, b)| JointEntry { k, a, b, moves: (moves(&states[a]), moves(&states[b])) }));
+        let unchanged = std::mem::take(&mut self.contacts_unchanged)
+            && now == self.joints
+            && self.colors.len() == COLORS
+            && self.joint_colors.len() == COLORS;
+        if unchanged {
+            #[cfg(debug_assertions)]
+            {
+                let mut fresh = ConstraintGraph::default();
+                fresh.color_afresh(&now, contacts, states);
+                assert!(
+                    (&fresh.colors, &fresh.overflow, &fresh.joint_colors, &fresh.joint_overflow)
+                        == (&self.colors, &self.overflow, &self.joint_colors, &self.joint_overflow),
+                    "a kept colouring differs from a fresh one"
+                );
+            }
+        } else {
+            self.color_afresh(&now, contacts, states);
+        }
+        self.new_joints = std::mem::replace(&mut self.joints, now);
+    }
+
+    /// Colours from scratch (see `color`), recording each contact's key.
+    fn color_afresh(&mut self, joints: &[JointEntry], contacts: &[Contact], states: &[SolverBody]) {
         for list in [&mut self.colors, &mut self.joint_colors] {
             list.resize_with(COLORS, Vec::new);
             list.iter_mut().for_each(Vec::clear);
@@ -69,18 +177,23 @@ impl ConstraintGraph {
         self.joint_overflow.clear();
         self.body_colors.clear();
         self.body_colors.resize(states.len(), 0);
-        for (k, a, b) in joints {
+        for &JointEntry { k, a, b, .. } in joints {
             match self.assign(states, a, b, 0) {
                 Some(color) => self.joint_colors[color].push(k as u32),
                 None => self.joint_overflow.push(k as u32),
             }
         }
+        self.keys.clear();
+        self.keys.reserve(contacts.len());
         for (k, c) in contacts.iter().enumerate() {
             prefetch_head(contacts, k + CONTACTS_AHEAD);
             if !c.awake {
+                self.keys.push(ContactKey::ASLEEP);
                 continue;
             }
-            let first_if_static = u32::from(!(moves(&states[c.a]) && moves(&states[c.b])));
+            let (ma, mb) = (moves(&states[c.a]), moves(&states[c.b]));
+            self.keys.push(ContactKey::new(c.a, c.b, ma, mb).unwrap_or(ContactKey::ASLEEP));
+            let first_if_static = u32::from(!(ma && mb));
             match self.assign(states, c.a, c.b, first_if_static) {
                 Some(color) => self.colors[color].push(k as u32),
                 None => self.overflow.push(k as u32),
@@ -208,6 +321,58 @@ mod tests {
             g.used_colors(),
             g.colors.iter().zip(&g.joint_colors).filter(|(c, j)| !c.is_empty() || !j.is_empty()).count()
         );
+    }
+
+    /// Whether no colour holds two contacts sharing a moving body.
+    fn valid(g: &ConstraintGraph, contacts: &[Contact], states: &[SolverBody]) -> bool {
+        g.colors.iter().all(|color| {
+            let mut seen = vec![false; states.len()];
+            color.iter().all(|&k| {
+                let c = &contacts[k as usize];
+                [c.a, c.b].into_iter().filter(|&i| moves(&states[i])).all(|i| !std::mem::replace(&mut seen[i], true))
+            })
+        })
+    }
+
+    #[test]
+    fn the_colouring_is_kept_only_while_what_it_reads_is_unchanged() {
+        use crate::engine::body::{Body, BodyDef};
+        use crate::engine::shape::Shape;
+        use crate::engine::solver::workers::Workers;
+        let circle = Shape::circle(0.5).unwrap();
+        let mut bodies: Vec<Body> = (0..5)
+            .map(|i| Body::new(&BodyDef::new(BodyKind::Dynamic, circle, glam::Vec2::new(i as f32, 0.0))))
+            .collect();
+        let states_of = |bodies: &[Body]| bodies.iter().map(SolverBody::new).collect::<Vec<_>>();
+        let workers = Workers::default();
+        let mut g = ConstraintGraph::default();
+        let step = |g: &mut ConstraintGraph, bodies: &[Body], contacts: &mut Vec<Contact>| {
+            g.mark_awake_contacts(bodies, contacts, &workers);
+            let kept = g.contacts_unchanged;
+            let states = states_of(bodies);
+            g.color_contacts(contacts, &states);
+            assert!(valid(g, contacts, &states));
+            let awake = contacts.iter().filter(|c| c.awake).count();
+            assert_eq!(g.colors.iter().map(Vec::len).sum::<usize>() + g.overflow.len(), awake);
+            kept
+        };
+        // A chain: coloured afresh, then kept.
+        let mut contacts: Vec<Contact> = (0..4).map(|i| contact(i, i + 1)).collect();
+        assert!(!step(&mut g, &bodies, &mut contacts));
+        assert!(step(&mut g, &bodies, &mut contacts));
+        // As many contacts, other bodies (a star around body 0): recoloured.
+        let mut star: Vec<Contact> = (1..5).map(|i| contact(0, i)).collect();
+        assert!(!step(&mut g, &bodies, &mut star));
+        assert!(step(&mut g, &bodies, &mut star));
+        // Body 0 made static: it no longer moves, so the star fits in one colour.
+        bodies[0] = Body::new(&BodyDef::new(BodyKind::Static, circle, glam::Vec2::ZERO));
+        assert!(!step(&mut g, &bodies, &mut star));
+        assert_eq!(g.used_colors(), 1);
+        // One leaf asleep: its contact leaves the colouring.
+        bodies[4].awake = false;
+        assert!(!step(&mut g, &bodies, &mut star));
+        assert!(!star[3].awake);
+        assert_eq!(g.colors.iter().map(Vec::len).sum::<usize>(), 3);
     }
 
     #[test]

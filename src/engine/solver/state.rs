@@ -97,9 +97,14 @@ impl SolverCold {
     }
 }
 
+/// Whether the solver moves body `b` (it has an inverse mass or inertia): [`MOVES`].
+pub fn body_moves(b: &Body) -> bool {
+    b.inv_mass > 0.0 || b.inv_inertia > 0.0
+}
+
 impl SolverBody {
     pub fn new(b: &Body) -> SolverBody {
-        let moves = b.inv_mass > 0.0 || b.inv_inertia > 0.0;
+        let moves = body_moves(b);
         SolverBody {
             v: b.linear_velocity,
             w: b.angular_velocity,
