@@ -81,7 +81,7 @@ impl World {
         }
         // The soft step solves contacts in coloured rows; the article's corrections stay scalar.
         let wide = p.position_correction == PositionCorrection::Soft;
-        let SolverScratch { graph, rows, states, cold, awake_joints, workers, .. } = &mut scratch;
+        let SolverScratch { graph, rows, scalar, states, cold, awake_joints, workers, .. } = &mut scratch;
         workers.ensure(if wide { p.threads as usize } else { 1 });
         let awake = &*awake_joints;
         let workers = &*workers;
@@ -94,7 +94,7 @@ impl World {
         // With the workers spinning, so that each colour's blocks start within a microsecond.
         workers.run(|| {
             if !wide {
-                prepare_contacts(contacts, bodies, p.gravity, p.warm_starting);
+                prepare_contacts(contacts, scalar, bodies, p.gravity, p.warm_starting);
             }
             for &k in awake {
                 joints[k].prepare(bodies, &jctx);
@@ -163,7 +163,7 @@ impl World {
                         let joints = &mut |k, cells: &[BodyCell]| color_joints(k, cells, biased);
                         rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed, joints);
                     } else {
-                        solve_contacts(contacts, states, cold, &p, softness, inv_h, true, elapsed);
+                        solve_contacts(contacts, scalar, states, cold, &p, softness, inv_h, true, elapsed);
                     }
                 }
                 workers.for_each_chunk2(states, cold, BODY_BLOCK, &|_, s, c| {
@@ -188,7 +188,7 @@ impl World {
                 rows.apply_restitution(states, workers, p.restitution_threshold);
                 rows.store_impulses(contacts, workers);
             } else {
-                apply_restitution(contacts, states, cold, p.restitution_threshold);
+                apply_restitution(contacts, scalar, states, cold, p.restitution_threshold);
             }
             workers.for_each_chunk(bodies, BODY_BLOCK, &|start, chunk| {
                 let n = finalize(&states[start..], &cold[start..], chunk);

@@ -26,25 +26,11 @@ pub struct ContactPoint {
     pub anchor_b: Vec2,
     /// Separation at the start of the step (negative = penetration).
     pub base_separation: f32,
-    /// This and the fields below up to `impact_velocity`, except the impulses, are the step's
-    /// working values of the scalar solver modes; the soft step keeps them in its contact rows
-    /// (`contact_wide`) and leaves these as they were.
-    pub normal_mass: f32,
-    pub tangent_mass: f32,
     /// Accumulated impulses (kept across steps for warm starting).
     pub normal_impulse: f32,
     pub tangent_impulse: f32,
     /// Largest normal impulse applied this step (restitution only bounces touching points).
     pub max_normal_impulse: f32,
-    /// Normal relative velocity at the start of the step (for restitution).
-    pub relative_velocity: f32,
-    /// Time from the start of the step to the end of the sub-step in which the point first
-    /// pushed (for restitution: see [`Contact::approach_rate`]).
-    #[serde(default)]
-    pub impact_time: f32,
-    /// Normal relative velocity just before the point first pushed this step.
-    #[serde(default)]
-    pub impact_velocity: f32,
     /// How many consecutive steps this point has been matched and warm started.
     pub persisted: u32,
     /// Set on a recycled manifold's point (`world_recycle`): `anchor_a` and `anchor_b` are the
@@ -54,11 +40,31 @@ pub struct ContactPoint {
     pub kept_anchors: bool,
 }
 
+/// The scalar solver modes' working values of one contact point over a step, kept beside the
+/// contacts (`SolverScratch::scalar`) rather than in them: the soft step keeps its own in its
+/// contact rows (`contact_wide`), and every pass over the contacts reads fewer bytes (a
+/// contact is five cache lines, not six).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointWork {
+    pub normal_mass: f32,
+    pub tangent_mass: f32,
+    /// Normal relative velocity at the start of the step (for restitution).
+    pub relative_velocity: f32,
+    /// Time from the start of the step to the end of the sub-step in which the point first
+    /// pushed (for restitution: see [`Contact::approach_rate`]).
+    pub impact_time: f32,
+    /// Normal relative velocity just before the point first pushed this step.
+    pub impact_velocity: f32,
+}
+
+/// A contact's two points' [`PointWork`].
+pub type ContactWork = [PointWork; 2];
+
 /// A contact constraint between bodies `a` and `b` (`a < b`), normal from A to B.
 ///
-/// `repr(C)`, 64-byte aligned, fields in order of use: the passes that walk every contact for
-/// its bodies alone (pair matching, islands, colouring) read only the first cache line; the
-/// recycling record, read only by the narrowphase, comes last.
+/// `repr(C)`, 64-byte aligned, five cache lines, fields in order of use: the passes that walk
+/// every contact for its bodies alone (pair matching, islands, colouring) read only the first
+/// line; the recycling record, read only by the narrowphase, comes last.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Contact {
@@ -160,29 +166,39 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 }
 
 /// Computes anchors, effective masses, the pre-solve normal velocity and the rate at which
-/// `gravity` changes it.
-pub fn prepare_contacts(contacts: &mut [Contact], bodies: &[Body], gravity: Vec2, warm_starting: bool) {
-    for c in contacts.iter_mut().filter(|c| c.awake) {
+/// `gravity` changes it; `work` gets one entry per contact.
+pub fn prepare_contacts(
+    contacts: &mut [Contact],
+    work: &mut Vec<ContactWork>,
+    bodies: &[Body],
+    gravity: Vec2,
+    warm_starting: bool,
+) {
+    work.clear();
+    work.resize(contacts.len(), ContactWork::default());
+    for (c, w) in contacts.iter_mut().zip(work.iter_mut()).filter(|(c, _)| c.awake) {
         let (ba, bb) = (&bodies[c.a], &bodies[c.b]);
         let (ca, cb) = (SolverCold::new(ba), SolverCold::new(bb));
         let (sa, sb) = (SolverBody::new(ba), SolverBody::new(bb));
         let n = c.manifold.normal;
         c.approach_rate = n.dot(cb.gravity_pull(gravity) - ca.gravity_pull(gravity));
         let count = c.manifold.count;
-        for cp in &mut c.points[..count] {
+        for (cp, w) in c.points[..count].iter_mut().zip(w.iter_mut()) {
             if !warm_starting {
                 cp.normal_impulse = 0.0;
                 cp.tangent_impulse = 0.0;
             }
             cp.max_normal_impulse = 0.0;
-            cp.impact_time = 0.0;
-            cp.impact_velocity = 0.0;
             let p = PreparedPoint::new(cp, n, (&sa, &ca), (&sb, &cb));
             cp.anchor_a = p.anchor_a;
             cp.anchor_b = p.anchor_b;
-            cp.normal_mass = p.normal_mass;
-            cp.tangent_mass = p.tangent_mass;
-            cp.relative_velocity = p.relative_velocity;
+            *w = PointWork {
+                normal_mass: p.normal_mass,
+                tangent_mass: p.tangent_mass,
+                relative_velocity: p.relative_velocity,
+                impact_time: 0.0,
+                impact_velocity: 0.0,
+            };
         }
     }
 }
@@ -290,6 +306,7 @@ impl ContactSoftness {
 #[allow(clippy::too_many_arguments)]
 pub fn solve_contacts(
     contacts: &mut [Contact],
+    work: &mut [ContactWork],
     states: &mut [SolverBody],
     cold: &[SolverCold],
     params: &SolverParams,
@@ -298,13 +315,13 @@ pub fn solve_contacts(
     use_bias: bool,
     elapsed: f32,
 ) {
-    for c in contacts.iter_mut().filter(|c| c.awake) {
+    for (c, w) in contacts.iter_mut().zip(work.iter_mut()).filter(|(c, _)| c.awake) {
         let n = c.manifold.normal;
         let fixed = cold[c.a].inv_mass == 0.0 || cold[c.b].inv_mass == 0.0;
         let softness = if fixed { soft.fixed } else { soft.dynamic };
         let t = right_perp(n);
         let count = c.manifold.count;
-        for cp in &mut c.points[..count] {
+        for (cp, w) in c.points[..count].iter_mut().zip(w.iter_mut()) {
             let s = current_separation(cp, n, &states[c.a], &states[c.b]);
             if s > 0.0 && !use_bias && cp.normal_impulse == 0.0 {
                 // The relax pass only takes back bias velocity; a speculative point that has
@@ -335,10 +352,10 @@ pub fn solve_contacts(
             let vn = dv.dot(n);
             if use_bias && cp.max_normal_impulse == 0.0 {
                 // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
-                cp.impact_time = elapsed;
-                cp.impact_velocity = vn;
+                w.impact_time = elapsed;
+                w.impact_velocity = vn;
             }
-            let impulse = -cp.normal_mass * mass_scale * (vn + bias) - impulse_scale * cp.normal_impulse;
+            let impulse = -w.normal_mass * mass_scale * (vn + bias) - impulse_scale * cp.normal_impulse;
             let new_impulse = (cp.normal_impulse + impulse).max(0.0);
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
@@ -346,10 +363,10 @@ pub fn solve_contacts(
             apply_impulse(states, cold, c.a, c.b, cp.anchor_a, cp.anchor_b, applied * n);
         }
         // Coulomb friction, capped by μ times this point's normal impulse.
-        for cp in &mut c.points[..count] {
+        for (cp, w) in c.points[..count].iter_mut().zip(w.iter()) {
             let dv = relative_velocity(states, c.a, c.b, cp.anchor_a, cp.anchor_b);
             let vt = dv.dot(t);
-            let impulse = -cp.tangent_mass * vt;
+            let impulse = -w.tangent_mass * vt;
             let max_friction = c.friction * cp.normal_impulse;
             let new_impulse = (cp.tangent_impulse + impulse).clamp(-max_friction, max_friction);
             let applied = new_impulse - cp.tangent_impulse;
@@ -366,8 +383,14 @@ pub fn solve_contacts(
 /// step, which Box2D's start-of-step speed leaves out of the bounce (up to 3 % of the height)
 /// and out of the threshold test. Also unlike Box2D, a contact's two bouncing points are
 /// solved together (`solver::restitution`), so a face landing flat gains no energy.
-pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], cold: &[SolverCold], threshold: f32) {
-    for c in contacts.iter_mut().filter(|c| c.awake) {
+pub fn apply_restitution(
+    contacts: &mut [Contact],
+    work: &[ContactWork],
+    states: &mut [SolverBody],
+    cold: &[SolverCold],
+    threshold: f32,
+) {
+    for (c, w) in contacts.iter_mut().zip(work).filter(|(c, _)| c.awake) {
         if c.restitution == 0.0 {
             continue;
         }
@@ -375,14 +398,14 @@ pub fn apply_restitution(contacts: &mut [Contact], states: &mut [SolverBody], co
         let count = c.manifold.count;
         let rate = c.approach_rate;
         let mut bp = [BouncePoint::default(); 2];
-        for (b, cp) in bp.iter_mut().zip(&c.points[..count]) {
-            let before = (cp.relative_velocity + rate * cp.impact_time).max(cp.impact_velocity);
+        for ((b, cp), w) in bp.iter_mut().zip(&c.points[..count]).zip(w) {
+            let before = (w.relative_velocity + rate * w.impact_time).max(w.impact_velocity);
             *b = BouncePoint {
                 bounces: before <= -threshold && cp.max_normal_impulse != 0.0,
                 vn: relative_velocity(states, c.a, c.b, cp.anchor_a, cp.anchor_b).dot(n),
                 target: -c.restitution * before,
                 impulse: cp.normal_impulse,
-                normal_mass: cp.normal_mass,
+                normal_mass: w.normal_mass,
             };
         }
         if !bp.iter().any(|b| b.bounces) {
@@ -432,3 +455,7 @@ pub fn project_positions(
         }
     }
 }
+
+/// Every pass over the contacts is bound by memory: a field that grows `Contact` past five
+/// cache lines costs each of them a sixth.
+const _: () = assert!(std::mem::size_of::<Contact>() == 5 * 64);

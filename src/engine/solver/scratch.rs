@@ -1,6 +1,7 @@
 //! The solver's per-step working arrays, kept between steps so that a step reuses their memory
 //! (Box2D v3 keeps its constraint graph and step arenas in the world likewise).
 
+use super::contact::ContactWork;
 use super::contact_wide::ContactRows;
 use super::graph::ConstraintGraph;
 use super::state::{SolverBody, SolverCold};
@@ -10,6 +11,8 @@ use super::workers::Workers;
 pub struct SolverScratch {
     pub graph: ConstraintGraph,
     pub rows: ContactRows,
+    /// The scalar solver modes' per-contact working values (`contact::prepare_contacts`).
+    pub scalar: Vec<ContactWork>,
     pub states: Vec<SolverBody>,
     /// The bodies' cold solver state, beside `states`.
     pub cold: Vec<SolverCold>,
