@@ -121,7 +121,7 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
     for _ in 0..25 {
         app.apply(Action::Step);
     }
-    let c = app.world.contacts.iter().find(|c| c.awake && c.manifold.count == 2).expect("a two-point contact").clone();
+    let c = *app.world.contacts.iter().find(|c| c.awake && c.manifold.count == 2).expect("a two-point contact");
     app.apply(Action::OpenContactInLab { a: c.a, b: c.b });
     let dir = std::env::temp_dir().join(format!("ml-contact-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -167,7 +167,7 @@ fn hovering_and_clicking_a_contact_point_pins_it_and_does_not_select() {
     for _ in 0..10 {
         app.apply(Action::Step);
     }
-    let c = app.world.contacts.iter().find(|c| c.manifold.count == 2).unwrap().clone();
+    let c = *app.world.contacts.iter().find(|c| c.manifold.count == 2).unwrap();
     let p = c.points()[1].point;
     // Close enough that contact dots are many pixels apart.
     app.apply(Action::SetCamera { center: p + Vec2::new(0.3, 0.2), height: 4.0 });

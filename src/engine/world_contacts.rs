@@ -460,23 +460,23 @@ impl World {
 }
 
 /// Merges `added` (sorted by pair, no pair in common with `contacts`) into the sorted
-/// `contacts`, in place from the back, emptying `added`.
+/// `contacts`, in place from the back, emptying `added`. The old contacts between two new
+/// ones move up as one block (a memory move), so each is read and written once however many
+/// new contacts land before it.
 fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Contact>) {
     if added.is_empty() {
         return;
     }
-    let mut old = contacts.len();
-    // Grow by the new contacts' count (these copies are overwritten below).
+    let key = |c: &Contact| (c.a, c.b);
+    // Old contacts not yet moved: `contacts[..end]`; the merged tail starts at `w`.
+    let mut end = contacts.len();
     contacts.extend_from_slice(added);
     let mut w = contacts.len();
-    let key = |c: &Contact| (c.a, c.b);
     while let Some(c) = added.pop() {
-        while old > 0 && key(&contacts[old - 1]) > key(&c) {
-            w -= 1;
-            old -= 1;
-            contacts.swap(w, old);
-        }
-        w -= 1;
+        let start = contacts[..end].partition_point(|o| key(o) < key(&c));
+        contacts.copy_within(start..end, w - (end - start));
+        w -= end - start + 1;
+        end = start;
         contacts[w] = c;
     }
 }
@@ -509,6 +509,39 @@ mod tests {
             want.sort();
             assert_eq!(keys(&contacts), want);
             assert!(added.is_empty());
+        }
+    }
+
+    #[test]
+    fn merging_from_the_back_moves_each_contact_whole() {
+        // Random disjoint sets of pairs, each contact tagged (friction) with its own pair.
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let tagged = |a: usize, b: usize| {
+            let mut c = contact(a, b);
+            c.friction = (a * 1000 + b) as f32;
+            c
+        };
+        for _ in 0..200 {
+            let mut pairs: Vec<(usize, usize)> =
+                (0..next(40)).map(|_| (next(30) as usize, 30 + next(30) as usize)).collect();
+            pairs.sort();
+            pairs.dedup();
+            let (mut old, mut new) = (Vec::new(), Vec::new());
+            for &(a, b) in &pairs {
+                if next(3) == 0 {
+                    new.push(tagged(a, b))
+                } else {
+                    old.push(tagged(a, b))
+                }
+            }
+            merge_from_back(&mut old, &mut new);
+            assert!(new.is_empty());
+            assert_eq!(old.iter().map(|c| (c.a, c.b)).collect::<Vec<_>>(), pairs);
+            assert!(old.iter().all(|c| c.friction == (c.a * 1000 + c.b) as f32));
         }
     }
 }

@@ -65,7 +65,7 @@ pub type ContactWork = [PointWork; 2];
 /// `repr(C)`, 64-byte aligned, five cache lines, fields in order of use: the passes that walk
 /// every contact for its bodies alone (pair matching, islands, colouring) read only the first
 /// line; the recycling record, read only by the narrowphase, comes last.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Contact {
     pub a: usize,
