@@ -9,16 +9,12 @@
 //! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
 //! pushed yet to the next sub-step.
 
-use super::contact::{Contact, ContactSoftness};
-use super::graph::{ConstraintGraph, GraphColor};
+use super::contact::Contact;
+use super::graph::GraphColor;
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
-use super::state::{SolverBody, SolverCold, MOVES};
+use super::state::{SolverBody, MOVES};
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
-use crate::engine::prefetch::prefetch_bytes;
-use glam::Vec2;
-use prepare::{RowSetup, PREFETCH_ROWS};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 mod prepare;
 
@@ -86,75 +82,6 @@ pub struct ContactRows {
 }
 
 impl ContactRows {
-    /// Fills the rows from the coloured contacts, preparing each contact as
-    /// `contact::prepare_contacts` does (Box2D v3 prepares straight into its SIMD constraints
-    /// too) without writing the contacts, from the bodies' solver state at the start of the
-    /// step (`states` and `cold` end with the dummy body of empty lanes). Rows are independent,
-    /// so all of them are prepared in one pass of blocks on the workers, each row recording its
-    /// contacts' slots as it goes.
-    #[allow(clippy::too_many_arguments)]
-    pub fn prepare(
-        &mut self,
-        graph: &ConstraintGraph,
-        contacts: &[Contact],
-        states: &[SolverBody],
-        cold: &[SolverCold],
-        soft: ContactSoftness,
-        gravity: Vec2,
-        warm_starting: bool,
-        workers: &Workers,
-    ) {
-        let ContactRows { rows, ranges, slots } = self;
-        ranges.clear();
-        let mut end = 0;
-        for color in &graph.colors {
-            ranges.push(end..end + color.len().div_ceil(LANES));
-            end = ranges.last().map_or(0, |r| r.end);
-        }
-        ranges.push(end..end + graph.overflow.len());
-        rows.resize(end + graph.overflow.len(), ContactRow::default());
-        let dummy = (cold.len() - 1) as u32;
-        let setup = RowSetup { contacts, states, cold, soft, gravity, warm_starting, dummy };
-        // List `l` of the graph: a colour's contacts, four to a row, or the overflow's, one.
-        let list = |l: usize| match graph.colors.get(l) {
-            Some(c) => (c.as_slice(), LANES, GraphColor::Color(l as u8)),
-            None => (graph.overflow.as_slice(), 1, GraphColor::Overflow),
-        };
-        slots.clear();
-        slots.resize(contacts.len(), u32::MAX);
-        const _: () = assert!(std::mem::align_of::<AtomicU32>() == std::mem::align_of::<u32>());
-        // SAFETY: `AtomicU32` has the size, bit validity and (checked above) alignment of
-        // `u32`, and the exclusive borrow of `slots` rules out any other access meanwhile.
-        let slot_of = unsafe { &*(slots.as_mut_slice() as *mut [u32] as *const [AtomicU32]) };
-        // Preparing a row reads and writes nothing another row does, so every colour's rows
-        // go to the workers in one pass (the solve needs colours in turn, preparing does not).
-        let ranges = &*ranges;
-        workers.for_each_chunk(rows, MIN_BLOCK_ROWS, &|start, chunk| {
-            let mut l = ranges.partition_point(|r| r.end <= start);
-            for (i, r) in (start..).zip(chunk) {
-                while ranges[l].end <= i {
-                    l += 1;
-                }
-                let (contacts_of, width, color) = list(l);
-                let lanes = |j: usize| {
-                    &contacts_of[(j * width).min(contacts_of.len())..((j + 1) * width).min(contacts_of.len())]
-                };
-                let j = i - ranges[l].start;
-                // A colour's contacts are scattered over the contact list: ask for the ones a
-                // few rows ahead while this row is filled.
-                for &k in lanes(j + PREFETCH_ROWS) {
-                    // All but the recycling record, which preparing does not read.
-                    prefetch_bytes(&contacts[k as usize], std::mem::offset_of!(Contact, origin));
-                }
-                setup.fill(r, lanes(j), color);
-                // Each contact is in one row: these stores never meet.
-                for (lane, &k) in lanes(j).iter().enumerate() {
-                    slot_of[k as usize].store((i * LANES + lane) as u32, Ordering::Relaxed);
-                }
-            }
-        });
-    }
-
     /// Calls `f` on every row: each colour's rows on the workers (in blocks, in any order,
     /// which cannot change a bit since a colour's rows share no moving body), one colour after
     /// another, then the overflow's rows in order on this thread. `joints(k)` runs before
@@ -532,7 +459,10 @@ fn restitution_row(r: &mut ContactRow, states: &[BodyCell], threshold: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::solver::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start};
+    use crate::engine::solver::contact::{
+        apply_restitution, prepare_contacts, solve_contacts, warm_start, ContactSoftness,
+    };
+    use crate::engine::solver::graph::ConstraintGraph;
     use crate::engine::solver::state::fill_solver_bodies;
     use crate::engine::solver::SolverParams;
     use crate::engine::{shape::Shape, BodyDef, BodyKind, World};
