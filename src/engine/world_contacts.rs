@@ -49,7 +49,7 @@ use super::solver::Contact;
 use super::solver::SolverParams;
 use super::world::{is_active, World};
 use super::world_ccd::{pair_reach, Motion};
-use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin};
+use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -101,6 +101,8 @@ struct PairBody {
     motion: Motion,
     friction: f32,
     restitution: f32,
+    /// What recycling reads of it.
+    pose: Pose,
 }
 
 /// Whether two transforms are the same bits (so `collide` would see the same input).
@@ -144,6 +146,7 @@ impl NarrowphaseCache {
                     motion: Motion::of(b, broadphase.reach(i)),
                     friction: b.material.friction,
                     restitution: b.material.restitution,
+                    pose: Pose::of(b),
                 };
             }
         });
@@ -294,14 +297,15 @@ impl PairContext<'_> {
     /// only), else its stored manifold if both bodies are unchanged (bit-exact, see the module
     /// docs), else recomputed. An empty manifold leaves it dead (`manifold.count = 0`).
     fn update(&self, c: &mut Contact, n: &mut Counts) {
-        let (ba, bb) = (&self.bodies[c.a], &self.bodies[c.b]);
         let (distance, friction, restitution) = self.pair(c.a, c.b);
-        if self.params.recycle_contacts && recycle_manifold(c, ba, bb, distance) {
+        let (pa, pb) = (&self.pair_bodies[c.a].pose, &self.pair_bodies[c.b].pose);
+        if self.params.recycle_contacts && recycle_manifold(c, pa, pb, distance) {
             c.friction = friction;
             c.restitution = restitution;
             n.recycled += 1;
             return;
         }
+        let (ba, bb) = (&self.bodies[c.a], &self.bodies[c.b]);
         let unchanged =
             self.still[c.a] && self.still[c.b] && c.recycled == 0 && c.margin.to_bits() == distance.to_bits();
         let manifold = if unchanged {

@@ -50,7 +50,7 @@
 use super::body::{Body, BodyKind};
 use super::collide::Manifold;
 use super::math::{Rot, Transform};
-use super::solver::Contact;
+use super::solver::{Contact, ContactPoint};
 use super::world::World;
 use super::LINEAR_SLOP;
 use glam::Vec2;
@@ -106,11 +106,16 @@ impl ManifoldOrigin {
     /// `distance`, are close enough to the recorded poses for the manifold to be recycled
     /// (Box2D v3's test, see the module docs, with a longer look-ahead counted as motion).
     pub fn allows(&self, a: &Body, b: &Body, distance: f32) -> bool {
+        self.allows_poses(&Pose::of(a), &Pose::of(b), distance)
+    }
+
+    /// [`ManifoldOrigin::allows`] from what it reads of the bodies.
+    pub fn allows_poses(&self, a: &Pose, b: &Pose, distance: f32) -> bool {
         if self.extent_a.to_bits() != a.extent.to_bits() || self.extent_b.to_bits() != b.extent.to_bits() {
             return false;
         }
         let min_cos = relative_cos(a.xf.q, self.xf_a.q).min(relative_cos(b.xf.q, self.xf_b.q));
-        let extent = |body: &Body| if body.kind == BodyKind::Static { 0.0 } else { body.extent };
+        let extent = |body: &Pose| if body.fixed { 0.0 } else { body.extent };
         let max_extent = extent(a).max(extent(b));
         let now = a.xf.inv_mul(&b.xf);
         let then = self.xf_a.inv_mul(&self.xf_b);
@@ -127,23 +132,61 @@ impl ManifoldOrigin {
     /// as recorded, separations from the relative motion; each point midway between where
     /// its two anchors are now. Also returns each point's kept anchors.
     pub fn moved(&self, a: &Body, b: &Body) -> (Manifold, [(Vec2, Vec2); 2]) {
+        let mut m = Manifold::EMPTY;
+        let mut points = [ContactPoint::default(); 2];
+        self.move_into(&Pose::of(a), &Pose::of(b), &mut m, &mut points);
+        (m, points.map(|p| (p.anchor_a, p.anchor_b)))
+    }
+
+    /// [`ManifoldOrigin::moved`] written into a contact's manifold and points in place (no
+    /// copy of the manifold through a return value: recycling runs for most contacts of a
+    /// resting pile every step). Each point gets its kept anchors, its new separation and
+    /// world point; impulses and ids stay.
+    pub fn move_into(&self, a: &Pose, b: &Pose, m: &mut Manifold, points: &mut [ContactPoint; 2]) {
         let dqa = a.xf.q * invert(self.xf_a.q);
         let dqb = b.xf.q * invert(self.xf_b.q);
         let n = self.manifold.normal;
         // Centre difference first, as Box2D does, to keep round-off small.
         let dc = b.center - a.center;
-        let mut m = self.manifold;
-        let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
-        for (mp, kept) in m.points[..self.manifold.count].iter_mut().zip(&mut anchors) {
+        *m = self.manifold;
+        for (mp, cp) in m.points[..self.manifold.count].iter_mut().zip(points) {
             let (anchor_a, anchor_b) = (mp.point - self.center_a, mp.point - self.center_b);
             let (ra, rb) = (dqa.apply(anchor_a), dqb.apply(anchor_b));
             let dp = dc + (rb - ra);
             let separation = -mp.penetration + n.dot(dp);
             mp.penetration = -separation;
             mp.point = 0.5 * ((a.center + ra) + (b.center + rb));
-            *kept = (anchor_a, anchor_b);
+            cp.point = mp.point;
+            cp.base_separation = separation;
+            cp.anchor_a = anchor_a;
+            cp.anchor_b = anchor_b;
+            cp.kept_anchors = true;
+            cp.persisted += 1;
         }
-        (m, anchors)
+    }
+}
+
+/// What recycling reads of a body, gathered once per step for all bodies (a contact reads two
+/// of these, not two whole bodies).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    pub xf: Transform,
+    pub center: Vec2,
+    pub extent: f32,
+    /// A static body (its extent does not count as motion).
+    pub fixed: bool,
+}
+
+impl Default for Pose {
+    fn default() -> Pose {
+        Pose { xf: Transform::IDENTITY, center: Vec2::ZERO, extent: 0.0, fixed: false }
+    }
+}
+
+impl Pose {
+    #[inline]
+    pub fn of(b: &Body) -> Pose {
+        Pose { xf: b.xf, center: b.center, extent: b.extent, fixed: b.kind == BodyKind::Static }
     }
 }
 
@@ -162,19 +205,11 @@ fn invert(q: Rot) -> Rot {
 /// manifold moved with the bodies, the points' kept anchors and new separations, impulses
 /// and feature ids unchanged. Returns false (and changes nothing) when its record does not
 /// allow it. Works on the record in place: a contact's record is 120 bytes.
-pub(crate) fn recycle(contact: &mut Contact, a: &Body, b: &Body, distance: f32) -> bool {
-    let Some(origin) = contact.origin.as_ref().filter(|o| o.allows(a, b, distance)) else { return false };
-    let (m, anchors) = origin.moved(a, b);
-    for ((cp, mp), (anchor_a, anchor_b)) in contact.points.iter_mut().zip(m.points()).zip(anchors) {
-        cp.point = mp.point;
-        cp.base_separation = -mp.penetration;
-        cp.anchor_a = anchor_a;
-        cp.anchor_b = anchor_b;
-        cp.kept_anchors = true;
-        cp.persisted += 1;
-    }
-    contact.manifold = m;
-    contact.recycled += 1;
+pub(crate) fn recycle(contact: &mut Contact, a: &Pose, b: &Pose, distance: f32) -> bool {
+    let Contact { origin, manifold, points, recycled, .. } = contact;
+    let Some(origin) = origin.as_ref().filter(|o| o.allows_poses(a, b, distance)) else { return false };
+    origin.move_into(a, b, manifold, points);
+    *recycled += 1;
     true
 }
 

@@ -78,11 +78,17 @@ impl Shape {
         match self {
             Shape::Circle(c) => Aabb::new(xf.p - Vec2::splat(c.radius), xf.p + Vec2::splat(c.radius)),
             Shape::Polygon(p) => {
-                let mut min = Vec2::splat(f32::MAX);
-                let mut max = Vec2::splat(-f32::MAX);
-                for v in p.world_vertices(xf) {
-                    min = min.min(v);
-                    max = max.max(v);
+                // From the first vertex, by comparisons (Box2D's `b2ComputePolygonAABB`):
+                // `f32::min`'s NaN handling costs more than the rest for a box (shapes have
+                // finite vertices; a NaN pose gives a box that is not valid either way).
+                let mut vs = p.world_vertices(xf);
+                let first = vs.next().unwrap_or(xf.p);
+                let (mut min, mut max) = (first, first);
+                for v in vs {
+                    min.x = if v.x < min.x { v.x } else { min.x };
+                    min.y = if v.y < min.y { v.y } else { min.y };
+                    max.x = if v.x > max.x { v.x } else { max.x };
+                    max.y = if v.y > max.y { v.y } else { max.y };
                 }
                 Aabb::new(min, max)
             }

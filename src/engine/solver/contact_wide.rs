@@ -13,12 +13,12 @@ use super::contact::Contact;
 use super::graph::GraphColor;
 use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
-use super::state::{SolverBody, MOVES};
+use super::state::SolverBody;
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
 
 mod prepare;
 
-/// One contact point in each lane.
+/// One contact point in each lane: what every pass reads.
 #[derive(Clone, Copy, Debug, Default)]
 struct PointRow {
     ra_x: Wide,
@@ -31,35 +31,53 @@ struct PointRow {
     normal_impulse: Wide,
     tangent_impulse: Wide,
     max_normal_impulse: Wide,
-    relative_velocity: Wide,
-    impact_time: Wide,
-    impact_velocity: Wide,
 }
 
-/// Up to `LANES` contacts with no moving body in common. Empty lanes point at the dummy body
-/// (the last solver state) with zero masses, so they compute zeros.
+/// Up to `LANES` contacts with no moving body in common: what warm start, solve and relax
+/// read, eight cache lines. Empty lanes point at the dummy body (the last solver state) with
+/// zero masses, so they compute zeros.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
 pub struct ContactRow {
-    /// Index of each lane's contact; `u32::MAX` for an empty lane.
-    contact: [u32; LANES],
     a: [u32; LANES],
     b: [u32; LANES],
     nx: Wide,
     ny: Wide,
     friction: Wide,
-    restitution: Wide,
-    /// `Contact::approach_rate` of each lane.
-    approach_rate: Wide,
     masses: Masses,
     /// Softness per lane: stiffer against bodies that do not move (Box2D's static softness).
     bias_rate: Wide,
     mass_scale: Wide,
     impulse_scale: Wide,
     points: [PointRow; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<ContactRow>() == 8 * 64);
+
+/// The rest of a row: what only restitution (and, in rows that may bounce, the biased pass)
+/// and storing the impulses read. Kept apart so that the passes over every row read a third
+/// less memory.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RowBounce {
+    /// Index of each lane's contact; `u32::MAX` for an empty lane.
+    contact: [u32; LANES],
+    restitution: Wide,
+    /// `Contact::approach_rate` of each lane.
+    approach_rate: Wide,
+    points: [PointBounce; 2],
     /// Points of each lane's manifold (0 for an empty lane).
     counts: [u8; LANES],
     /// The colour the row belongs to (for the graph colour layer).
     color: GraphColor,
+}
+
+/// One contact point in each lane, for restitution: the normal speed at the start of the step
+/// and the sub-step and speed of impact (recorded by the biased pass in rows that may bounce).
+#[derive(Clone, Copy, Debug, Default)]
+struct PointBounce {
+    relative_velocity: Wide,
+    impact_time: Wide,
+    impact_velocity: Wide,
 }
 
 /// Inverse masses of each lane's bodies.
@@ -75,10 +93,17 @@ struct Masses {
 #[derive(Clone, Debug, Default)]
 pub struct ContactRows {
     pub rows: Vec<ContactRow>,
+    /// Each row's restitution data, by row.
+    bounces: Vec<RowBounce>,
+    /// Each row: whether any lane has restitution (only those rows record impacts).
+    bouncy: Vec<bool>,
     /// Rows of each colour, then one range for the overflow.
     pub ranges: Vec<std::ops::Range<usize>>,
     /// Each contact's row and lane, `row * LANES + lane` (`u32::MAX`: not solved in a row).
     slots: Vec<u32>,
+    /// How many solver states the rows were prepared with: every body index of a row is below
+    /// it, and the passes check that they are given that many (`sse::body` relies on it).
+    states_len: usize,
 }
 
 impl ContactRows {
@@ -86,20 +111,41 @@ impl ContactRows {
     /// which cannot change a bit since a colour's rows share no moving body), one colour after
     /// another, then the overflow's rows in order on this thread. `joints(k)` runs before
     /// colour `k`'s rows (its joints, which share no moving body with them either).
-    fn for_each_row(&mut self, workers: &Workers, mut joints: impl FnMut(usize), f: impl Fn(&mut ContactRow) + Sync) {
-        let ContactRows { rows, ranges, .. } = self;
+    fn for_each_row(
+        &mut self,
+        workers: &Workers,
+        mut joints: impl FnMut(usize),
+        f: impl Fn(&mut ContactRow, &mut RowBounce, bool) + Sync,
+    ) {
+        let ContactRows { rows, bounces, bouncy, ranges, .. } = self;
         let Some((overflow, colors)) = ranges.split_last() else { return };
+        let bouncy = &*bouncy;
+        let each = |start: usize, rows: &mut [ContactRow], bounces: &mut [RowBounce]| {
+            for ((r, e), &b) in rows.iter_mut().zip(bounces).zip(&bouncy[start..]) {
+                f(r, e, b);
+            }
+        };
         for (k, range) in colors.iter().enumerate() {
             joints(k);
-            workers.for_each_in_color(&mut rows[range.clone()], &f);
+            let r = range.clone();
+            workers.for_each_chunk2(&mut rows[r.clone()], &mut bounces[r], MIN_BLOCK_ROWS, &|start, rs, es| {
+                each(range.start + start, rs, es)
+            });
         }
-        rows[overflow.clone()].iter_mut().for_each(f);
+        each(overflow.start, &mut rows[overflow.clone()], &mut bounces[overflow.clone()]);
+    }
+
+    /// The states must be the ones the rows were prepared for (their body indices are used
+    /// unchecked).
+    fn check(&self, states: &[SolverBody]) {
+        assert!(self.rows.is_empty() || states.len() == self.states_len, "contact rows prepared for other states");
     }
 
     /// Warm starts every row; `joints(k, states)` warm starts colour `k`'s joints first.
     pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers, joints: ColorJoints) {
+        self.check(states);
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |k| joints(k, cells), |r| warm_start_row(r, cells));
+        self.for_each_row(workers, |k| joints(k, cells), |r, _, _| warm_start_row(r, cells));
     }
 
     /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
@@ -116,21 +162,38 @@ impl ContactRows {
         elapsed: f32,
         joints: ColorJoints,
     ) {
+        self.check(states);
         let cells = BodyCell::from_mut(states);
         if use_bias {
-            self.for_each_row(workers, |k| joints(k, cells), |r| solve_row::<true>(r, cells, inv_h, max_push, elapsed));
+            self.for_each_row(
+                workers,
+                |k| joints(k, cells),
+                |r, e, bouncy| match bouncy {
+                    true => solve_row::<true, true>(r, e, cells, inv_h, max_push, elapsed),
+                    false => solve_row::<true, false>(r, e, cells, inv_h, max_push, elapsed),
+                },
+            );
         } else {
             self.for_each_row(
                 workers,
                 |k| joints(k, cells),
-                |r| solve_row::<false>(r, cells, inv_h, max_push, elapsed),
+                |r, e, _| solve_row::<false, false>(r, e, cells, inv_h, max_push, elapsed),
             );
         }
     }
 
     pub fn apply_restitution(&mut self, states: &mut [SolverBody], workers: &Workers, threshold: f32) {
+        self.check(states);
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |_| {}, |r| restitution_row(r, cells, threshold));
+        self.for_each_row(
+            workers,
+            |_| {},
+            |r, e, bouncy| {
+                if bouncy {
+                    restitution_row(r, e, cells, threshold)
+                }
+            },
+        );
     }
 
     /// Copies the accumulated impulses and the largest one of the step back to the contacts
@@ -140,11 +203,13 @@ impl ContactRows {
     pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
         workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
             for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
-                let Some(r) = self.rows.get(slot as usize / LANES) else {
+                let (Some(r), Some(e)) =
+                    (self.rows.get(slot as usize / LANES), self.bounces.get(slot as usize / LANES))
+                else {
                     c.graph_color = GraphColor::None;
                     continue;
                 };
-                c.graph_color = r.color;
+                c.graph_color = e.color;
                 let lane = slot as usize % LANES;
                 let count = c.manifold.count;
                 for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
@@ -179,7 +244,7 @@ mod sse {
     //! SSE2 (baseline on x86_64) gather and scatter: a body's hot state is two aligned 16-byte
     //! vectors, `[vx vy w flags]` and `[dpx dpy dqc dqs]`; four bodies' vectors are transposed
     //! into lanes, as Box2D v3's `b2GatherBodies` and `b2ScatterBodies` do.
-    use super::{Bodies, BodyCell, Wide, LANES, MOVES};
+    use super::{Bodies, BodyCell, Wide, LANES};
     use std::arch::x86_64::*;
 
     #[inline(always)]
@@ -207,9 +272,19 @@ mod sse {
         }
     }
 
+    /// Pointer to the state of body `i`. Unchecked: a row's bodies are checked against the
+    /// states when it is prepared (`RowSetup::fill`), and the states do not change length
+    /// before the passes over the rows are done.
+    #[inline(always)]
+    fn body(states: &[BodyCell], i: u32) -> *mut f32 {
+        debug_assert!((i as usize) < states.len());
+        // SAFETY: see above.
+        unsafe { states.get_unchecked(i as usize).as_ptr() as *mut f32 }
+    }
+
     #[inline(always)]
     pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
-        let p = idx.map(|i| states[i as usize].as_ptr() as *const f32);
+        let p = idx.map(|i| body(states, i) as *const f32);
         // SAFETY: each pointer is to a live `SolverBody`, 32-byte aligned and `repr(C)` (two
         // 16-byte halves); no thread writes it meanwhile (see `workers`).
         let (lo, hi) = unsafe {
@@ -240,12 +315,18 @@ mod sse {
     #[inline(always)]
     pub(super) fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
         let rows = transpose(m128(b.vx), m128(b.vy), m128(b.w), m128(b.flags));
-        for ((&i, row), f) in idx.iter().zip(rows).zip(b.flags.0) {
-            if f.to_bits() & MOVES != 0 {
+        // One bit per lane whose flags are zero (`flags` is `MOVES` or 0): a body that does
+        // not move.
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        let still = unsafe {
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(m128(b.flags)), _mm_setzero_si128())))
+        };
+        for (k, (&i, row)) in idx.iter().zip(rows).enumerate() {
+            if still & (1 << k) == 0 {
                 // SAFETY: a body that moves belongs to this row alone in its colour (see
                 // `workers`); the store rewrites its first half, `[vx vy w flags]`, with the
                 // flags it had.
-                unsafe { _mm_store_ps(states[i as usize].as_ptr() as *mut f32, row) };
+                unsafe { _mm_store_ps(body(states, i), row) };
             }
         }
     }
@@ -289,7 +370,7 @@ fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
 #[inline(always)]
 fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
     for (lane, &i) in idx.iter().enumerate() {
-        if b.flags.0[lane].to_bits() & MOVES != 0 {
+        if b.flags.0[lane].to_bits() & super::state::MOVES != 0 {
             states[i as usize].set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
         }
     }
@@ -329,8 +410,16 @@ fn warm_start_row(r: &ContactRow, states: &[BodyCell]) {
     scatter(states, &r.b, &b);
 }
 
-/// One pass over a row: biased (`USE_BIAS`) or relax.
-fn solve_row<const USE_BIAS: bool>(r: &mut ContactRow, states: &[BodyCell], inv_h: f32, max_push: f32, elapsed: f32) {
+/// One pass over a row: biased (`USE_BIAS`) or relax. `IMPACTS`: record each point's sub-step
+/// and speed of impact for restitution (biased pass, rows that may bounce).
+fn solve_row<const USE_BIAS: bool, const IMPACTS: bool>(
+    r: &mut ContactRow,
+    e: &mut RowBounce,
+    states: &[BodyCell],
+    inv_h: f32,
+    max_push: f32,
+    elapsed: f32,
+) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
@@ -341,7 +430,7 @@ fn solve_row<const USE_BIAS: bool>(r: &mut ContactRow, states: &[BodyCell], inv_
         if USE_BIAS { (r.bias_rate, r.mass_scale, r.impulse_scale) } else { (zero, one, zero) };
     let ContactRow { nx, ny, friction, masses, points, .. } = r;
     let (nx, ny, friction) = (*nx, *ny, *friction);
-    for p in points.iter_mut() {
+    for (p, pb) in points.iter_mut().zip(&mut e.points) {
         // Separation now, tracked through the bodies' displacement since the step began.
         let dax = a.dpx + (a.qc * p.ra_x - a.qs * p.ra_y) - p.ra_x;
         let day = a.dpy + (a.qs * p.ra_x + a.qc * p.ra_y) - p.ra_y;
@@ -356,11 +445,12 @@ fn solve_row<const USE_BIAS: bool>(r: &mut ContactRow, states: &[BodyCell], inv_
         let vn = dvx * nx + dvy * ny;
         let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
         let mut new_impulse = (p.normal_impulse + impulse).max(zero);
-        if USE_BIAS {
+        if IMPACTS {
             // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
-            p.impact_time = p.max_normal_impulse.select_gt(zero, p.impact_time, Wide::splat(elapsed));
-            p.impact_velocity = p.max_normal_impulse.select_gt(zero, p.impact_velocity, vn);
-        } else {
+            pb.impact_time = p.max_normal_impulse.select_gt(zero, pb.impact_time, Wide::splat(elapsed));
+            pb.impact_velocity = p.max_normal_impulse.select_gt(zero, pb.impact_velocity, vn);
+        }
+        if !USE_BIAS {
             // The relax pass leaves speculative points that have not pushed to the next
             // sub-step: `pushes` is 1 where the point is touching, else its impulse so far.
             let pushes = s.select_gt(zero, p.normal_impulse, one);
@@ -390,13 +480,11 @@ fn solve_row<const USE_BIAS: bool>(r: &mut ContactRow, states: &[BodyCell], inv_
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
 /// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
 /// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
-fn restitution_row(r: &mut ContactRow, states: &[BodyCell], threshold: f32) {
-    if r.restitution.0.iter().all(|&e| e == 0.0) {
-        return;
-    }
+fn restitution_row(r: &mut ContactRow, e: &RowBounce, states: &[BodyCell], threshold: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
-    let ContactRow { contact, nx, ny, restitution, approach_rate, masses, points, counts, .. } = r;
+    let ContactRow { nx, ny, masses, points, .. } = r;
+    let RowBounce { contact, restitution, approach_rate, counts, .. } = e;
     let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
     let mut vn = [Wide::ZERO; 2];
     for (v, p) in vn.iter_mut().zip(points.iter()) {
@@ -410,9 +498,9 @@ fn restitution_row(r: &mut ContactRow, states: &[BodyCell], threshold: f32) {
             continue;
         }
         let mut bp = [BouncePoint::default(); 2];
-        for (k, (bpk, p)) in bp.iter_mut().zip(points.iter()).enumerate().take(count) {
-            let before = (p.relative_velocity.0[lane] + approach_rate.0[lane] * p.impact_time.0[lane])
-                .max(p.impact_velocity.0[lane]);
+        for (k, ((bpk, p), pb)) in bp.iter_mut().zip(points.iter()).zip(&e.points).enumerate().take(count) {
+            let before = (pb.relative_velocity.0[lane] + approach_rate.0[lane] * pb.impact_time.0[lane])
+                .max(pb.impact_velocity.0[lane]);
             *bpk = BouncePoint {
                 bounces: before <= -threshold && p.max_normal_impulse.0[lane] != 0.0,
                 vn: vn[k].0[lane],

@@ -1,14 +1,14 @@
 //! Filling the contact rows at the start of a step (Box2D v3's `b2PrepareContactsTask`): each
 //! lane prepared straight from its contact and the two bodies' solver state, in place.
 
-use super::{ContactRow, ContactRows, PointRow, LANES};
+use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, LANES};
 use crate::engine::prefetch::prefetch_bytes;
 use crate::engine::solver::contact::{Contact, ContactSoftness, PreparedPoint};
 use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
 use crate::engine::solver::state::{SolverBody, SolverCold};
 use crate::engine::solver::workers::{Workers, MIN_BLOCK_ROWS};
 use glam::Vec2;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 impl ContactRows {
     /// Fills the rows from the coloured contacts, preparing each contact as
@@ -29,7 +29,10 @@ impl ContactRows {
         warm_starting: bool,
         workers: &Workers,
     ) {
-        let ContactRows { rows, ranges, slots } = self;
+        let ContactRows { rows, bounces, bouncy, ranges, slots, states_len } = self;
+        // Every lane's bodies index `states` (checked there), the dummy body its last one.
+        assert_eq!(states.len(), cold.len(), "hot and cold solver states of the same bodies");
+        *states_len = states.len();
         ranges.clear();
         let mut end = 0;
         for color in &graph.colors {
@@ -37,7 +40,10 @@ impl ContactRows {
             end = ranges.last().map_or(0, |r| r.end);
         }
         ranges.push(end..end + graph.overflow.len());
-        rows.resize(end + graph.overflow.len(), ContactRow::default());
+        let count = end + graph.overflow.len();
+        rows.resize(count, ContactRow::default());
+        bounces.resize(count, RowBounce::default());
+        bouncy.resize(count, false);
         let dummy = (cold.len() - 1) as u32;
         let setup = RowSetup { contacts, states, cold, soft, gravity, warm_starting, dummy };
         // List `l` of the graph: a colour's contacts, four to a row, or the overflow's, one.
@@ -54,9 +60,12 @@ impl ContactRows {
         // Preparing a row reads and writes nothing another row does, so every colour's rows
         // go to the workers in one pass (the solve needs colours in turn, preparing does not).
         let ranges = &*ranges;
-        workers.for_each_chunk(rows, MIN_BLOCK_ROWS, &|start, chunk| {
+        // SAFETY: `AtomicBool` has the size, alignment and bit validity of `bool`; `bouncy` is
+        // exclusively borrowed meanwhile.
+        let bouncy = unsafe { &*(bouncy.as_mut_slice() as *mut [bool] as *const [AtomicBool]) };
+        workers.for_each_chunk2(rows, bounces, MIN_BLOCK_ROWS, &|start, chunk, extra| {
             let mut l = ranges.partition_point(|r| r.end <= start);
-            for (i, r) in (start..).zip(chunk) {
+            for ((i, r), e) in (start..).zip(chunk).zip(extra) {
                 while ranges[l].end <= i {
                     l += 1;
                 }
@@ -71,7 +80,8 @@ impl ContactRows {
                     // All but the recycling record, which preparing does not read.
                     prefetch_bytes(&contacts[k as usize], std::mem::offset_of!(Contact, origin));
                 }
-                setup.fill(r, lanes(j), color);
+                setup.fill(r, e, lanes(j), color);
+                bouncy[i].store(e.restitution.0.iter().any(|&x| x != 0.0), Ordering::Relaxed);
                 // Each contact is in one row: these stores never meet.
                 for (lane, &k) in lanes(j).iter().enumerate() {
                     slot_of[k as usize].store((i * LANES + lane) as u32, Ordering::Relaxed);
@@ -95,9 +105,10 @@ struct PointLane {
 }
 
 impl PointRow {
-    /// Writes lane `lane`; the impulse bound and impact of the step start at zero.
+    /// Writes lane `lane` of the point and of its restitution data `pb`; the impulse bound and
+    /// impact of the step start at zero.
     #[inline(always)]
-    fn set_lane(&mut self, lane: usize, p: PointLane) {
+    fn set_lane(&mut self, pb: &mut PointBounce, lane: usize, p: PointLane) {
         self.ra_x.0[lane] = p.ra.x;
         self.ra_y.0[lane] = p.ra.y;
         self.rb_x.0[lane] = p.rb.x;
@@ -108,9 +119,9 @@ impl PointRow {
         self.normal_impulse.0[lane] = p.normal_impulse;
         self.tangent_impulse.0[lane] = p.tangent_impulse;
         self.max_normal_impulse.0[lane] = 0.0;
-        self.relative_velocity.0[lane] = p.relative_velocity;
-        self.impact_time.0[lane] = 0.0;
-        self.impact_velocity.0[lane] = 0.0;
+        pb.relative_velocity.0[lane] = p.relative_velocity;
+        pb.impact_time.0[lane] = 0.0;
+        pb.impact_velocity.0[lane] = 0.0;
     }
 }
 
@@ -132,31 +143,31 @@ pub(super) struct RowSetup<'a> {
 impl RowSetup<'_> {
     /// Fills row `r` with the contacts `chunk` (at most `LANES`), in place: every field of every
     /// lane is written, empty lanes with zeros and the dummy body.
-    pub(super) fn fill(&self, r: &mut ContactRow, chunk: &[u32], color: GraphColor) {
-        r.color = color;
+    pub(super) fn fill(&self, r: &mut ContactRow, e: &mut RowBounce, chunk: &[u32], color: GraphColor) {
+        e.color = color;
         for lane in 0..LANES {
             match chunk.get(lane) {
-                Some(&k) => self.set_lane(r, lane, k),
-                None => self.clear_lane(r, lane),
+                Some(&k) => self.set_lane(r, e, lane, k),
+                None => self.clear_lane(r, e, lane),
             }
         }
     }
 
     #[inline(always)]
-    fn set_lane(&self, r: &mut ContactRow, lane: usize, k: u32) {
+    fn set_lane(&self, r: &mut ContactRow, e: &mut RowBounce, lane: usize, k: u32) {
         let c = &self.contacts[k as usize];
         let (sa, sb) = (&self.states[c.a], &self.states[c.b]);
         let (ca, cb) = (&self.cold[c.a], &self.cold[c.b]);
         let n = c.manifold.normal;
-        r.contact[lane] = k;
+        e.contact[lane] = k;
         r.a[lane] = c.a as u32;
         r.b[lane] = c.b as u32;
         r.nx.0[lane] = n.x;
         r.ny.0[lane] = n.y;
         r.friction.0[lane] = c.friction;
-        r.restitution.0[lane] = c.restitution;
-        r.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
-        r.counts[lane] = c.manifold.count as u8;
+        e.restitution.0[lane] = c.restitution;
+        e.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
+        e.counts[lane] = c.manifold.count as u8;
         r.masses.inv_mass_a.0[lane] = ca.inv_mass;
         r.masses.inv_inertia_a.0[lane] = ca.inv_inertia;
         r.masses.inv_mass_b.0[lane] = cb.inv_mass;
@@ -168,13 +179,14 @@ impl RowSetup<'_> {
         r.impulse_scale.0[lane] = s.impulse_scale;
         let count = c.manifold.count;
         let warm = self.warm_starting;
-        for (j, (p, cp)) in r.points.iter_mut().zip(&c.points).enumerate() {
+        for (j, ((p, pb), cp)) in r.points.iter_mut().zip(&mut e.points).zip(&c.points).enumerate() {
             if j >= count {
-                p.set_lane(lane, PointLane::default());
+                p.set_lane(pb, lane, PointLane::default());
                 continue;
             }
             let prep = PreparedPoint::new(cp, n, (sa, ca), (sb, cb));
             p.set_lane(
+                pb,
                 lane,
                 PointLane {
                     ra: prep.anchor_a,
@@ -192,18 +204,18 @@ impl RowSetup<'_> {
 
     /// An empty lane: no contact, the dummy body on both sides, zeros everywhere.
     #[inline(always)]
-    fn clear_lane(&self, r: &mut ContactRow, lane: usize) {
-        r.contact[lane] = u32::MAX;
+    fn clear_lane(&self, r: &mut ContactRow, e: &mut RowBounce, lane: usize) {
+        e.contact[lane] = u32::MAX;
         r.a[lane] = self.dummy;
         r.b[lane] = self.dummy;
-        r.counts[lane] = 0;
+        e.counts[lane] = 0;
         let m = &mut r.masses;
         for w in [
             &mut r.nx,
             &mut r.ny,
             &mut r.friction,
-            &mut r.restitution,
-            &mut r.approach_rate,
+            &mut e.restitution,
+            &mut e.approach_rate,
             &mut m.inv_mass_a,
             &mut m.inv_inertia_a,
             &mut m.inv_mass_b,
@@ -214,8 +226,8 @@ impl RowSetup<'_> {
         ] {
             w.0[lane] = 0.0;
         }
-        for p in &mut r.points {
-            p.set_lane(lane, PointLane::default());
+        for (p, pb) in r.points.iter_mut().zip(&mut e.points) {
+            p.set_lane(pb, lane, PointLane::default());
         }
     }
 }
