@@ -354,6 +354,43 @@ fn time_alternating(engines: Vec<(&str, &mut dyn Pyramid)>) {
     print_ratios(&names, &ms);
 }
 
+/// Where each engine's step goes, by its own timers (ours: `World::profile`; Box2D's:
+/// `b2World_GetProfile`), mean over `PHASE_STEPS` more steps, taken alternately. The two
+/// engines cut their steps differently: Box2D's solve includes what ours counts as the
+/// end-of-step broadphase (moving the proxies), and its continuous pass.
+fn print_phases(ours: &mut Ours, b2: &mut Box2d) {
+    const PHASE_STEPS: usize = 30;
+    let (mut o, mut b) = ([0.0f64; 5], [0.0f64; 7]);
+    for _ in 0..PHASE_STEPS {
+        ours.step();
+        b2.step();
+        let p = &ours.world.profile;
+        for (acc, x) in o.iter_mut().zip([p.total_ms, p.broadphase_ms, p.narrowphase_ms, p.solve_ms, p.ccd_ms]) {
+            *acc += x as f64 / PHASE_STEPS as f64;
+        }
+        let q = b2.world.profile();
+        let constraints =
+            q.warmStart + q.solveImpulses + q.relaxImpulses + q.integrateVelocities + q.integratePositions;
+        let finish = q.applyRestitution + q.storeImpulses;
+        for (acc, x) in
+            b.iter_mut().zip([q.step, q.pairs, q.collide, q.solve, q.prepareConstraints, constraints, finish])
+        {
+            *acc += x as f64 / PHASE_STEPS as f64;
+        }
+    }
+    println!("phases, ms/step by each engine's own timers (mean of {PHASE_STEPS} more steps):");
+    println!(
+        "  manifold_lab: step {:.3} = broadphase {:.3} (pairs + moving proxies) + narrowphase {:.3} + solve {:.3} \
+         (islands, solver, sleep) + continuous {:.3} + rest",
+        o[0], o[1], o[2], o[3], o[4]
+    );
+    println!(
+        "  Box2D v3: step {:.3} = pairs {:.3} + collide {:.3} + solve {:.3} (prepare {:.3}, sub-steps {:.3}, \
+         restitution + store {:.3}, the rest: bodies, proxies, continuous, islands)",
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6]
+    );
+}
+
 fn print_sanity(name: &str, p: &dyn Pyramid) {
     let start_y = top_start_y();
     let (x, y) = p.top();
@@ -432,6 +469,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
         (SAME_WORK, &mut theirs_same_work),
         ("manifold_lab, recycling off", &mut ours_off),
     ]);
+    print_phases(&mut ours, &mut b2);
     let (ours_from, theirs_from) = (ours_late.steps(), theirs_late.steps());
     two_threads();
     println!("late phase, criterion's worlds (manifold_lab from step {ours_from}, rapier2d from step {theirs_from}):");

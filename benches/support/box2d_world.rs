@@ -159,6 +159,12 @@ impl B2World {
         self.steps += 1;
     }
 
+    /// Box2D's own timers for the last step, in ms (`b2World_GetProfile`).
+    pub fn profile(&self) -> boxdd_sys::ffi::b2Profile {
+        // SAFETY: the world is alive.
+        unsafe { boxdd_sys::ffi::b2World_GetProfile(self.id) }
+    }
+
     pub fn awake_bodies(&self) -> usize {
         // SAFETY: the world is alive.
         unsafe { b2World_GetAwakeBodyCount(self.id) as usize }
