@@ -16,7 +16,10 @@ use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
 
+mod gather;
 mod prepare;
+
+use gather::{gather, scatter, Bodies};
 
 /// One contact point in each lane: what every pass reads.
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,7 +105,7 @@ pub struct ContactRows {
     /// Each contact's row and lane, `row * LANES + lane` (`u32::MAX`: not solved in a row).
     slots: Vec<u32>,
     /// How many solver states the rows were prepared with: every body index of a row is below
-    /// it, and the passes check that they are given that many (`sse::body` relies on it).
+    /// it, and the passes check that they are given that many (`gather::sse::body` relies on it).
     states_len: usize,
 }
 
@@ -225,156 +228,6 @@ impl ContactRows {
 /// What a pass does to colour `k`'s joints before its contact rows, given the states as cells
 /// (`joint_colors::for_each_joint`); `&mut |_, _| {}` for none.
 pub type ColorJoints<'a> = &'a mut dyn FnMut(usize, &[BodyCell]);
-
-/// The solver state of one body per lane (Box2D v3's `b2BodyStateW`).
-struct Bodies {
-    vx: Wide,
-    vy: Wide,
-    w: Wide,
-    /// `SolverBody::flags` of each lane, as bits (only moved, never computed with).
-    flags: Wide,
-    dpx: Wide,
-    dpy: Wide,
-    qc: Wide,
-    qs: Wide,
-}
-
-#[cfg(target_arch = "x86_64")]
-mod sse {
-    //! SSE2 (baseline on x86_64) gather and scatter: a body's hot state is two aligned 16-byte
-    //! vectors, `[vx vy w flags]` and `[dpx dpy dqc dqs]`; four bodies' vectors are transposed
-    //! into lanes, as Box2D v3's `b2GatherBodies` and `b2ScatterBodies` do.
-    use super::{Bodies, BodyCell, Wide, LANES};
-    use std::arch::x86_64::*;
-
-    #[inline(always)]
-    fn wide(x: __m128) -> Wide {
-        // SAFETY: `Wide` is a 16-byte aligned `[f32; 4]`, the layout of `__m128`.
-        unsafe { std::mem::transmute::<__m128, Wide>(x) }
-    }
-
-    #[inline(always)]
-    fn m128(x: Wide) -> __m128 {
-        // SAFETY: as above.
-        unsafe { std::mem::transmute::<Wide, __m128>(x) }
-    }
-
-    /// Rows of a 4×4 matrix to its columns.
-    #[inline(always)]
-    fn transpose(r0: __m128, r1: __m128, r2: __m128, r3: __m128) -> [__m128; 4] {
-        // SAFETY: SSE2 is part of the x86_64 baseline.
-        unsafe {
-            let t0 = _mm_unpacklo_ps(r0, r1); // a0 a1 b0 b1
-            let t1 = _mm_unpacklo_ps(r2, r3); // a2 a3 b2 b3
-            let t2 = _mm_unpackhi_ps(r0, r1); // c0 c1 d0 d1
-            let t3 = _mm_unpackhi_ps(r2, r3); // c2 c3 d2 d3
-            [_mm_movelh_ps(t0, t1), _mm_movehl_ps(t1, t0), _mm_movelh_ps(t2, t3), _mm_movehl_ps(t3, t2)]
-        }
-    }
-
-    /// Pointer to the state of body `i`. Unchecked: a row's bodies are checked against the
-    /// states when it is prepared (`RowSetup::fill`), and the states do not change length
-    /// before the passes over the rows are done.
-    #[inline(always)]
-    fn body(states: &[BodyCell], i: u32) -> *mut f32 {
-        debug_assert!((i as usize) < states.len());
-        // SAFETY: see above.
-        unsafe { states.get_unchecked(i as usize).as_ptr() as *mut f32 }
-    }
-
-    #[inline(always)]
-    pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
-        let p = idx.map(|i| body(states, i) as *const f32);
-        // SAFETY: each pointer is to a live `SolverBody`, 32-byte aligned and `repr(C)` (two
-        // 16-byte halves); no thread writes it meanwhile (see `workers`).
-        let (lo, hi) = unsafe {
-            (
-                [_mm_load_ps(p[0]), _mm_load_ps(p[1]), _mm_load_ps(p[2]), _mm_load_ps(p[3])],
-                [
-                    _mm_load_ps(p[0].add(4)),
-                    _mm_load_ps(p[1].add(4)),
-                    _mm_load_ps(p[2].add(4)),
-                    _mm_load_ps(p[3].add(4)),
-                ],
-            )
-        };
-        let [vx, vy, w, flags] = transpose(lo[0], lo[1], lo[2], lo[3]);
-        let [dpx, dpy, qc, qs] = transpose(hi[0], hi[1], hi[2], hi[3]);
-        Bodies {
-            vx: wide(vx),
-            vy: wide(vy),
-            w: wide(w),
-            flags: wide(flags),
-            dpx: wide(dpx),
-            dpy: wide(dpy),
-            qc: wide(qc),
-            qs: wide(qs),
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
-        let rows = transpose(m128(b.vx), m128(b.vy), m128(b.w), m128(b.flags));
-        // One bit per lane whose flags are zero (`flags` is `MOVES` or 0): a body that does
-        // not move.
-        // SAFETY: SSE2 is part of the x86_64 baseline.
-        let still = unsafe {
-            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(m128(b.flags)), _mm_setzero_si128())))
-        };
-        for (k, (&i, row)) in idx.iter().zip(rows).enumerate() {
-            if still & (1 << k) == 0 {
-                // SAFETY: a body that moves belongs to this row alone in its colour (see
-                // `workers`); the store rewrites its first half, `[vx vy w flags]`, with the
-                // flags it had.
-                unsafe { _mm_store_ps(body(states, i), row) };
-            }
-        }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-use sse::{gather, scatter};
-
-/// Gathers each lane's body, field by field (targets without the SSE2 path).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
-    let mut b = Bodies {
-        vx: Wide::ZERO,
-        vy: Wide::ZERO,
-        w: Wide::ZERO,
-        flags: Wide::ZERO,
-        dpx: Wide::ZERO,
-        dpy: Wide::ZERO,
-        qc: Wide::ZERO,
-        qs: Wide::ZERO,
-    };
-    for (lane, &i) in idx.iter().enumerate() {
-        let s = states[i as usize].get();
-        b.vx.0[lane] = s.v.x;
-        b.vy.0[lane] = s.v.y;
-        b.w.0[lane] = s.w;
-        b.flags.0[lane] = f32::from_bits(s.flags);
-        b.dpx.0[lane] = s.dp.x;
-        b.dpy.0[lane] = s.dp.y;
-        b.qc.0[lane] = s.dq.c;
-        b.qs.0[lane] = s.dq.s;
-    }
-    b
-}
-
-/// Writes the velocities back to the bodies that move. A body that does not move (and the
-/// dummy body of empty lanes) may sit in many rows of a colour, solved on several threads, so
-/// it is only read; zero inverse masses leave its velocity unchanged anyway.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
-    for (lane, &i) in idx.iter().enumerate() {
-        if b.flags.0[lane].to_bits() & super::state::MOVES != 0 {
-            states[i as usize].set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
-        }
-    }
-}
 
 /// Applies impulse `(px, py)` at the anchors: negative to A, positive to B.
 #[inline(always)]
