@@ -144,7 +144,20 @@ impl World {
         let mut seeds = Vec::new();
         // Usually nothing pushes (no kinematic body moves, no static one was edited): then
         // the walk over every contact, two random body reads each, is skipped.
-        let any_pusher = self.bodies.iter().any(|b| pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity));
+        let any_pusher = if sleep {
+            self.bodies.iter().any(|b| pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity))
+        } else {
+            // Sleep off: every dynamic body is awake, set in the same pass (a dynamic body never
+            // pushes, so setting it first changes no answer).
+            let mut any = false;
+            for b in &mut self.bodies {
+                any |= pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity);
+                if b.kind == BodyKind::Dynamic {
+                    b.awake = true;
+                }
+            }
+            any
+        };
         if any_pusher {
             let links = self.contacts.iter().map(|c| (c.a, c.b)).chain(self.joints.iter().map(|j| j.bodies()));
             for (a, b) in links.filter(|&(a, b)| a < n && b < n) {
@@ -164,11 +177,6 @@ impl World {
         for i in seeds {
             if let Some(b) = self.bodies.get_mut(i) {
                 b.wake();
-            }
-        }
-        if !sleep {
-            for b in self.bodies.iter_mut().filter(|b| b.kind == BodyKind::Dynamic) {
-                b.awake = true;
             }
         }
         // Sleep off: every dynamic body is awake, so no island can wake or sleep; the islands

@@ -16,7 +16,7 @@
 
 use super::contact::Contact;
 use super::state::{body_moves, SolverBody};
-use super::workers::{Workers, CONTACT_BLOCK};
+use super::workers::{Workers, BODY_BLOCK, CONTACT_BLOCK};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::prefetch::{prefetch_head, CONTACTS_AHEAD};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -103,11 +103,13 @@ impl ConstraintGraph {
     /// body once, not twice per contact), in blocks of contacts on `workers`, and records
     /// whether every contact's key is still the last colouring's.
     pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact], workers: &Workers) {
-        self.body_bits.clear();
-        self.body_bits.extend(bodies.iter().map(|b| {
-            let awake = b.kind == BodyKind::Dynamic && b.awake;
-            (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT)
-        }));
+        self.body_bits.resize(bodies.len(), 0);
+        workers.for_each_chunk(&mut self.body_bits, BODY_BLOCK, &|start, bits| {
+            for (bit, b) in bits.iter_mut().zip(&bodies[start..]) {
+                let awake = b.kind == BodyKind::Dynamic && b.awake;
+                *bit = (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT);
+            }
+        });
         let (bits, keys) = (&self.body_bits, &self.keys);
         let changed = AtomicBool::new(keys.len() != contacts.len());
         workers.for_each_chunk(contacts, CONTACT_BLOCK, &|start, contacts| {

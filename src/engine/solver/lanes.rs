@@ -7,7 +7,7 @@
 //! operand when the comparison fails, as `min`/`max` below), so the results are the same
 //! bits either way.
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
 /// Constraints solved together in one row.
 pub const LANES: usize = 4;
@@ -134,6 +134,15 @@ impl Mul for Wide {
     }
 }
 
+impl Div for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn div(self, o: Wide) -> Wide {
+        let a = self;
+        sse_or!(|a, o| _mm_div_ps(a, o), lanewise!(a, o, |x, y| x / y))
+    }
+}
+
 impl Neg for Wide {
     type Output = Wide;
     #[inline(always)]
@@ -184,6 +193,7 @@ mod tests {
                 assert_eq!(bits(a + b), bits(scalar(|p, q| p + q)));
                 assert_eq!(bits(a - b), bits(scalar(|p, q| p - q)));
                 assert_eq!(bits(a * b), bits(scalar(|p, q| p * q)));
+                assert_eq!(bits(a / b), bits(scalar(|p, q| p / q)));
                 assert_eq!(bits(a.min(b)), bits(scalar(|p, q| if p < q { p } else { q })));
                 assert_eq!(bits(a.max(b)), bits(scalar(|p, q| if p > q { p } else { q })));
                 assert_eq!(bits(-a), bits(Wide([-x, -y, -x, -y])));

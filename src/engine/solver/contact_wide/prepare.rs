@@ -1,9 +1,9 @@
 //! Filling the contact rows at the start of a step (Box2D v3's `b2PrepareContactsTask`): each
 //! lane prepared straight from its contact and the two bodies' solver state, in place.
 
-use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, LANES};
+use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, Wide, LANES};
 use crate::engine::prefetch::prefetch_bytes;
-use crate::engine::solver::contact::{Contact, ContactSoftness, PreparedPoint};
+use crate::engine::solver::contact::{Contact, ContactSoftness};
 use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
 use crate::engine::solver::state::{SolverBody, SolverCold};
 use crate::engine::solver::workers::{Workers, MIN_BLOCK_ROWS};
@@ -91,17 +91,14 @@ impl ContactRows {
     }
 }
 
-/// One lane of a [`PointRow`].
+/// What is copied into one lane of a [`PointRow`] (the rest is computed for all lanes at once).
 #[derive(Clone, Copy, Debug, Default)]
 struct PointLane {
     ra: Vec2,
     rb: Vec2,
     base_separation: f32,
-    normal_mass: f32,
-    tangent_mass: f32,
     normal_impulse: f32,
     tangent_impulse: f32,
-    relative_velocity: f32,
 }
 
 impl PointRow {
@@ -114,12 +111,9 @@ impl PointRow {
         self.rb_x.0[lane] = p.rb.x;
         self.rb_y.0[lane] = p.rb.y;
         self.base_separation.0[lane] = p.base_separation;
-        self.normal_mass.0[lane] = p.normal_mass;
-        self.tangent_mass.0[lane] = p.tangent_mass;
         self.normal_impulse.0[lane] = p.normal_impulse;
         self.tangent_impulse.0[lane] = p.tangent_impulse;
         self.max_normal_impulse.0[lane] = 0.0;
-        pb.relative_velocity.0[lane] = p.relative_velocity;
         pb.impact_time.0[lane] = 0.0;
         pb.impact_velocity.0[lane] = 0.0;
     }
@@ -140,21 +134,65 @@ pub(super) struct RowSetup<'a> {
     pub(super) dummy: u32,
 }
 
+/// The velocities of a row's bodies at the start of the step, lane by lane (the normal speed
+/// restitution starts from reads them).
+#[derive(Default)]
+struct LaneVelocities {
+    vax: Wide,
+    vay: Wide,
+    wa: Wide,
+    vbx: Wide,
+    vby: Wide,
+    wb: Wide,
+}
+
 impl RowSetup<'_> {
     /// Fills row `r` with the contacts `chunk` (at most `LANES`), in place: every field of every
-    /// lane is written, empty lanes with zeros and the dummy body.
+    /// lane is written, empty lanes with zeros and the dummy body. Each lane's inputs are copied
+    /// in lane by lane; the effective masses and normal speeds are then computed for all lanes
+    /// at once, with `PreparedPoint::new`'s operations in its order (so with its bits).
     pub(super) fn fill(&self, r: &mut ContactRow, e: &mut RowBounce, chunk: &[u32], color: GraphColor) {
         e.color = color;
+        let mut v = LaneVelocities::default();
+        // Per point: 1 in the lanes whose manifold has it.
+        let mut present = [Wide::ZERO; 2];
         for lane in 0..LANES {
             match chunk.get(lane) {
-                Some(&k) => self.set_lane(r, e, lane, k),
+                Some(&k) => self.set_lane(r, e, &mut v, &mut present, lane, k),
                 None => self.clear_lane(r, e, lane),
             }
         }
+        let (nx, ny, m) = (r.nx, r.ny, r.masses);
+        // Tangent = right perpendicular of the normal.
+        let (tx, ty) = (ny, -nx);
+        let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
+        for ((p, pb), present) in r.points.iter_mut().zip(&mut e.points).zip(present) {
+            let rna = p.ra_x * ny - p.ra_y * nx;
+            let rnb = p.rb_x * ny - p.rb_y * nx;
+            let kn = m.inv_mass_a + m.inv_mass_b + m.inv_inertia_a * rna * rna + m.inv_inertia_b * rnb * rnb;
+            let rta = p.ra_x * ty - p.ra_y * tx;
+            let rtb = p.rb_x * ty - p.rb_y * tx;
+            let kt = m.inv_mass_a + m.inv_mass_b + m.inv_inertia_a * rta * rta + m.inv_inertia_b * rtb * rtb;
+            // Each body's velocity at the anchor, B's minus A's.
+            let dvx = (v.vbx + (-v.wb) * p.rb_y) - (v.vax + (-v.wa) * p.ra_y);
+            let dvy = (v.vby + v.wb * p.rb_x) - (v.vay + v.wa * p.ra_x);
+            p.normal_mass = present.select_gt(zero, kn.select_gt(zero, one / kn, zero), zero);
+            p.tangent_mass = present.select_gt(zero, kt.select_gt(zero, one / kt, zero), zero);
+            pb.relative_velocity = present.select_gt(zero, nx * dvx + ny * dvy, zero);
+        }
     }
 
+    /// Copies lane `lane`'s inputs from contact `k` and its bodies.
     #[inline(always)]
-    fn set_lane(&self, r: &mut ContactRow, e: &mut RowBounce, lane: usize, k: u32) {
+    fn set_lane(
+        &self,
+        r: &mut ContactRow,
+        e: &mut RowBounce,
+        v: &mut LaneVelocities,
+        present: &mut [Wide; 2],
+        lane: usize,
+        k: u32,
+    ) {
         let c = &self.contacts[k as usize];
         let (sa, sb) = (&self.states[c.a], &self.states[c.b]);
         let (ca, cb) = (&self.cold[c.a], &self.cold[c.b]);
@@ -177,28 +215,32 @@ impl RowSetup<'_> {
         r.bias_rate.0[lane] = s.bias_rate;
         r.mass_scale.0[lane] = s.mass_scale;
         r.impulse_scale.0[lane] = s.impulse_scale;
+        (v.vax.0[lane], v.vay.0[lane], v.wa.0[lane]) = (sa.v.x, sa.v.y, sa.w);
+        (v.vbx.0[lane], v.vby.0[lane], v.wb.0[lane]) = (sb.v.x, sb.v.y, sb.w);
         let count = c.manifold.count;
         let warm = self.warm_starting;
-        for (j, ((p, pb), cp)) in r.points.iter_mut().zip(&mut e.points).zip(&c.points).enumerate() {
+        for (j, (((p, pb), cp), present)) in
+            r.points.iter_mut().zip(&mut e.points).zip(&c.points).zip(present).enumerate()
+        {
             if j >= count {
                 p.set_lane(pb, lane, PointLane::default());
                 continue;
             }
-            let prep = PreparedPoint::new(cp, n, (sa, ca), (sb, cb));
+            // A recycled point keeps the anchors its manifold was computed with (Box2D v3).
+            let (ra, rb) =
+                if cp.kept_anchors { (cp.anchor_a, cp.anchor_b) } else { (cp.point - ca.center, cp.point - cb.center) };
             p.set_lane(
                 pb,
                 lane,
                 PointLane {
-                    ra: prep.anchor_a,
-                    rb: prep.anchor_b,
+                    ra,
+                    rb,
                     base_separation: cp.base_separation,
-                    normal_mass: prep.normal_mass,
-                    tangent_mass: prep.tangent_mass,
                     normal_impulse: if warm { cp.normal_impulse } else { 0.0 },
                     tangent_impulse: if warm { cp.tangent_impulse } else { 0.0 },
-                    relative_velocity: prep.relative_velocity,
                 },
             );
+            present.0[lane] = 1.0;
         }
     }
 
