@@ -8,8 +8,10 @@ pub(super) struct Bodies {
     pub(super) vx: Wide,
     pub(super) vy: Wide,
     pub(super) w: Wide,
-    /// `SolverBody::flags` of each lane, as bits (only moved, never computed with).
-    pub(super) flags: Wide,
+    /// Bit `k` set: lane `k`'s body does not move (its `SolverBody::flags` are 0, not
+    /// `MOVES`), so its velocity is not written back. A mask rather than the flags' lanes: one
+    /// vector register fewer held through the row.
+    pub(super) still: u32,
     pub(super) dpx: Wide,
     pub(super) dpy: Wide,
     pub(super) qc: Wide,
@@ -22,6 +24,7 @@ mod sse {
     //! vectors, `[vx vy w flags]` and `[dpx dpy dqc dqs]`; four bodies' vectors are transposed
     //! into lanes, as Box2D v3's `b2GatherBodies` and `b2ScatterBodies` do.
     use super::{Bodies, BodyCell, Wide, LANES};
+    use crate::engine::solver::state::MOVES;
     use std::arch::x86_64::*;
 
     #[inline(always)]
@@ -77,11 +80,14 @@ mod sse {
         };
         let [vx, vy, w, flags] = transpose(lo[0], lo[1], lo[2], lo[3]);
         let [dpx, dpy, qc, qs] = transpose(hi[0], hi[1], hi[2], hi[3]);
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        let still =
+            unsafe { _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(flags), _mm_setzero_si128()))) };
         Bodies {
             vx: wide(vx),
             vy: wide(vy),
             w: wide(w),
-            flags: wide(flags),
+            still: still as u32,
             dpx: wide(dpx),
             dpy: wide(dpy),
             qc: wide(qc),
@@ -91,18 +97,14 @@ mod sse {
 
     #[inline(always)]
     pub(in super::super) fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
-        let rows = transpose(m128(b.vx), m128(b.vy), m128(b.w), m128(b.flags));
-        // One bit per lane whose flags are zero (`flags` is `MOVES` or 0): a body that does
-        // not move.
-        // SAFETY: SSE2 is part of the x86_64 baseline.
-        let still = unsafe {
-            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(m128(b.flags)), _mm_setzero_si128())))
-        };
+        // Only bodies that move are written, and their flags are `MOVES`.
+        let flags = Wide::splat(f32::from_bits(MOVES));
+        let rows = transpose(m128(b.vx), m128(b.vy), m128(b.w), m128(flags));
         for (k, (&i, row)) in idx.iter().zip(rows).enumerate() {
-            if still & (1 << k) == 0 {
+            if b.still & (1 << k) == 0 {
                 // SAFETY: a body that moves belongs to this row alone in its colour (see
                 // `workers`); the store rewrites its first half, `[vx vy w flags]`, with the
-                // flags it had.
+                // flags it had (`MOVES`).
                 unsafe { _mm_store_ps(body(states, i), row) };
             }
         }
@@ -120,7 +122,7 @@ pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
         vx: Wide::ZERO,
         vy: Wide::ZERO,
         w: Wide::ZERO,
-        flags: Wide::ZERO,
+        still: 0,
         dpx: Wide::ZERO,
         dpy: Wide::ZERO,
         qc: Wide::ZERO,
@@ -131,7 +133,7 @@ pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
         b.vx.0[lane] = s.v.x;
         b.vy.0[lane] = s.v.y;
         b.w.0[lane] = s.w;
-        b.flags.0[lane] = f32::from_bits(s.flags);
+        b.still |= u32::from(s.flags == 0) << lane;
         b.dpx.0[lane] = s.dp.x;
         b.dpy.0[lane] = s.dp.y;
         b.qc.0[lane] = s.dq.c;
@@ -147,7 +149,7 @@ pub(super) fn gather(states: &[BodyCell], idx: &[u32; LANES]) -> Bodies {
 #[inline(always)]
 pub(super) fn scatter(states: &[BodyCell], idx: &[u32; LANES], b: &Bodies) {
     for (lane, &i) in idx.iter().enumerate() {
-        if b.flags.0[lane].to_bits() & crate::engine::solver::state::MOVES != 0 {
+        if b.still & (1 << lane) == 0 {
             states[i as usize].set_velocity(b.vx.0[lane], b.vy.0[lane], b.w.0[lane]);
         }
     }
