@@ -134,12 +134,6 @@ impl Workers {
         self.team.as_ref().map(Team::span)
     }
 
-    /// Calls `f` on every row of one colour: in blocks on the team's threads when there are
-    /// enough rows, else in order on this thread. The rows must share no moving body.
-    pub fn for_each_in_color<T: Send>(&self, rows: &mut [T], f: &(impl Fn(&mut T) + Sync)) {
-        self.for_each_chunk(rows, MIN_BLOCK_ROWS, &|_, chunk| chunk.iter_mut().for_each(f));
-    }
-
     /// Calls `f(start, chunk)` on consecutive chunks of `items` (`chunk` starting at index
     /// `start`) that together cover it once: in blocks of at least `min_block` on the team's
     /// threads, or as one chunk on this thread when there are too few items or no team.
@@ -232,8 +226,9 @@ mod tests {
             w.ensure(threads);
             for n in [0, 1, 15, 16, 17, 100, 1000] {
                 let mut rows = vec![0u32; n];
-                w.run(|| w.for_each_in_color(&mut rows, &|r: &mut u32| *r += 1));
-                w.for_each_in_color(&mut rows, &|r: &mut u32| *r += 1);
+                let add = |_: usize, chunk: &mut [u32]| chunk.iter_mut().for_each(|r| *r += 1);
+                w.run(|| w.for_each_chunk(&mut rows, MIN_BLOCK_ROWS, &add));
+                w.for_each_chunk(&mut rows, MIN_BLOCK_ROWS, &add);
                 assert!(rows.iter().all(|&r| r == 2), "{threads} threads, {n} rows");
             }
         }
