@@ -68,50 +68,32 @@ pub const DEFAULT_MASK: u32 = u32::MAX;
 
 /// A rigid body. The solver moves the centre of mass (`center`, `angle`); `xf` is the body
 /// origin's transform derived from them.
+///
+/// Laid out by hand (`repr(C)`, each body on its own cache lines): the first line holds what
+/// most of a step's passes over the bodies read (pose, start-of-step pose, velocities, kind,
+/// awake), the second the mass, damping, forces and filter, then the material, shape and name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C, align(64))]
 pub struct Body {
-    pub name: String,
-    pub kind: BodyKind,
-    pub shape: Shape,
     pub xf: Transform,
-    /// Angle in radians (the article keeps radians and the cached rotation side by side).
-    pub angle: f32,
     /// Centre of mass in world space.
     pub center: Vec2,
-    /// Centre of mass in the body frame.
-    pub local_center: Vec2,
+    /// Centre and rotation at the start of the current step (contact separation tracking).
+    pub(crate) center0: Vec2,
+    pub(crate) q0: Rot,
     pub linear_velocity: Vec2,
     pub angular_velocity: f32,
-    pub material: Material,
-    pub linear_damping: f32,
-    pub angular_damping: f32,
-    pub gravity_scale: f32,
-    /// See [`BodyDef::bullet`].
-    #[serde(default)]
-    pub bullet: bool,
-    pub mass: f32,
-    pub inv_mass: f32,
-    pub inertia: f32,
-    pub inv_inertia: f32,
-    /// Collision filter: see [`BodyDef::category_bits`].
-    #[serde(default = "default_category")]
-    pub category_bits: u32,
-    #[serde(default = "default_mask")]
-    pub mask_bits: u32,
+    /// Angle in radians (the article keeps radians and the cached rotation side by side).
+    pub angle: f32,
+    pub kind: BodyKind,
     /// Dynamic bodies: whether the body is simulated (asleep: skipped by the solver, its
     /// velocities zero). Static and kinematic bodies: set for one step after an edit, so
     /// sleeping bodies they touch are collided again.
     #[serde(default = "awake_default")]
     pub awake: bool,
-    /// How long the body has been still, seconds (see `engine::island`).
+    /// See [`BodyDef::bullet`].
     #[serde(default)]
-    pub sleep_time: f32,
-    /// Force (at the centre of mass, newtons) and torque (N·m) applied during the next step,
-    /// then cleared (Box2D's `b2Body_ApplyForceToCenter` / `ApplyTorque`).
-    #[serde(default)]
-    pub force: Vec2,
-    #[serde(default)]
-    pub torque: f32,
+    pub bullet: bool,
     /// The largest distance from the centre of mass to the shape's surface (Box2D v3's
     /// `b2BodySim::maxExtent`), kept with the shape by [`Body::update_mass`] so contact
     /// recycling (`world_recycle`) does not recompute it per pair. Unknown (infinite, so no
@@ -124,10 +106,36 @@ pub struct Body {
     /// saved before it existed.
     #[serde(default = "unknown_extent")]
     pub(crate) min_extent: f32,
-    /// Centre and rotation at the start of the current step (contact separation tracking).
-    pub(crate) center0: Vec2,
-    pub(crate) q0: Rot,
+    /// Centre of mass in the body frame.
+    pub local_center: Vec2,
+    pub mass: f32,
+    pub inv_mass: f32,
+    pub inertia: f32,
+    pub inv_inertia: f32,
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    pub gravity_scale: f32,
+    /// Force (at the centre of mass, newtons) and torque (N·m) applied during the next step,
+    /// then cleared (Box2D's `b2Body_ApplyForceToCenter` / `ApplyTorque`).
+    #[serde(default)]
+    pub force: Vec2,
+    #[serde(default)]
+    pub torque: f32,
+    /// How long the body has been still, seconds (see `engine::island`).
+    #[serde(default)]
+    pub sleep_time: f32,
+    /// Collision filter: see [`BodyDef::category_bits`].
+    #[serde(default = "default_category")]
+    pub category_bits: u32,
+    #[serde(default = "default_mask")]
+    pub mask_bits: u32,
+    pub material: Material,
+    pub shape: Shape,
+    pub name: String,
 }
+
+// The per-step passes' fields share the first cache line.
+const _: () = assert!(std::mem::offset_of!(Body, extent) + 4 <= 64);
 
 fn awake_default() -> bool {
     true

@@ -215,9 +215,11 @@ pub(crate) fn recycle(contact: &mut Contact, a: &Pose, b: &Pose, distance: f32) 
 
 impl World {
     /// Forgets the manifold records of body `body`'s contacts, so none of them is recycled at
-    /// the next narrowphase: call it after editing the body's shape, mass or kind (Box2D v3
-    /// destroys the contacts of an edited shape).
+    /// the next narrowphase, and what its broadphase box was computed from
+    /// (`Broadphase::forget_box`): call it after editing the body's shape, mass or kind
+    /// (Box2D v3 destroys the contacts of an edited shape).
     pub fn forget_manifold_origins(&mut self, body: usize) {
+        self.broadphase.forget_box(body);
         for c in self.contacts.iter_mut().filter(|c| c.a == body || c.b == body) {
             c.origin = None;
         }

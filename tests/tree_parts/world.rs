@@ -215,3 +215,49 @@ fn world_ray_cast_finds_the_closest_body_through_the_tree() {
     assert!((hit.point.y - 0.0).abs() < 1e-4 && (hit.normal - Vec2::Y).length() < 1e-5);
     assert!(w.ray_cast(Vec2::new(-20.0, 5.0), Vec2::new(0.0, 3.0)).is_none());
 }
+
+/// The start-of-step refresh recomputes a box only when what it is computed from changed
+/// (`Broadphase` keeps each body's sources): a shape edited in place, with the pose unchanged,
+/// is announced with `World::forget_manifold_origins`, and the next step collides the grown
+/// shape. Without the announcement the box lags one step; a pose edit needs none.
+#[test]
+fn a_shape_grown_in_place_is_collided_at_the_next_step() {
+    let grown = |announce: bool| {
+        let mut w = World::new(Default::default());
+        w.params.gravity = Vec2::ZERO;
+        let a = w.create_body(&BodyDef::new(BodyKind::Dynamic, Shape::make_box(Vec2::splat(0.5)).unwrap(), Vec2::ZERO));
+        let b = w.create_body(&BodyDef::new(
+            BodyKind::Dynamic,
+            Shape::make_box(Vec2::splat(0.5)).unwrap(),
+            Vec2::new(2.0, 0.0),
+        ));
+        for _ in 0..3 {
+            w.step();
+        }
+        assert!(w.contacts.is_empty(), "1 m apart: no contact");
+        let before = w.broadphase.tight_aabb(b).unwrap();
+        // Only the shape changes (mass and centre are left as they were: every other input of
+        // the box is the same bits).
+        w.bodies[b].shape = Shape::make_box(Vec2::splat(1.7)).unwrap();
+        if announce {
+            w.forget_manifold_origins(b);
+        }
+        w.step();
+        let touching = w.contacts.iter().any(|c| (c.a, c.b) == (a, b));
+        (touching, before, w)
+    };
+    let (touching, _, mut late) = grown(false);
+    assert!(!touching, "unannounced, the box is the one from the end of the last step");
+    late.step();
+    assert!(late.contacts.iter().any(|c| (c.a, c.b) == (0, 1)), "one step later the end-of-step refresh caught it");
+    let (touching, before, w) = grown(true);
+    assert!(touching, "the grown box overlaps A by 0.2 m: a contact at the next step");
+    let after = w.broadphase.tight_aabb(1).unwrap();
+    assert!(after.max.y - after.min.y > before.max.y - before.min.y + 1.0, "the box grew with the shape");
+    // A pose edit is seen without an announcement (the box's sources are compared).
+    let mut w = w;
+    w.bodies[1].set_transform(Vec2::new(20.0, 0.0), 0.0);
+    w.step();
+    assert!(w.contacts.is_empty(), "moved away: the contact is gone");
+    assert!(w.broadphase.tight_aabb(1).unwrap().min.x > 15.0);
+}

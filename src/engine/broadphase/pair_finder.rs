@@ -9,7 +9,12 @@
 //!    the body's speculative reach, `world_ccd::speculative_reach`) is
 //!    compared with its proxy's fat AABB; a proxy whose box escaped is reinserted
 //!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
-//!    bodies the app moved, reshaped or retyped directly; added bodies get new proxies.
+//!    bodies the app moved or retyped directly; added bodies get new proxies. At the start of
+//!    a step a box is recomputed only if what it is computed from changed since the end of
+//!    the last one (`BoxSource`: pose, centre, start-of-step pose, kind; a shape edited in
+//!    place is announced with [`Broadphase::forget_box`], which
+//!    `World::forget_manifold_origins` calls), and the proxies are visited only if a box or a
+//!    filter changed: after a step the app did not touch, nothing is.
 //!    Bodies removed through `World::remove_body` are taken out by [`Broadphase::remove_body`];
 //!    if the body vector shrank any other way, the broadphase is rebuilt.
 //! 2. *query*: each proxy in the move buffer queries the tree with its fat AABB; new pairs
@@ -32,6 +37,7 @@ use crate::engine::solver::workers::{Workers, BODY_BLOCK};
 use crate::engine::world_ccd::speculative_reach;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How the world finds candidate pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,14 +131,49 @@ pub struct Broadphase {
     pairs: Vec<(u32, u32)>,
     /// Tight AABB of every body at the last update (shape box + speculative margin + reach).
     tight: Vec<Aabb>,
-    /// Each body's speculative reach at the last update (`world_ccd::speculative_reach`).
-    reach: Vec<f32>,
+    /// What each body's tight AABB was computed from, and its speculative reach then.
+    sources: Vec<BoxSource>,
     /// The margin `tight` was computed with.
     tight_margin: f32,
+    /// Every proxy matches `tight` and its body's filter (a synchronization ran after the last
+    /// change of `tight`).
+    synced: bool,
     candidates: Vec<(u32, u32)>,
     merged: Vec<(u32, u32)>,
     order: Vec<u32>,
     pub stats: BroadphaseStats,
+}
+
+/// What a body's tight AABB is computed from besides its shape and the margin (the pose and
+/// centre of mass, the start-of-step pose its speculative reach reads, its kind), as bits,
+/// with the reach it gave. The same sources give the same box, which is then not recomputed.
+#[derive(Clone, Copy, Debug, Default)]
+struct BoxSource {
+    reach: f32,
+    pose: [u32; 10],
+    kind: BodyKind,
+    /// False until computed, and after [`Broadphase::forget_box`].
+    known: bool,
+}
+
+impl BoxSource {
+    #[inline]
+    fn pose_bits(b: &Body) -> [u32; 10] {
+        let (xf, c, c0, q0) = (&b.xf, b.center, b.center0, b.q0);
+        [xf.p.x, xf.p.y, xf.q.c, xf.q.s, c.x, c.y, c0.x, c0.y, q0.c, q0.s].map(f32::to_bits)
+    }
+
+    /// Body `b`'s sources and reach, now.
+    #[inline]
+    fn of(b: &Body) -> BoxSource {
+        BoxSource { reach: speculative_reach(b), pose: BoxSource::pose_bits(b), kind: b.kind, known: true }
+    }
+
+    /// Whether `b`'s box would be computed from these sources.
+    #[inline]
+    fn matches(&self, b: &Body) -> bool {
+        self.known && self.kind == b.kind && self.pose == BoxSource::pose_bits(b)
+    }
 }
 
 /// A body's tight AABB for pair finding: its shape's box grown by the speculative margin and
@@ -179,7 +220,7 @@ impl Broadphase {
     /// reach at the last update (0 for a body the broadphase has not seen).
     #[inline]
     pub fn reach(&self, i: usize) -> f32 {
-        self.reach.get(i).copied().unwrap_or(0.0)
+        self.sources.get(i).map_or(0.0, |s| s.reach)
     }
 
     /// The tight AABB of body `i` at the last update.
@@ -219,6 +260,16 @@ impl Broadphase {
         self.move_buffer.clear();
         self.in_move_buffer.clear();
         self.pairs.clear();
+        self.synced = false;
+    }
+
+    /// Forgets what body `i`'s tight AABB was computed from, so the next update recomputes
+    /// it: call it after editing the body's shape in place (a pose, kind or filter edit is
+    /// seen without it).
+    pub fn forget_box(&mut self, i: usize) {
+        if let Some(s) = self.sources.get_mut(i) {
+            s.known = false;
+        }
     }
 
     /// Forgets body `index`, which the world removed (the bodies after it moved down by one):
@@ -245,8 +296,9 @@ impl Broadphase {
         }
         if index < self.tight.len() {
             self.tight.remove(index);
-            self.reach.remove(index);
+            self.sources.remove(index);
         }
+        self.synced = false;
     }
 
     /// Brings the pair set up to date with `bodies` (steps 1–3 of the module docs).
@@ -257,14 +309,16 @@ impl Broadphase {
     /// [`Broadphase::update_pairs`], with the boxes recomputed in blocks on `workers`.
     pub fn update_pairs_with(&mut self, bodies: &[Body], speculative: f32, workers: &Workers) {
         self.stats = BroadphaseStats::default();
-        self.refresh_tight(bodies, speculative, workers);
+        self.refresh_tight(bodies, speculative, workers, true);
         let pair_ok = |i: usize, j: usize| should_collide(&bodies[i], &bodies[j]);
         match self.mode {
             PairFinding::Tree => {
                 if self.proxies.is_empty() {
                     self.pairs.clear();
                 }
-                self.synchronize_proxies(bodies);
+                if !self.synced || self.proxies.len() != bodies.len() {
+                    self.synchronize_proxies(bodies);
+                }
                 if let Some(method) = self.rebuild {
                     self.tree.rebuild(method);
                 }
@@ -323,31 +377,48 @@ impl Broadphase {
         if self.mode != PairFinding::Tree {
             return;
         }
-        self.refresh_tight(bodies, speculative, workers);
-        self.synchronize_proxies(bodies);
+        self.refresh_tight(bodies, speculative, workers, false);
+        if !self.synced || self.proxies.len() != bodies.len() {
+            self.synchronize_proxies(bodies);
+        }
     }
 
     /// Recomputes the tight AABBs of bodies that may have moved: awake ones (dynamic bodies
-    /// awake, static bodies edited this step) and kinematic ones. A sleeping body keeps its
-    /// box, and so its proxy (003 article: query only bodies that moved). Each body's box is
-    /// its own, so blocks of bodies go to `workers`.
-    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32, workers: &Workers) {
+    /// awake, static bodies edited this step) and kinematic ones; with `by_source`, only those
+    /// whose [`BoxSource`] changed (the start of a step: the end of the previous one computed
+    /// them all, so a shape edit nobody announced lags one step, not more). A sleeping body
+    /// keeps its box, and so its proxy (003 article: query only bodies that moved). Each
+    /// body's box is its own, so blocks of bodies go to `workers`. Leaves `synced` false if a
+    /// box was recomputed or a body's filter changed.
+    fn refresh_tight(&mut self, bodies: &[Body], speculative: f32, workers: &Workers, by_source: bool) {
         if self.tight.len() != bodies.len() || self.tight_margin != speculative {
-            self.reach.clear();
-            self.reach.extend(bodies.iter().map(speculative_reach));
+            self.sources.clear();
+            self.sources.extend(bodies.iter().map(BoxSource::of));
             self.tight.clear();
-            self.tight.extend(bodies.iter().zip(&self.reach).map(|(b, &r)| body_aabb(b, speculative, r)));
+            self.tight.extend(bodies.iter().zip(&self.sources).map(|(b, s)| body_aabb(b, speculative, s.reach)));
             self.tight_margin = speculative;
+            self.synced = false;
             return;
         }
-        workers.for_each_chunk2(&mut self.tight, &mut self.reach, BODY_BLOCK, &|start, tight, reach| {
-            for ((t, r), b) in tight.iter_mut().zip(reach).zip(&bodies[start..]) {
-                if b.awake || b.kind == BodyKind::Kinematic {
-                    *r = speculative_reach(b);
-                    *t = body_aabb(b, speculative, *r);
+        let changed = AtomicBool::new(false);
+        let proxies = &self.proxies;
+        workers.for_each_chunk2(&mut self.tight, &mut self.sources, BODY_BLOCK, &|start, tight, sources| {
+            let mut any = false;
+            for (i, ((t, s), b)) in (start..).zip(tight.iter_mut().zip(sources).zip(&bodies[start..])) {
+                if (b.awake || b.kind == BodyKind::Kinematic) && !(by_source && s.matches(b)) {
+                    *s = BoxSource::of(b);
+                    *t = body_aabb(b, speculative, s.reach);
+                    any = true;
                 }
+                any |= proxies.get(i).is_some_and(|p| p.filter_changed(b));
+            }
+            if any {
+                changed.store(true, Ordering::Relaxed);
             }
         });
+        if changed.into_inner() {
+            self.synced = false;
+        }
     }
 
     fn push_moved(&mut self, body: usize) {
@@ -392,6 +463,7 @@ impl Broadphase {
         // pass (the solver's motion).
         self.stats.moved += moved;
         self.stats.reinserted += reinserted;
+        self.synced = true;
     }
 
     /// Step 3: drops pairs whose fat AABBs stopped overlapping or that may no longer collide.
