@@ -87,6 +87,10 @@ pub struct NarrowphaseCache {
     new_pair_parts: Vec<Vec<(usize, usize)>>,
     /// Their contacts, where the shapes touch (scratch).
     new_contacts: Vec<Option<Contact>>,
+    /// No contact was added or removed since the last marking of awake contacts (taken, and
+    /// set again, by `World::update_islands`; false in a fresh cache, so a restored world
+    /// marks every contact).
+    pub(crate) contacts_same: bool,
     /// Contacts whose manifold was reused this step (the profile's count).
     pub skipped: usize,
     /// Manifolds computed this step.
@@ -452,8 +456,10 @@ impl World {
         }
         added.clear();
         added.extend(new_contacts.drain(..).flatten());
+        let same = n.dead == 0 && added.is_empty();
         merge_from_back(contacts, added);
         (cache.computed, cache.skipped, cache.recycled) = (n.computed, n.skipped, n.recycled);
+        cache.contacts_same &= same;
         self.profile.manifolds = n.computed;
         self.profile.manifolds_reused = n.skipped;
         self.profile.manifolds_recycled = n.recycled;

@@ -187,7 +187,8 @@ impl World {
             islands.wake_touched(&mut self.bodies);
         }
         let SolverScratch { graph, workers, .. } = &mut self.solver_scratch;
-        graph.mark_awake_contacts(&self.bodies, &mut self.contacts, workers);
+        let same = std::mem::replace(&mut self.narrowphase.contacts_same, true);
+        graph.mark_awake_contacts(&self.bodies, &mut self.contacts, workers, same);
         if sleep {
             self.islands = OnceLock::from(islands);
         }

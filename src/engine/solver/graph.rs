@@ -12,7 +12,9 @@
 //! (its [`ContactKey`]s, in order): when the keys are those of the last colouring, as in a pile
 //! whose contacts neither begin nor end, the colours are kept instead of walking every contact
 //! again. The keys are compared while the contacts are marked awake
-//! ([`ConstraintGraph::mark_awake_contacts`]), a pass that reads each contact's bodies anyway.
+//! ([`ConstraintGraph::mark_awake_contacts`]), a pass that reads each contact's bodies anyway;
+//! and when no contact began or ended and no body's awake or moving bit changed since the last
+//! marking and colouring, that pass itself is skipped (its marks and keys would be the same).
 
 use super::contact::Contact;
 use super::state::{body_moves, SolverBody};
@@ -54,8 +56,11 @@ pub struct ConstraintGraph {
     /// Set by `mark_awake_contacts` when every contact's key is the last colouring's; taken
     /// by the next colouring.
     contacts_unchanged: bool,
-    /// Per body: [`AWAKE_DYNAMIC`] and [`MOVES_BIT`] (scratch).
+    /// Per body: [`AWAKE_DYNAMIC`] and [`MOVES_BIT`], as the last marking found them.
     body_bits: Vec<u8>,
+    /// Set by a colouring: `keys` are those of the last marking's contacts (taken by the next
+    /// marking, so a step without a colouring, in a scalar mode, leaves it unset).
+    colored_marks: bool,
 }
 
 /// What the colouring reads of one contact: its bodies, and whether each moves, packed;
@@ -101,15 +106,49 @@ impl ConstraintGraph {
 
     /// Marks each contact awake when one of its bodies is an awake dynamic body (reading each
     /// body once, not twice per contact), in blocks of contacts on `workers`, and records
-    /// whether every contact's key is still the last colouring's.
-    pub fn mark_awake_contacts(&mut self, bodies: &[Body], contacts: &mut [Contact], workers: &Workers) {
+    /// whether every contact's key is still the last colouring's. `list_same` is the caller's
+    /// word that no contact was added or removed since the last call: then, if no body's bits
+    /// changed either and the last colouring saw that call's keys, every mark and key is what
+    /// the pass would find again, and the contacts are not walked (a settled pile's step).
+    pub fn mark_awake_contacts(
+        &mut self,
+        bodies: &[Body],
+        contacts: &mut [Contact],
+        workers: &Workers,
+        list_same: bool,
+    ) {
+        let resized = self.body_bits.len() != bodies.len();
         self.body_bits.resize(bodies.len(), 0);
+        let bits_changed = AtomicBool::new(resized);
         workers.for_each_chunk(&mut self.body_bits, BODY_BLOCK, &|start, bits| {
+            let mut changed = false;
             for (bit, b) in bits.iter_mut().zip(&bodies[start..]) {
                 let awake = b.kind == BodyKind::Dynamic && b.awake;
-                *bit = (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT);
+                let new = (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT);
+                changed |= *bit != new;
+                *bit = new;
+            }
+            if changed {
+                bits_changed.store(true, Ordering::Relaxed);
             }
         });
+        let colored = std::mem::take(&mut self.colored_marks);
+        if list_same && colored && !bits_changed.into_inner() && self.keys.len() == contacts.len() {
+            #[cfg(debug_assertions)]
+            {
+                let awake: Vec<bool> = contacts.iter().map(|c| c.awake).collect();
+                self.mark_each(contacts, workers);
+                assert!(self.contacts_unchanged, "a skipped marking would have found other keys");
+                assert!(contacts.iter().map(|c| c.awake).eq(awake), "a skipped marking would have marked otherwise");
+            }
+            self.contacts_unchanged = true;
+            return;
+        }
+        self.mark_each(contacts, workers);
+    }
+
+    /// The walk of [`ConstraintGraph::mark_awake_contacts`] over the contacts, from `body_bits`.
+    fn mark_each(&mut self, contacts: &mut [Contact], workers: &Workers) {
         let (bits, keys) = (&self.body_bits, &self.keys);
         let changed = AtomicBool::new(keys.len() != contacts.len());
         workers.for_each_chunk(contacts, CONTACT_BLOCK, &|start, contacts| {
@@ -167,6 +206,7 @@ impl ConstraintGraph {
             self.color_afresh(&now, contacts, states);
         }
         self.new_joints = std::mem::replace(&mut self.joints, now);
+        self.colored_marks = true;
     }
 
     /// Colours from scratch (see `color`), recording each contact's key.
@@ -348,8 +388,8 @@ mod tests {
         let states_of = |bodies: &[Body]| bodies.iter().map(SolverBody::new).collect::<Vec<_>>();
         let workers = Workers::default();
         let mut g = ConstraintGraph::default();
-        let step = |g: &mut ConstraintGraph, bodies: &[Body], contacts: &mut Vec<Contact>| {
-            g.mark_awake_contacts(bodies, contacts, &workers);
+        let step = |g: &mut ConstraintGraph, bodies: &[Body], contacts: &mut Vec<Contact>, list_same: bool| {
+            g.mark_awake_contacts(bodies, contacts, &workers, list_same);
             let kept = g.contacts_unchanged;
             let states = states_of(bodies);
             g.color_contacts(contacts, &states);
@@ -360,19 +400,23 @@ mod tests {
         };
         // A chain: coloured afresh, then kept.
         let mut contacts: Vec<Contact> = (0..4).map(|i| contact(i, i + 1)).collect();
-        assert!(!step(&mut g, &bodies, &mut contacts));
-        assert!(step(&mut g, &bodies, &mut contacts));
+        assert!(!step(&mut g, &bodies, &mut contacts, false));
+        assert!(step(&mut g, &bodies, &mut contacts, false));
+        // The same list again, vouched for: the walk is skipped (debug builds walk anyway and
+        // check that it finds the same), the colouring kept.
+        assert!(step(&mut g, &bodies, &mut contacts, true));
         // As many contacts, other bodies (a star around body 0): recoloured.
         let mut star: Vec<Contact> = (1..5).map(|i| contact(0, i)).collect();
-        assert!(!step(&mut g, &bodies, &mut star));
-        assert!(step(&mut g, &bodies, &mut star));
-        // Body 0 made static: it no longer moves, so the star fits in one colour.
+        assert!(!step(&mut g, &bodies, &mut star, false));
+        assert!(step(&mut g, &bodies, &mut star, true));
+        // Body 0 made static: it no longer moves, so the star fits in one colour; the body's
+        // bits changed, so the contacts are walked although the list is the same.
         bodies[0] = Body::new(&BodyDef::new(BodyKind::Static, circle, glam::Vec2::ZERO));
-        assert!(!step(&mut g, &bodies, &mut star));
+        assert!(!step(&mut g, &bodies, &mut star, true));
         assert_eq!(g.used_colors(), 1);
         // One leaf asleep: its contact leaves the colouring.
         bodies[4].awake = false;
-        assert!(!step(&mut g, &bodies, &mut star));
+        assert!(!step(&mut g, &bodies, &mut star, true));
         assert!(!star[3].awake);
         assert_eq!(g.colors.iter().map(Vec::len).sum::<usize>(), 3);
     }
