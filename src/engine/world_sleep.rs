@@ -106,10 +106,13 @@ impl World {
             }
             self.last_params = Some(self.params.clone());
         }
-        for b in &mut self.bodies {
-            let pushed = b.linear_velocity != Vec2::ZERO || b.angular_velocity != 0.0 || b.force != Vec2::ZERO;
-            if b.kind == BodyKind::Dynamic && !b.awake && (pushed || b.torque != 0.0) {
-                b.wake();
+        // Sleep off, every dynamic body is set awake before the solve (`update_islands`).
+        if self.params.sleep {
+            for b in &mut self.bodies {
+                let pushed = b.linear_velocity != Vec2::ZERO || b.angular_velocity != 0.0 || b.force != Vec2::ZERO;
+                if b.kind == BodyKind::Dynamic && !b.awake && (pushed || b.torque != 0.0) {
+                    b.wake();
+                }
             }
         }
         if self.joint_filter.is_none() {
@@ -143,21 +146,11 @@ impl World {
         let n = self.bodies.len();
         let mut seeds = Vec::new();
         // Usually nothing pushes (no kinematic body moves, no static one was edited): then
-        // the walk over every contact, two random body reads each, is skipped.
-        let any_pusher = if sleep {
-            self.bodies.iter().any(|b| pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity))
-        } else {
-            // Sleep off: every dynamic body is awake, set in the same pass (a dynamic body never
-            // pushes, so setting it first changes no answer).
-            let mut any = false;
-            for b in &mut self.bodies {
-                any |= pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity);
-                if b.kind == BodyKind::Dynamic {
-                    b.awake = true;
-                }
-            }
-            any
-        };
+        // the walk over every contact, two random body reads each, is skipped. Sleep off:
+        // every dynamic body is set awake by the marking below, so waking what a body pushes
+        // would change nothing (a dynamic body's sleep timer stays zero with sleep off).
+        let any_pusher =
+            sleep && self.bodies.iter().any(|b| pushes(b.kind, b.awake, b.linear_velocity, b.angular_velocity));
         if any_pusher {
             let links = self.contacts.iter().map(|c| (c.a, c.b)).chain(self.joints.iter().map(|j| j.bodies()));
             for (a, b) in links.filter(|&(a, b)| a < n && b < n) {
@@ -188,7 +181,7 @@ impl World {
         }
         let SolverScratch { graph, workers, .. } = &mut self.solver_scratch;
         let same = std::mem::replace(&mut self.narrowphase.contacts_same, true);
-        graph.mark_awake_contacts(&self.bodies, &mut self.contacts, workers, same);
+        graph.mark_awake_contacts(&mut self.bodies, &mut self.contacts, workers, same, !sleep);
         if sleep {
             self.islands = OnceLock::from(islands);
         }

@@ -17,7 +17,7 @@ use super::solver::graph::{ConstraintGraph, GraphColor};
 use super::solver::joint_colors::{for_each_joint, JointCell};
 use super::solver::joints::{BodyPair, Joint, JointContext};
 use super::solver::state::{
-    fill_solver_bodies_with, finalize, integrate_positions, integrate_velocities_with, BodyForce, SolverBody,
+    finalize, integrate_positions, integrate_velocities_with, start_solver_bodies_with, BodyForce, SolverBody,
 };
 use super::solver::workers::{BodyCell, BODY_BLOCK};
 use super::solver::{PositionCorrection, SolverScratch};
@@ -67,10 +67,6 @@ impl World {
         let softness = ContactSoftness::new(&p, h);
         let jctx = JointContext::new(h, p.joint_hertz, p.joint_damping_ratio, p.warm_starting);
 
-        for b in &mut self.bodies {
-            b.center0 = b.center;
-            b.q0 = b.xf.q;
-        }
         let mut scratch = std::mem::take(&mut self.solver_scratch);
         scratch.awake_joints.clear();
         scratch.awake_joints.extend((0..self.joints.len()).filter(|&k| self.joint_awake(k)));
@@ -86,8 +82,6 @@ impl World {
         let awake = &*awake_joints;
         let workers = &*workers;
         let World { bodies, contacts, joints, mouse_joint, water, profile, .. } = self;
-        // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
-        let mut floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
         let mut forces = forces.to_vec();
 
         let repaired = AtomicUsize::new(0);
@@ -102,7 +96,10 @@ impl World {
             if let Some(j) = mouse_joint.as_mut() {
                 j.prepare(bodies);
             }
-            fill_solver_bodies_with(states, cold, bodies, workers);
+            // Each body's start-of-step pose is recorded here, before anything reads it.
+            start_solver_bodies_with(states, cold, bodies, workers);
+            // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
+            let mut floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
             if wide {
                 let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
                 graph.color(pairs, contacts, states);

@@ -11,8 +11,8 @@
 //!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
 //!    bodies the app moved or retyped directly; added bodies get new proxies. At the start of
 //!    a step a box is recomputed only if what it is computed from changed since the end of
-//!    the last one (`BoxSource`: pose, centre, start-of-step pose, kind; a shape edited in
-//!    place is announced with [`Broadphase::forget_box`], which
+//!    the last one (`BoxSource`: transform, kind, at the start-of-step pose or not; a shape
+//!    or mass edited in place is announced with [`Broadphase::forget_box`], which
 //!    `World::forget_manifold_origins` calls), and the proxies are visited only if a box or a
 //!    filter changed: after a step the app did not touch, nothing is.
 //!    Bodies removed through `World::remove_body` are taken out by [`Broadphase::remove_body`];
@@ -144,35 +144,45 @@ pub struct Broadphase {
     pub stats: BroadphaseStats,
 }
 
-/// What a body's tight AABB is computed from besides its shape and the margin (the pose and
-/// centre of mass, the start-of-step pose its speculative reach reads, its kind), as bits,
-/// with the reach it gave. The same sources give the same box, which is then not recomputed.
+/// What a body's tight AABB is computed from besides its shape and the margin, as bits: the
+/// transform, the kind, and whether the body is at its start-of-step pose (its speculative
+/// reach is then zero; the start-of-step pose itself is the engine's, and an edit only ever
+/// resets it to the current pose). With the reach it gave. The same sources give the same
+/// box, which is then not recomputed. (A centre of mass or extent changes only with the shape
+/// or mass: announced with [`Broadphase::forget_box`].)
 #[derive(Clone, Copy, Debug, Default)]
 struct BoxSource {
     reach: f32,
-    pose: [u32; 10],
+    xf: [u32; 4],
     kind: BodyKind,
+    at_start: bool,
     /// False until computed, and after [`Broadphase::forget_box`].
     known: bool,
 }
 
 impl BoxSource {
     #[inline]
-    fn pose_bits(b: &Body) -> [u32; 10] {
-        let (xf, c, c0, q0) = (&b.xf, b.center, b.center0, b.q0);
-        [xf.p.x, xf.p.y, xf.q.c, xf.q.s, c.x, c.y, c0.x, c0.y, q0.c, q0.s].map(f32::to_bits)
+    fn xf_bits(b: &Body) -> [u32; 4] {
+        [b.xf.p.x, b.xf.p.y, b.xf.q.c, b.xf.q.s].map(f32::to_bits)
+    }
+
+    /// Whether `b` is at its start-of-step pose (`world_ccd::speculative_reach`'s test).
+    #[inline]
+    fn at_start(b: &Body) -> bool {
+        b.center == b.center0 && b.q0 == b.xf.q
     }
 
     /// Body `b`'s sources and reach, now.
     #[inline]
     fn of(b: &Body) -> BoxSource {
-        BoxSource { reach: speculative_reach(b), pose: BoxSource::pose_bits(b), kind: b.kind, known: true }
+        let (xf, kind, at_start) = (BoxSource::xf_bits(b), b.kind, BoxSource::at_start(b));
+        BoxSource { reach: speculative_reach(b), xf, kind, at_start, known: true }
     }
 
     /// Whether `b`'s box would be computed from these sources.
     #[inline]
     fn matches(&self, b: &Body) -> bool {
-        self.known && self.kind == b.kind && self.pose == BoxSource::pose_bits(b)
+        self.known && self.kind == b.kind && self.xf == BoxSource::xf_bits(b) && self.at_start == BoxSource::at_start(b)
     }
 }
 
@@ -410,7 +420,8 @@ impl Broadphase {
                     *t = body_aabb(b, speculative, s.reach);
                     any = true;
                 }
-                any |= proxies.get(i).is_some_and(|p| p.filter_changed(b));
+                // Once a box changed the proxies are visited anyway (filters included).
+                any = any || proxies.get(i).is_some_and(|p| p.filter_changed(b));
             }
             if any {
                 changed.store(true, Ordering::Relaxed);

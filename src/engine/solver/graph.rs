@@ -110,19 +110,25 @@ impl ConstraintGraph {
     /// word that no contact was added or removed since the last call: then, if no body's bits
     /// changed either and the last colouring saw that call's keys, every mark and key is what
     /// the pass would find again, and the contacts are not walked (a settled pile's step).
+    /// With `wake_dynamic` (sleep off), every dynamic body is set awake first, in the same
+    /// pass over the bodies.
     pub fn mark_awake_contacts(
         &mut self,
-        bodies: &[Body],
+        bodies: &mut [Body],
         contacts: &mut [Contact],
         workers: &Workers,
         list_same: bool,
+        wake_dynamic: bool,
     ) {
         let resized = self.body_bits.len() != bodies.len();
         self.body_bits.resize(bodies.len(), 0);
         let bits_changed = AtomicBool::new(resized);
-        workers.for_each_chunk(&mut self.body_bits, BODY_BLOCK, &|start, bits| {
+        workers.for_each_chunk2(&mut self.body_bits, bodies, BODY_BLOCK, &|_, bits, bodies| {
             let mut changed = false;
-            for (bit, b) in bits.iter_mut().zip(&bodies[start..]) {
+            for (bit, b) in bits.iter_mut().zip(bodies) {
+                if wake_dynamic && b.kind == BodyKind::Dynamic {
+                    b.awake = true;
+                }
                 let awake = b.kind == BodyKind::Dynamic && b.awake;
                 let new = (u8::from(awake) * AWAKE_DYNAMIC) | (u8::from(body_moves(b)) * MOVES_BIT);
                 changed |= *bit != new;
@@ -388,8 +394,8 @@ mod tests {
         let states_of = |bodies: &[Body]| bodies.iter().map(SolverBody::new).collect::<Vec<_>>();
         let workers = Workers::default();
         let mut g = ConstraintGraph::default();
-        let step = |g: &mut ConstraintGraph, bodies: &[Body], contacts: &mut Vec<Contact>, list_same: bool| {
-            g.mark_awake_contacts(bodies, contacts, &workers, list_same);
+        let step = |g: &mut ConstraintGraph, bodies: &mut [Body], contacts: &mut Vec<Contact>, list_same: bool| {
+            g.mark_awake_contacts(bodies, contacts, &workers, list_same, false);
             let kept = g.contacts_unchanged;
             let states = states_of(bodies);
             g.color_contacts(contacts, &states);
@@ -400,23 +406,23 @@ mod tests {
         };
         // A chain: coloured afresh, then kept.
         let mut contacts: Vec<Contact> = (0..4).map(|i| contact(i, i + 1)).collect();
-        assert!(!step(&mut g, &bodies, &mut contacts, false));
-        assert!(step(&mut g, &bodies, &mut contacts, false));
+        assert!(!step(&mut g, &mut bodies, &mut contacts, false));
+        assert!(step(&mut g, &mut bodies, &mut contacts, false));
         // The same list again, vouched for: the walk is skipped (debug builds walk anyway and
         // check that it finds the same), the colouring kept.
-        assert!(step(&mut g, &bodies, &mut contacts, true));
+        assert!(step(&mut g, &mut bodies, &mut contacts, true));
         // As many contacts, other bodies (a star around body 0): recoloured.
         let mut star: Vec<Contact> = (1..5).map(|i| contact(0, i)).collect();
-        assert!(!step(&mut g, &bodies, &mut star, false));
-        assert!(step(&mut g, &bodies, &mut star, true));
+        assert!(!step(&mut g, &mut bodies, &mut star, false));
+        assert!(step(&mut g, &mut bodies, &mut star, true));
         // Body 0 made static: it no longer moves, so the star fits in one colour; the body's
         // bits changed, so the contacts are walked although the list is the same.
         bodies[0] = Body::new(&BodyDef::new(BodyKind::Static, circle, glam::Vec2::ZERO));
-        assert!(!step(&mut g, &bodies, &mut star, true));
+        assert!(!step(&mut g, &mut bodies, &mut star, true));
         assert_eq!(g.used_colors(), 1);
         // One leaf asleep: its contact leaves the colouring.
         bodies[4].awake = false;
-        assert!(!step(&mut g, &bodies, &mut star, true));
+        assert!(!step(&mut g, &mut bodies, &mut star, true));
         assert!(!star[3].awake);
         assert_eq!(g.colors.iter().map(Vec::len).sum::<usize>(), 3);
     }

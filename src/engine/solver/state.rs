@@ -171,6 +171,30 @@ pub fn fill_solver_bodies_with(
     cold[n] = SolverCold::FIXED;
 }
 
+/// The start of a step's solve: records each body's start-of-step pose (`center0`, `q0`, which
+/// contact separation tracking and the continuous pass read) and fills `states` and `cold` as
+/// [`fill_solver_bodies_with`] does, in the same pass of blocks on `workers`.
+pub fn start_solver_bodies_with(
+    states: &mut Vec<SolverBody>,
+    cold: &mut Vec<SolverCold>,
+    bodies: &mut [Body],
+    workers: &Workers,
+) {
+    let n = bodies.len();
+    states.resize(n + 1, SolverBody::at_rest());
+    cold.resize(n + 1, SolverCold::FIXED);
+    workers.for_each_chunk3((&mut states[..n], &mut cold[..n], bodies), BODY_BLOCK, &|_, s, c, bodies| {
+        for ((s, c), b) in s.iter_mut().zip(c).zip(bodies) {
+            b.center0 = b.center;
+            b.q0 = b.xf.q;
+            *s = SolverBody::new(b);
+            *c = SolverCold::new(b);
+        }
+    });
+    states[n] = SolverBody::at_rest();
+    cold[n] = SolverCold::FIXED;
+}
+
 /// A force held constant over a step (Box2D's applied force and torque), plus an angular
 /// drag rate applied implicitly like `angular_damping`. The water's buoyancy and drag.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -163,6 +163,22 @@ impl Workers {
         });
     }
 
+    /// [`Workers::for_each_chunk`] over three slices of one length, chunked alike.
+    pub fn for_each_chunk3<A: Send, B: Send, C: Send>(
+        &self,
+        (a, b, c): (&mut [A], &mut [B], &mut [C]),
+        min_block: usize,
+        f: &(impl Fn(usize, &mut [A], &mut [B], &mut [C]) + Sync),
+    ) {
+        assert!(a.len() == b.len() && b.len() == c.len(), "for_each_chunk3 needs slices of one length");
+        let (a, b, c) =
+            (SendPtr(a.as_mut_ptr(), a.len()), SendPtr(b.as_mut_ptr(), b.len()), SendPtr(c.as_mut_ptr(), c.len()));
+        self.for_each_range(a.1, min_block, &|r| {
+            // SAFETY: as in `for_each_chunk`, for each of the three slices.
+            f(r.start, unsafe { a.slice(r.clone()) }, unsafe { b.slice(r.clone()) }, unsafe { c.slice(r) })
+        });
+    }
+
     /// Calls `f` on disjoint ranges covering `0..len`, as `for_each_chunk` cuts them.
     pub fn for_each_range(&self, len: usize, min_block: usize, f: &(dyn Fn(std::ops::Range<usize>) + Sync)) {
         let min_block = min_block.max(1);
@@ -187,7 +203,7 @@ impl<T> Clone for SendPtr<T> {
 
 impl<T> Copy for SendPtr<T> {}
 
-// SAFETY: only used by `for_each_chunk` and `for_each_chunk2`, whose ranges are disjoint.
+// SAFETY: only used by the `for_each_chunk` functions, whose ranges are disjoint.
 unsafe impl<T: Send> Send for SendPtr<T> {}
 unsafe impl<T: Send> Sync for SendPtr<T> {}
 
