@@ -6,10 +6,12 @@
 //!
 //! Same input rules and tolerances as [`super::hull::convex_hull`]: near-duplicates are welded
 //! and a point within [`WELD_TOLERANCE`] of an edge's line is not outside it, so collinear
-//! points never become vertices; both return the same polygon (exactly on collinear runs, and
-//! up to a point within the tolerance of an edge otherwise).
+//! points never become vertices; a vertex left within the tolerance of the line through its
+//! neighbours is removed at the end (`hull::remove_near_collinear`, shared by both). Both
+//! return the same polygon (exactly on collinear runs, and up to a point within the tolerance
+//! of an edge otherwise).
 
-use super::hull::{HullError, MAX_COORDINATE, WELD_TOLERANCE};
+use super::hull::{remove_near_collinear, HullError, MAX_COORDINATE, WELD_TOLERANCE};
 use super::quickhull2_trace::{QuickHull2Step, QuickHull2Trace};
 use crate::engine::math::cross;
 use crate::engine::trace::{NoTrace, Recorder};
@@ -122,9 +124,11 @@ fn run<R: Recorder<QuickHull2Step>>(points: &[Vec2], rec: &mut R) -> Result<Vec<
         return Err(HullError::Collinear);
     }
     let mut out: Vec<Vec2> = hull.iter().map(|&i| pts[i]).collect();
-    let start =
-        (0..out.len()).min_by(|&i, &j| out[i].y.total_cmp(&out[j].y).then(out[i].x.total_cmp(&out[j].x))).unwrap_or(0);
-    out.rotate_left(start);
+    let before = if R::ENABLED { out.clone() } else { Vec::new() };
+    let dropped = remove_near_collinear(&mut out);
+    if R::ENABLED && !dropped.is_empty() {
+        rec.record(QuickHull2Step::Collinear { before, dropped });
+    }
     if R::ENABLED {
         rec.record(QuickHull2Step::Done { hull: out.clone() });
     }
@@ -146,6 +150,31 @@ mod tests {
         assert_eq!(h, convex_hull(&pts).unwrap());
         assert!(matches!(t.steps[0], QuickHull2Step::Weld { ref dropped } if dropped.len() == 1));
         assert!(matches!(t.steps.last(), Some(QuickHull2Step::Done { .. })));
+    }
+
+    #[test]
+    fn a_nearly_straight_vertex_is_removed_as_a_step() {
+        // Five points on a circle of radius 0.67, two of them 0.3° apart (3.7 mm): each was
+        // far from the edge it was tested against, so the expansion keeps both; the last step
+        // removes the one that hardly bulges out of its neighbours' line.
+        let pts = [
+            (-0.46089587, 0.4851397),
+            (-0.6158229, -0.26181605),
+            (-0.4581757, 0.48770943),
+            (0.5794103, 0.3347674),
+            (0.66838163, 0.032426752),
+        ]
+        .map(|(x, y)| Vec2::new(x, y));
+        let mut t = QuickHull2Trace::default();
+        let h = quickhull_2d(&pts, Some(&mut t)).unwrap();
+        let n = t.steps.len();
+        let Some(QuickHull2Step::Collinear { before, dropped }) = t.steps.get(n - 2) else {
+            panic!("no removal step: {:?}", t.steps)
+        };
+        assert_eq!((before.len(), dropped.len(), h.len()), (5, 1, 4));
+        assert!(!h.contains(&dropped[0]));
+        assert!(matches!(t.steps.last(), Some(QuickHull2Step::Done { hull }) if *hull == h));
+        assert_eq!(h.len(), convex_hull(&pts).unwrap().len());
     }
 
     #[test]

@@ -19,6 +19,9 @@ pub enum QuickHull2Step {
     /// One iteration: the first edge with an outside set, that set, its farthest point (which
     /// replaces the edge by two, the new cone) and the points left inside the new triangle.
     Expand { before: Vec<Vec2>, edge: [Vec2; 2], outside: Vec<Vec2>, farthest: Vec2, distance: f32, dropped: Vec<Vec2> },
+    /// Hull vertices within the weld tolerance of the line through their two neighbours,
+    /// removed (`before`: the hull the expansion left, CCW from its lowest vertex).
+    Collinear { before: Vec<Vec2>, dropped: Vec<Vec2> },
     /// No edge has an outside set left: the hull, CCW from its lowest vertex.
     Done { hull: Vec<Vec2> },
 }
@@ -53,7 +56,8 @@ impl QuickHull2Trace {
             match s {
                 QuickHull2Step::Weld { dropped }
                 | QuickHull2Step::Extremes { dropped, .. }
-                | QuickHull2Step::Expand { dropped, .. } => out.extend_from_slice(dropped),
+                | QuickHull2Step::Expand { dropped, .. }
+                | QuickHull2Step::Collinear { dropped, .. } => out.extend_from_slice(dropped),
                 QuickHull2Step::Done { .. } => {}
             }
         }
@@ -94,6 +98,9 @@ impl Trace for QuickHull2Trace {
                 outside.len(),
                 dropped.len()
             ),
+            QuickHull2Step::Collinear { dropped, .. } => {
+                format!("{} vertices within the tolerance of their neighbours' line removed", dropped.len())
+            }
             QuickHull2Step::Done { hull } => format!("hull done, {} vertices", hull.len()),
         }
     }
@@ -147,6 +154,9 @@ impl Trace for QuickHull2Trace {
                     d.segment(Layer::Simplex, *farthest, edge[1], palette::KEPT);
                     d.point(Layer::Simplex, *farthest, 12.0, palette::SUPPORT_POINT);
                 }
+            }
+            QuickHull2Step::Collinear { before, .. } if d.wants(Layer::Polytope) => {
+                d.polygon(Layer::Polytope, before, hull_color.with_alpha(0.12), hull_color);
             }
             QuickHull2Step::Done { hull } if d.wants(Layer::Polytope) => {
                 d.polygon(Layer::Polytope, hull, hull_color.with_alpha(0.25), hull_color);

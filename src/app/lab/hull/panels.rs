@@ -102,6 +102,12 @@ pub fn details(ui: &mut egui::Ui, lab: &HullLab, _out: &mut Vec<Action>) {
                 row("distance", format!("{distance:.4}"));
                 row("dropped", format!("{}", dropped.len()));
             }
+            QuickHull2Step::Collinear { before, dropped } => {
+                row("hull before", format!("{} vertices", before.len()));
+                for v in dropped {
+                    row("removed", p(*v));
+                }
+            }
             QuickHull2Step::Done { hull } => {
                 for (i, v) in hull.iter().enumerate() {
                     row(&format!("v{i}"), p(*v));
