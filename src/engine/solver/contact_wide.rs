@@ -70,6 +70,8 @@ pub struct RowBounce {
     points: [PointBounce; 2],
     /// Points of each lane's manifold (0 for an empty lane).
     counts: [u8; LANES],
+    /// The colour the row belongs to (for the graph colour layer).
+    color: GraphColor,
 }
 
 /// One contact point in each lane, for restitution: the normal speed at the start of the step
@@ -202,20 +204,15 @@ impl ContactRows {
     /// of contacts on the workers. Contacts in no row (asleep) are marked as not coloured. The
     /// impact times and speeds live only in the rows: nothing reads them after the step.
     pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
-        // The row ranges: one per colour, then the overflow's.
-        let ranges = &self.ranges;
-        let color_of = |row: usize| match ranges.partition_point(|r| r.end <= row) {
-            l if l + 1 < ranges.len() => GraphColor::Color(l as u8),
-            _ => GraphColor::Overflow,
-        };
         workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
             for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
-                let row = slot as usize / LANES;
-                let Some(r) = self.rows.get(row) else {
+                let (Some(r), Some(e)) =
+                    (self.rows.get(slot as usize / LANES), self.bounces.get(slot as usize / LANES))
+                else {
                     c.graph_color = GraphColor::None;
                     continue;
                 };
-                c.graph_color = color_of(row);
+                c.graph_color = e.color;
                 let lane = slot as usize % LANES;
                 let count = c.manifold.count;
                 for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {

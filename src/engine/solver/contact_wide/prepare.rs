@@ -4,7 +4,7 @@
 use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, Wide, LANES};
 use crate::engine::prefetch::prefetch_bytes;
 use crate::engine::solver::contact::{Contact, ContactSoftness};
-use crate::engine::solver::graph::ConstraintGraph;
+use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
 use crate::engine::solver::state::{SolverBody, SolverCold};
 use crate::engine::solver::workers::{Workers, MIN_BLOCK_ROWS};
 use glam::Vec2;
@@ -48,8 +48,8 @@ impl ContactRows {
         let setup = RowSetup { contacts, states, cold, soft, gravity, warm_starting, dummy };
         // List `l` of the graph: a colour's contacts, four to a row, or the overflow's, one.
         let list = |l: usize| match graph.colors.get(l) {
-            Some(c) => (c.as_slice(), LANES),
-            None => (graph.overflow.as_slice(), 1),
+            Some(c) => (c.as_slice(), LANES, GraphColor::Color(l as u8)),
+            None => (graph.overflow.as_slice(), 1, GraphColor::Overflow),
         };
         slots.clear();
         slots.resize(contacts.len(), u32::MAX);
@@ -69,7 +69,7 @@ impl ContactRows {
                 while ranges[l].end <= i {
                     l += 1;
                 }
-                let (contacts_of, width) = list(l);
+                let (contacts_of, width, color) = list(l);
                 let lanes = |j: usize| {
                     &contacts_of[(j * width).min(contacts_of.len())..((j + 1) * width).min(contacts_of.len())]
                 };
@@ -80,7 +80,7 @@ impl ContactRows {
                     // All but the recycling record, which preparing does not read.
                     prefetch_bytes(&contacts[k as usize], std::mem::offset_of!(Contact, origin));
                 }
-                setup.fill(r, e, lanes(j));
+                setup.fill(r, e, lanes(j), color);
                 bouncy[i].store(e.restitution.0.iter().any(|&x| x != 0.0), Ordering::Relaxed);
                 // Each contact is in one row: these stores never meet.
                 for (lane, &k) in lanes(j).iter().enumerate() {
@@ -151,7 +151,8 @@ impl RowSetup<'_> {
     /// lane is written, empty lanes with zeros and the dummy body. Each lane's inputs are copied
     /// in lane by lane; the effective masses and normal speeds are then computed for all lanes
     /// at once, with `PreparedPoint::new`'s operations in its order (so with its bits).
-    pub(super) fn fill(&self, r: &mut ContactRow, e: &mut RowBounce, chunk: &[u32]) {
+    pub(super) fn fill(&self, r: &mut ContactRow, e: &mut RowBounce, chunk: &[u32], color: GraphColor) {
+        e.color = color;
         let mut v = LaneVelocities::default();
         // Per point: 1 in the lanes whose manifold has it.
         let mut present = [Wide::ZERO; 2];
