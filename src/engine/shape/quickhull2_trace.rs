@@ -98,9 +98,10 @@ impl Trace for QuickHull2Trace {
                 outside.len(),
                 dropped.len()
             ),
-            QuickHull2Step::Collinear { dropped, .. } => {
-                format!("{} vertices within the tolerance of their neighbours' line removed", dropped.len())
-            }
+            QuickHull2Step::Collinear { dropped, .. } => match dropped.len() {
+                1 => "1 vertex within the tolerance of its neighbours' line removed".into(),
+                n => format!("{n} vertices within the tolerance of their neighbours' line removed"),
+            },
             QuickHull2Step::Done { hull } => format!("hull done, {} vertices", hull.len()),
         }
     }

@@ -33,7 +33,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &HullLab, files: &mut UiState, out: &mut
             ("■ its outside set", palette::SHAPE_B),
             ("■ farthest point", palette::SUPPORT_POINT),
             ("■ new cone (two edges)", palette::KEPT),
-            ("✖ dropped (inside or welded)", palette::REJECTED),
+            ("✖ dropped (inside, welded or flat)", palette::REJECTED),
         ] {
             ui.label(RichText::new(text).color(color32(c)));
         }
