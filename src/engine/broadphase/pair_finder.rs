@@ -138,10 +138,26 @@ pub struct Broadphase {
     /// Every proxy matches `tight` and its body's filter (a synchronization ran after the last
     /// change of `tight`).
     synced: bool,
+    /// What each body's proxy needs at the end-of-step synchronization (scratch).
+    sync: Vec<ProxySync>,
     candidates: Vec<(u32, u32)>,
     merged: Vec<(u32, u32)>,
     order: Vec<u32>,
     pub stats: BroadphaseStats,
+}
+
+/// What a body's proxy needs at [`Broadphase::synchronize_moved`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum ProxySync {
+    /// Its tight box is the tree's already.
+    #[default]
+    Keep,
+    /// A new tight box, still inside the fat one: recorded in place.
+    Tighten,
+    /// A new tight box that left the fat one (or a fat one grown far too large): reinserted.
+    Reinsert,
+    /// Its kind or filter changed.
+    Retype,
 }
 
 /// What a body's tight AABB is computed from besides its shape and the margin, as bits: the
@@ -388,8 +404,10 @@ impl Broadphase {
             return;
         }
         self.refresh_tight(bodies, speculative, workers, false);
-        if !self.synced || self.proxies.len() != bodies.len() {
+        if self.proxies.len() != bodies.len() {
             self.synchronize_proxies(bodies);
+        } else if !self.synced {
+            self.synchronize_moved(bodies, workers);
         }
     }
 
@@ -430,6 +448,55 @@ impl Broadphase {
         if changed.into_inner() {
             self.synced = false;
         }
+    }
+
+    /// [`Broadphase::synchronize_proxies`] when every body has its proxy (the end of a step,
+    /// Box2D v3's enlarge pass): what each proxy needs is decided in blocks on `workers`,
+    /// reading the tree only (a leaf's fat box changes only with its own proxy, so no decision
+    /// depends on another's move), then applied here in body order, visiting only the compact
+    /// per-body records and the proxies that leave their fat boxes. A changed filter, rare,
+    /// sends every body through the serial walk.
+    fn synchronize_moved(&mut self, bodies: &[Body], workers: &Workers) {
+        let (tree, proxies, tight) = (&self.tree, &self.proxies, &self.tight);
+        self.sync.resize(bodies.len(), ProxySync::Keep);
+        workers.for_each_chunk(&mut self.sync, BODY_BLOCK, &|start, sync| {
+            for (i, s) in (start..).zip(sync.iter_mut()) {
+                let (b, p, t) = (&bodies[i], proxies[i], tight[i]);
+                *s = if p.filter_changed(b) {
+                    ProxySync::Retype
+                } else if !t.is_valid() || t == tree.tight_aabb(p.id) {
+                    ProxySync::Keep
+                } else if tree.stays(p.id, t, b.center - b.center0) {
+                    ProxySync::Tighten
+                } else {
+                    ProxySync::Reinsert
+                };
+            }
+        });
+        if self.sync.contains(&ProxySync::Retype) {
+            return self.synchronize_proxies(bodies);
+        }
+        let (mut moved, mut reinserted) = (0, 0);
+        for (i, b) in bodies.iter().enumerate() {
+            let (id, t) = (self.proxies[i].id, self.tight[i]);
+            match self.sync[i] {
+                ProxySync::Keep | ProxySync::Retype => {}
+                ProxySync::Tighten => {
+                    self.tree.set_tight(id, t);
+                    moved += 1;
+                }
+                ProxySync::Reinsert => {
+                    moved += 1;
+                    if self.tree.move_proxy(id, t, b.center - b.center0) {
+                        reinserted += 1;
+                        self.push_moved(i);
+                    }
+                }
+            }
+        }
+        self.stats.moved += moved;
+        self.stats.reinserted += reinserted;
+        self.synced = true;
     }
 
     fn push_moved(&mut self, body: usize) {

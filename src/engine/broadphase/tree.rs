@@ -282,20 +282,33 @@ impl<T: Copy> DynamicTree<T> {
     pub fn move_proxy(&mut self, proxy: u32, tight: Aabb, displacement: Vec2) -> bool {
         assert!(self.is_proxy(proxy), "move_proxy: {proxy} is not a proxy");
         self.tight[proxy as usize] = tight;
-        let fat = self.predicted_fat_aabb(tight, displacement);
-        let tree_aabb = self.nodes[proxy as usize].aabb;
-        if contains(&tree_aabb, &tight) {
-            // Still enclosed; but is the tree box too large? (Box2D v2 "huge AABB" test.)
-            let huge = fat.expanded(4.0 * self.settings.margin);
-            if contains(&huge, &tree_aabb) {
-                return false;
-            }
+        if self.stays(proxy, tight, displacement) {
+            return false;
         }
+        let fat = self.predicted_fat_aabb(tight, displacement);
         self.remove_leaf(proxy);
         self.nodes[proxy as usize].aabb = fat;
         self.insert_leaf(proxy);
         debug_assert!(self.validate_path(proxy), "tree invariant broken after move_proxy");
         true
+    }
+
+    /// Whether `move_proxy(proxy, tight, displacement)` would leave the proxy where it is: its
+    /// fat AABB still encloses `tight` and is not far larger than the predicted one (Box2D v2's
+    /// "huge AABB" test). Reads only, so the proxies of many bodies can be tested side by side.
+    pub fn stays(&self, proxy: u32, tight: Aabb, displacement: Vec2) -> bool {
+        let tree_aabb = self.nodes[proxy as usize].aabb;
+        contains(&tree_aabb, &tight) && {
+            let huge = self.predicted_fat_aabb(tight, displacement).expanded(4.0 * self.settings.margin);
+            contains(&huge, &tree_aabb)
+        }
+    }
+
+    /// Records `tight` as the tight AABB of `proxy`, which [`DynamicTree::stays`] found still
+    /// enclosed: `move_proxy` without the test.
+    pub(crate) fn set_tight(&mut self, proxy: u32, tight: Aabb) {
+        debug_assert!(contains(&self.nodes[proxy as usize].aabb, &tight), "set_tight: {proxy} escaped its fat AABB");
+        self.tight[proxy as usize] = tight;
     }
 
     /// Whether the tight AABB of `proxy` has left its fat AABB (a reinsertion is due).
