@@ -15,6 +15,7 @@ use super::lanes::{Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
+use crate::engine::prefetch::prefetch_bytes;
 
 mod gather;
 mod prepare;
@@ -200,28 +201,69 @@ impl ContactRows {
     }
 
     /// Copies the accumulated impulses and the largest one of the step back to the contacts
-    /// (warm starting, drawing, reports) and records the colour each was solved in, in blocks
-    /// of contacts on the workers. Contacts in no row (asleep) are marked as not coloured. The
-    /// impact times and speeds live only in the rows: nothing reads them after the step.
+    /// (warm starting, drawing, reports) and records the colour each was solved in, row by
+    /// row in blocks on the workers (as Box2D v3's `b2StoreImpulses`): the rows are read once,
+    /// in order, and each colour's contacts are written in the order of the contact list.
+    /// Contacts in no row (asleep) are then marked as not coloured. The impact times and
+    /// speeds live only in the rows: nothing reads them after the step.
     pub fn store_impulses(&self, contacts: &mut [Contact], workers: &Workers) {
-        workers.for_each_chunk(contacts, MIN_BLOCK_ROWS * LANES, &|start, chunk| {
-            for (c, &slot) in chunk.iter_mut().zip(&self.slots[start..]) {
-                let (Some(r), Some(e)) =
-                    (self.rows.get(slot as usize / LANES), self.bounces.get(slot as usize / LANES))
-                else {
-                    c.graph_color = GraphColor::None;
-                    continue;
-                };
-                c.graph_color = e.color;
-                let lane = slot as usize % LANES;
-                let count = c.manifold.count;
-                for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
-                    cp.normal_impulse = p.normal_impulse.0[lane];
-                    cp.tangent_impulse = p.tangent_impulse.0[lane];
-                    cp.max_normal_impulse = p.max_normal_impulse.0[lane];
+        // Slots are those of this step's contacts (`prepare`); none: nothing was coloured.
+        let slots = self.slots.get(..contacts.len()).unwrap_or(&[]);
+        let out = ContactsOut(contacts.as_mut_ptr(), contacts.len());
+        let out = &out;
+        workers.for_each_range(self.rows.len(), MIN_BLOCK_ROWS, &|range| {
+            for i in range {
+                if let Some(e) = self.bounces.get(i + STORE_AHEAD) {
+                    for &k in &e.contact {
+                        out.prefetch(k);
+                    }
+                }
+                let (r, e) = (&self.rows[i], &self.bounces[i]);
+                for (lane, &k) in e.contact.iter().enumerate() {
+                    // A contact's slot names the one lane that holds it, so no two lanes
+                    // anywhere write the same contact.
+                    if slots.get(k as usize) != Some(&((i * LANES + lane) as u32)) {
+                        continue;
+                    }
+                    // SAFETY: `k` is in bounds (it has a slot) and only this lane writes it.
+                    let c = unsafe { &mut *out.0.add(k as usize) };
+                    c.graph_color = e.color;
+                    let count = c.manifold.count;
+                    for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
+                        cp.normal_impulse = p.normal_impulse.0[lane];
+                        cp.tangent_impulse = p.tangent_impulse.0[lane];
+                        cp.max_normal_impulse = p.max_normal_impulse.0[lane];
+                    }
                 }
             }
         });
+        for (k, c) in contacts.iter_mut().enumerate() {
+            if slots.get(k).is_none_or(|&slot| slot == u32::MAX) {
+                c.graph_color = GraphColor::None;
+            }
+        }
+    }
+}
+
+/// How many rows ahead `store_impulses` asks for the contacts it will write.
+const STORE_AHEAD: usize = 2;
+
+/// The contacts `store_impulses` writes from the workers, each from the one lane that holds it.
+struct ContactsOut(*mut Contact, usize);
+
+// SAFETY: the workers write disjoint contacts through it (see `store_impulses`), while the
+// exclusive borrow it was made from is held.
+unsafe impl Sync for ContactsOut {}
+
+impl ContactsOut {
+    /// Asks for the lines of contact `k` that storing writes, if there is one.
+    #[inline(always)]
+    fn prefetch(&self, k: u32) {
+        if (k as usize) < self.1 {
+            // SAFETY: in bounds; the reference only names the address for the prefetch.
+            let c = unsafe { &*self.0.add(k as usize) };
+            prefetch_bytes(c, std::mem::offset_of!(Contact, origin));
+        }
     }
 }
 
