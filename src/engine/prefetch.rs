@@ -1,6 +1,6 @@
-//! Software prefetch for the passes that walk the contact list. A contact is six cache lines
-//! (`Contact` is 384 bytes, 64-aligned), so a pass that reads one or two fields of each
-//! contact strides 384 bytes at a time; the hardware prefetcher does not follow that stride
+//! Software prefetch for the passes that walk the contact list. A contact is five cache lines
+//! (`Contact` is 320 bytes, 64-aligned), so a pass that reads one or two fields of each
+//! contact strides 320 bytes at a time; the hardware prefetcher does not follow that stride
 //! far enough ahead, and such a pass waited on memory for most of its time (the pair/contact
 //! merge of the narrowphase: two thirds of its samples on the load of `contact.a`). Asking
 //! for the contact a few places ahead hides that latency. Hints only: no effect on results.

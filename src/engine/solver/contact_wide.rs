@@ -58,21 +58,28 @@ pub struct ContactRow {
 
 const _: () = assert!(std::mem::size_of::<ContactRow>() == 8 * 64);
 
-/// The rest of a row: what only restitution (and, in rows that may bounce, the biased pass)
-/// and storing the impulses read. Kept apart so that the passes over every row read a quarter
-/// less memory (512 bytes a row instead of 672).
+/// What names a row's lanes: their contacts, point counts and colour (storing the impulses
+/// and restitution read it). Written for every row.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RowBounce {
+pub struct RowTag {
     /// Index of each lane's contact; `u32::MAX` for an empty lane.
     contact: [u32; LANES],
-    restitution: Wide,
-    /// `Contact::approach_rate` of each lane.
-    approach_rate: Wide,
-    points: [PointBounce; 2],
     /// Points of each lane's manifold (0 for an empty lane).
     counts: [u8; LANES],
     /// The colour the row belongs to (for the graph colour layer).
     color: GraphColor,
+}
+
+/// A row's restitution data: what only restitution and, in rows that may bounce, the biased
+/// pass read. Kept apart so that the passes over every row read a quarter less memory (512
+/// bytes a row instead of 640), and written only for rows that may bounce (a pile with no
+/// restitution never writes it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RowBounce {
+    restitution: Wide,
+    /// `Contact::approach_rate` of each lane.
+    approach_rate: Wide,
+    points: [PointBounce; 2],
 }
 
 /// One contact point in each lane, for restitution: the normal speed at the start of the step
@@ -97,7 +104,9 @@ struct Masses {
 #[derive(Clone, Debug, Default)]
 pub struct ContactRows {
     pub rows: Vec<ContactRow>,
-    /// Each row's restitution data, by row.
+    /// Each row's lanes' contacts, counts and colour.
+    tags: Vec<RowTag>,
+    /// Each row's restitution data, by row (written for rows that may bounce only).
     bounces: Vec<RowBounce>,
     /// Each row: whether any lane has restitution (only those rows record impacts).
     bouncy: Vec<bool>,
@@ -119,14 +128,14 @@ impl ContactRows {
         &mut self,
         workers: &Workers,
         mut joints: impl FnMut(usize),
-        f: impl Fn(&mut ContactRow, &mut RowBounce, bool) + Sync,
+        f: impl Fn(&mut ContactRow, &mut RowBounce, &RowTag, bool) + Sync,
     ) {
-        let ContactRows { rows, bounces, bouncy, ranges, .. } = self;
+        let ContactRows { rows, tags, bounces, bouncy, ranges, .. } = self;
         let Some((overflow, colors)) = ranges.split_last() else { return };
-        let bouncy = &*bouncy;
+        let (bouncy, tags) = (&*bouncy, &*tags);
         let each = |start: usize, rows: &mut [ContactRow], bounces: &mut [RowBounce]| {
-            for ((r, e), &b) in rows.iter_mut().zip(bounces).zip(&bouncy[start..]) {
-                f(r, e, b);
+            for (((r, e), t), &b) in rows.iter_mut().zip(bounces).zip(&tags[start..]).zip(&bouncy[start..]) {
+                f(r, e, t, b);
             }
         };
         for (k, range) in colors.iter().enumerate() {
@@ -149,7 +158,7 @@ impl ContactRows {
     pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers, joints: ColorJoints) {
         self.check(states);
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |k| joints(k, cells), |r, _, _| warm_start_row(r, cells));
+        self.for_each_row(workers, |k| joints(k, cells), |r, _, _, _| warm_start_row(r, cells));
     }
 
     /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
@@ -172,7 +181,7 @@ impl ContactRows {
             self.for_each_row(
                 workers,
                 |k| joints(k, cells),
-                |r, e, bouncy| match bouncy {
+                |r, e, _, bouncy| match bouncy {
                     true => solve_row::<true, true>(r, e, cells, inv_h, max_push, elapsed),
                     false => solve_row::<true, false>(r, e, cells, inv_h, max_push, elapsed),
                 },
@@ -181,7 +190,7 @@ impl ContactRows {
             self.for_each_row(
                 workers,
                 |k| joints(k, cells),
-                |r, e, _| solve_row::<false, false>(r, e, cells, inv_h, max_push, elapsed),
+                |r, e, _, _| solve_row::<false, false>(r, e, cells, inv_h, max_push, elapsed),
             );
         }
     }
@@ -192,9 +201,9 @@ impl ContactRows {
         self.for_each_row(
             workers,
             |_| {},
-            |r, e, bouncy| {
+            |r, e, t, bouncy| {
                 if bouncy {
-                    restitution_row(r, e, cells, threshold)
+                    restitution_row(r, e, t, cells, threshold)
                 }
             },
         );
@@ -213,13 +222,13 @@ impl ContactRows {
         let out = &out;
         workers.for_each_range(self.rows.len(), MIN_BLOCK_ROWS, &|range| {
             for i in range {
-                if let Some(e) = self.bounces.get(i + STORE_AHEAD) {
-                    for &k in &e.contact {
+                if let Some(t) = self.tags.get(i + STORE_AHEAD) {
+                    for &k in &t.contact {
                         out.prefetch(k);
                     }
                 }
-                let (r, e) = (&self.rows[i], &self.bounces[i]);
-                for (lane, &k) in e.contact.iter().enumerate() {
+                let (r, t) = (&self.rows[i], &self.tags[i]);
+                for (lane, &k) in t.contact.iter().enumerate() {
                     // A contact's slot names the one lane that holds it, so no two lanes
                     // anywhere write the same contact.
                     if slots.get(k as usize) != Some(&((i * LANES + lane) as u32)) {
@@ -227,7 +236,7 @@ impl ContactRows {
                     }
                     // SAFETY: `k` is in bounds (it has a slot) and only this lane writes it.
                     let c = unsafe { &mut *out.0.add(k as usize) };
-                    c.graph_color = e.color;
+                    c.graph_color = t.color;
                     let count = c.manifold.count;
                     for (cp, p) in c.points[..count].iter_mut().zip(&r.points) {
                         cp.normal_impulse = p.normal_impulse.0[lane];
@@ -380,11 +389,11 @@ fn solve_row<const USE_BIAS: bool, const IMPACTS: bool>(
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
 /// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
 /// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
-fn restitution_row(r: &mut ContactRow, e: &RowBounce, states: &[BodyCell], threshold: f32) {
+fn restitution_row(r: &mut ContactRow, e: &RowBounce, t: &RowTag, states: &[BodyCell], threshold: f32) {
     let mut a = gather(states, &r.a);
     let mut b = gather(states, &r.b);
     let ContactRow { nx, ny, masses, points, .. } = r;
-    let RowBounce { contact, restitution, approach_rate, counts, .. } = e;
+    let (RowBounce { restitution, approach_rate, .. }, RowTag { contact, counts, .. }) = (e, t);
     let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
     let mut vn = [Wide::ZERO; 2];
     for (v, p) in vn.iter_mut().zip(points.iter()) {

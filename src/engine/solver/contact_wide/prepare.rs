@@ -1,7 +1,7 @@
 //! Filling the contact rows at the start of a step (Box2D v3's `b2PrepareContactsTask`): each
 //! lane prepared straight from its contact and the two bodies' solver state, in place.
 
-use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, Wide, LANES};
+use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, RowTag, Wide, LANES};
 use crate::engine::prefetch::prefetch_bytes;
 use crate::engine::solver::contact::{Contact, ContactSoftness};
 use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
@@ -29,7 +29,7 @@ impl ContactRows {
         warm_starting: bool,
         workers: &Workers,
     ) {
-        let ContactRows { rows, bounces, bouncy, ranges, slots, states_len } = self;
+        let ContactRows { rows, tags, bounces, bouncy, ranges, slots, states_len } = self;
         // Every lane's bodies index `states` (checked there), the dummy body its last one.
         assert_eq!(states.len(), cold.len(), "hot and cold solver states of the same bodies");
         *states_len = states.len();
@@ -42,6 +42,7 @@ impl ContactRows {
         ranges.push(end..end + graph.overflow.len());
         let count = end + graph.overflow.len();
         rows.resize(count, ContactRow::default());
+        tags.resize(count, RowTag::default());
         bounces.resize(count, RowBounce::default());
         bouncy.resize(count, false);
         let dummy = (cold.len() - 1) as u32;
@@ -63,9 +64,9 @@ impl ContactRows {
         // SAFETY: `AtomicBool` has the size, alignment and bit validity of `bool`; `bouncy` is
         // exclusively borrowed meanwhile.
         let bouncy = unsafe { &*(bouncy.as_mut_slice() as *mut [bool] as *const [AtomicBool]) };
-        workers.for_each_chunk2(rows, bounces, MIN_BLOCK_ROWS, &|start, chunk, extra| {
+        workers.for_each_chunk3((rows, bounces, tags), MIN_BLOCK_ROWS, &|start, chunk, extra, tags| {
             let mut l = ranges.partition_point(|r| r.end <= start);
-            for ((i, r), e) in (start..).zip(chunk).zip(extra) {
+            for (((i, r), e), t) in (start..).zip(chunk).zip(extra).zip(tags) {
                 while ranges[l].end <= i {
                     l += 1;
                 }
@@ -80,8 +81,7 @@ impl ContactRows {
                     // All but the recycling record, which preparing does not read.
                     prefetch_bytes(&contacts[k as usize], std::mem::offset_of!(Contact, origin));
                 }
-                setup.fill(r, e, lanes(j), color);
-                bouncy[i].store(e.restitution.0.iter().any(|&x| x != 0.0), Ordering::Relaxed);
+                bouncy[i].store(setup.fill(r, e, t, lanes(j), color), Ordering::Relaxed);
                 // Each contact is in one row: these stores never meet.
                 for (lane, &k) in lanes(j).iter().enumerate() {
                     slot_of[k as usize].store((i * LANES + lane) as u32, Ordering::Relaxed);
@@ -102,10 +102,9 @@ struct PointLane {
 }
 
 impl PointRow {
-    /// Writes lane `lane` of the point and of its restitution data `pb`; the impulse bound and
-    /// impact of the step start at zero.
+    /// Writes lane `lane` of the point; the impulse bound of the step starts at zero.
     #[inline(always)]
-    fn set_lane(&mut self, pb: &mut PointBounce, lane: usize, p: PointLane) {
+    fn set_lane(&mut self, lane: usize, p: PointLane) {
         self.ra_x.0[lane] = p.ra.x;
         self.ra_y.0[lane] = p.ra.y;
         self.rb_x.0[lane] = p.rb.x;
@@ -114,8 +113,6 @@ impl PointRow {
         self.normal_impulse.0[lane] = p.normal_impulse;
         self.tangent_impulse.0[lane] = p.tangent_impulse;
         self.max_normal_impulse.0[lane] = 0.0;
-        pb.impact_time.0[lane] = 0.0;
-        pb.impact_velocity.0[lane] = 0.0;
     }
 }
 
@@ -134,10 +131,13 @@ pub(super) struct RowSetup<'a> {
     pub(super) dummy: u32,
 }
 
-/// The velocities of a row's bodies at the start of the step, lane by lane (the normal speed
-/// restitution starts from reads them).
+/// A row's restitution inputs, lane by lane, kept aside until the row is known to bounce:
+/// the lanes' restitution and approach rates, and their bodies' velocities at the start of the
+/// step (the normal speed restitution starts from reads them).
 #[derive(Default)]
-struct LaneVelocities {
+struct LaneBounce {
+    restitution: Wide,
+    approach_rate: Wide,
     vax: Wide,
     vay: Wide,
     wa: Wide,
@@ -147,39 +147,59 @@ struct LaneVelocities {
 }
 
 impl RowSetup<'_> {
-    /// Fills row `r` with the contacts `chunk` (at most `LANES`), in place: every field of every
-    /// lane is written, empty lanes with zeros and the dummy body. Each lane's inputs are copied
-    /// in lane by lane; the effective masses and normal speeds are then computed for all lanes
-    /// at once, with `PreparedPoint::new`'s operations in its order (so with its bits).
-    pub(super) fn fill(&self, r: &mut ContactRow, e: &mut RowBounce, chunk: &[u32], color: GraphColor) {
-        e.color = color;
-        let mut v = LaneVelocities::default();
+    /// Fills row `r` and its tag `t` with the contacts `chunk` (at most `LANES`), in place:
+    /// every field of every lane is written, empty lanes with zeros and the dummy body; its
+    /// restitution data `e` only when some lane has restitution (the return value: whether the
+    /// row may bounce). Each lane's inputs are copied in lane by lane; the effective masses and
+    /// normal speeds are then computed for all lanes at once, with `PreparedPoint::new`'s
+    /// operations in its order (so with its bits).
+    pub(super) fn fill(
+        &self,
+        r: &mut ContactRow,
+        e: &mut RowBounce,
+        t: &mut RowTag,
+        chunk: &[u32],
+        color: GraphColor,
+    ) -> bool {
+        t.color = color;
+        let mut v = LaneBounce::default();
         // Per point: 1 in the lanes whose manifold has it.
         let mut present = [Wide::ZERO; 2];
         for lane in 0..LANES {
             match chunk.get(lane) {
-                Some(&k) => self.set_lane(r, e, &mut v, &mut present, lane, k),
-                None => self.clear_lane(r, e, lane),
+                Some(&k) => self.set_lane(r, t, &mut v, &mut present, lane, k),
+                None => self.clear_lane(r, t, lane),
             }
         }
         let (nx, ny, m) = (r.nx, r.ny, r.masses);
         // Tangent = right perpendicular of the normal.
         let (tx, ty) = (ny, -nx);
         let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
-        for ((p, pb), present) in r.points.iter_mut().zip(&mut e.points).zip(present) {
+        for (p, present) in r.points.iter_mut().zip(present) {
             let rna = p.ra_x * ny - p.ra_y * nx;
             let rnb = p.rb_x * ny - p.rb_y * nx;
             let kn = m.inv_mass_a + m.inv_mass_b + m.inv_inertia_a * rna * rna + m.inv_inertia_b * rnb * rnb;
             let rta = p.ra_x * ty - p.ra_y * tx;
             let rtb = p.rb_x * ty - p.rb_y * tx;
             let kt = m.inv_mass_a + m.inv_mass_b + m.inv_inertia_a * rta * rta + m.inv_inertia_b * rtb * rtb;
-            // Each body's velocity at the anchor, B's minus A's.
-            let dvx = (v.vbx + (-v.wb) * p.rb_y) - (v.vax + (-v.wa) * p.ra_y);
-            let dvy = (v.vby + v.wb * p.rb_x) - (v.vay + v.wa * p.ra_x);
             p.normal_mass = present.select_gt(zero, kn.select_gt(zero, one / kn, zero), zero);
             p.tangent_mass = present.select_gt(zero, kt.select_gt(zero, one / kt, zero), zero);
-            pb.relative_velocity = present.select_gt(zero, nx * dvx + ny * dvy, zero);
         }
+        let bouncy = v.restitution.0.iter().any(|&x| x != 0.0);
+        if bouncy {
+            (e.restitution, e.approach_rate) = (v.restitution, v.approach_rate);
+            for ((p, pb), present) in r.points.iter().zip(&mut e.points).zip(present) {
+                // Each body's velocity at the anchor, B's minus A's.
+                let dvx = (v.vbx + (-v.wb) * p.rb_y) - (v.vax + (-v.wa) * p.ra_y);
+                let dvy = (v.vby + v.wb * p.rb_x) - (v.vay + v.wa * p.ra_x);
+                *pb = PointBounce {
+                    relative_velocity: present.select_gt(zero, nx * dvx + ny * dvy, zero),
+                    impact_time: zero,
+                    impact_velocity: zero,
+                };
+            }
+        }
+        bouncy
     }
 
     /// Copies lane `lane`'s inputs from contact `k` and its bodies.
@@ -187,8 +207,8 @@ impl RowSetup<'_> {
     fn set_lane(
         &self,
         r: &mut ContactRow,
-        e: &mut RowBounce,
-        v: &mut LaneVelocities,
+        t: &mut RowTag,
+        v: &mut LaneBounce,
         present: &mut [Wide; 2],
         lane: usize,
         k: u32,
@@ -197,15 +217,15 @@ impl RowSetup<'_> {
         let (sa, sb) = (&self.states[c.a], &self.states[c.b]);
         let (ca, cb) = (&self.cold[c.a], &self.cold[c.b]);
         let n = c.manifold.normal;
-        e.contact[lane] = k;
+        t.contact[lane] = k;
         r.a[lane] = c.a as u32;
         r.b[lane] = c.b as u32;
         r.nx.0[lane] = n.x;
         r.ny.0[lane] = n.y;
         r.friction.0[lane] = c.friction;
-        e.restitution.0[lane] = c.restitution;
-        e.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
-        e.counts[lane] = c.manifold.count as u8;
+        v.restitution.0[lane] = c.restitution;
+        v.approach_rate.0[lane] = n.dot(cb.gravity_pull(self.gravity) - ca.gravity_pull(self.gravity));
+        t.counts[lane] = c.manifold.count as u8;
         r.masses.inv_mass_a.0[lane] = ca.inv_mass;
         r.masses.inv_inertia_a.0[lane] = ca.inv_inertia;
         r.masses.inv_mass_b.0[lane] = cb.inv_mass;
@@ -219,18 +239,15 @@ impl RowSetup<'_> {
         (v.vbx.0[lane], v.vby.0[lane], v.wb.0[lane]) = (sb.v.x, sb.v.y, sb.w);
         let count = c.manifold.count;
         let warm = self.warm_starting;
-        for (j, (((p, pb), cp), present)) in
-            r.points.iter_mut().zip(&mut e.points).zip(&c.points).zip(present).enumerate()
-        {
+        for (j, ((p, cp), present)) in r.points.iter_mut().zip(&c.points).zip(present).enumerate() {
             if j >= count {
-                p.set_lane(pb, lane, PointLane::default());
+                p.set_lane(lane, PointLane::default());
                 continue;
             }
             // A recycled point keeps the anchors its manifold was computed with (Box2D v3).
             let (ra, rb) =
                 if cp.kept_anchors { (cp.anchor_a, cp.anchor_b) } else { (cp.point - ca.center, cp.point - cb.center) };
             p.set_lane(
-                pb,
                 lane,
                 PointLane {
                     ra,
@@ -246,18 +263,16 @@ impl RowSetup<'_> {
 
     /// An empty lane: no contact, the dummy body on both sides, zeros everywhere.
     #[inline(always)]
-    fn clear_lane(&self, r: &mut ContactRow, e: &mut RowBounce, lane: usize) {
-        e.contact[lane] = u32::MAX;
+    fn clear_lane(&self, r: &mut ContactRow, t: &mut RowTag, lane: usize) {
+        t.contact[lane] = u32::MAX;
         r.a[lane] = self.dummy;
         r.b[lane] = self.dummy;
-        e.counts[lane] = 0;
+        t.counts[lane] = 0;
         let m = &mut r.masses;
         for w in [
             &mut r.nx,
             &mut r.ny,
             &mut r.friction,
-            &mut e.restitution,
-            &mut e.approach_rate,
             &mut m.inv_mass_a,
             &mut m.inv_inertia_a,
             &mut m.inv_mass_b,
@@ -268,8 +283,8 @@ impl RowSetup<'_> {
         ] {
             w.0[lane] = 0.0;
         }
-        for (p, pb) in r.points.iter_mut().zip(&mut e.points) {
-            p.set_lane(pb, lane, PointLane::default());
+        for p in &mut r.points {
+            p.set_lane(lane, PointLane::default());
         }
     }
 }
