@@ -31,6 +31,10 @@ fn boxed(c: (f32, f32), h: (f32, f32)) -> Aabb {
 enum Op {
     Insert((f32, f32), (f32, f32)),
     Move(usize, (f32, f32), (f32, f32)),
+    /// A move the world's way: a new fat box in place, branches marked (`enlarge_proxy`).
+    Enlarge(usize, (f32, f32), (f32, f32)),
+    /// The world's partial rebuild of the marked branches.
+    RebuildEnlarged,
     Remove(usize),
     Rebuild(bool),
 }
@@ -41,7 +45,9 @@ fn op() -> impl Strategy<Value = Op> {
     let delta = (-3.0f32..3.0, -3.0f32..3.0);
     prop_oneof![
         4 => (center.clone(), half.clone()).prop_map(|(c, h)| Op::Insert(c, h)),
-        4 => (any::<usize>(), delta, half).prop_map(|(i, d, h)| Op::Move(i, d, h)),
+        4 => (any::<usize>(), delta.clone(), half.clone()).prop_map(|(i, d, h)| Op::Move(i, d, h)),
+        4 => (any::<usize>(), delta, half).prop_map(|(i, d, h)| Op::Enlarge(i, d, h)),
+        1 => Just(Op::RebuildEnlarged),
         2 => any::<usize>().prop_map(Op::Remove),
         1 => any::<bool>().prop_map(Op::Rebuild),
     ]
@@ -59,6 +65,24 @@ fn run_ops(s: TreeSettings, ops: &[Op]) -> (DynamicTree<u32>, Vec<(u32, u32)>) {
                 let (id, _) = live[i % live.len()];
                 let c = tree.tight_aabb(id).center() + Vec2::from(*d);
                 tree.move_proxy(id, boxed(c.into(), *h), Vec2::from(*d));
+            }
+            Op::Enlarge(i, d, h) if !live.is_empty() => {
+                let (id, _) = live[i % live.len()];
+                let c = tree.tight_aabb(id).center() + Vec2::from(*d);
+                tree.enlarge_proxy(id, boxed(c.into(), *h), Vec2::from(*d));
+                let (fat, tight) = (tree.fat_aabb(id), tree.tight_aabb(id));
+                assert!(
+                    fat.min.cmple(tight.min).all() && fat.max.cmpge(tight.max).all(),
+                    "proxy {id} escapes its fat box"
+                );
+            }
+            Op::RebuildEnlarged => {
+                tree.rebuild_enlarged();
+                let root = tree.root().map(|r| tree.nodes()[r as usize]);
+                assert!(
+                    root.is_none_or(|r| r.is_leaf() || !r.enlarged),
+                    "the root is still marked after a partial rebuild"
+                );
             }
             Op::Remove(i) if !live.is_empty() => {
                 let (id, _) = live.swap_remove(i % live.len());
@@ -88,7 +112,7 @@ proptest! {
         let s = settings(STRATEGIES[which % 3], BALANCINGS[which / 3]);
         let (tree, live) = run_ops(s, &ops);
         // AVL balance holds unless a rebuild (balanced by area, not height) came last.
-        let rebuilt = ops.iter().any(|o| matches!(o, Op::Rebuild(_)));
+        let rebuilt = ops.iter().any(|o| matches!(o, Op::Rebuild(_) | Op::RebuildEnlarged));
         if s.balancing == Balancing::Avl && !rebuilt {
             prop_assert!(tree.max_balance() <= 1, "AVL tree unbalanced: {}", tree.max_balance());
         }

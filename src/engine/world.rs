@@ -33,7 +33,7 @@ pub struct StepProfile {
     pub pairs: usize,
     /// Bodies whose AABB changed this step.
     pub proxies_moved: usize,
-    /// Tree proxies reinserted this step (their AABB left the fat AABB).
+    /// Tree proxies given a new fat AABB this step (their AABB left the fat AABB).
     pub proxies_reinserted: usize,
     /// Bodies whose state was non-finite and was reset.
     pub repaired: usize,

@@ -7,8 +7,11 @@
 //! Each step:
 //! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin and
 //!    the body's speculative reach, `world_ccd::speculative_reach`) is
-//!    compared with its proxy's fat AABB; a proxy whose box escaped is reinserted
-//!    (`move_proxy`) and enters the move buffer. Comparing every body is cheap and catches
+//!    compared with its proxy's fat AABB; a proxy whose box escaped gets a new fat box in
+//!    place (`enlarge_proxy`, marking its ancestors) and enters the move buffer; before the
+//!    queries, the marked branches of the tree are rebuilt (`rebuild_enlarged`), as Box2D v3
+//!    enlarges its proxies and rebuilds its tree partially each step instead of removing and
+//!    reinserting every proxy that moved. Comparing every body is cheap and catches
 //!    bodies the app moved or retyped directly; added bodies get new proxies. At the start of
 //!    a step a box is recomputed only if what it is computed from changed since the end of
 //!    the last one (`BoxSource`: transform, kind, at the start-of-step pose or not; a shape
@@ -71,7 +74,7 @@ pub struct BroadphaseStats {
     pub proxies: usize,
     /// Bodies whose tight AABB changed since the previous synchronization.
     pub moved: usize,
-    /// Proxies reinserted (their tight AABB left the fat one) and queried.
+    /// Proxies given a new fat AABB (their tight AABB left the fat one) and queried.
     pub reinserted: usize,
     /// Pairs added and removed by this update.
     pub new_pairs: usize,
@@ -290,8 +293,9 @@ impl Broadphase {
                 if !self.synced || self.proxies.len() != bodies.len() {
                     self.synchronize_proxies(bodies);
                 }
-                if let Some(method) = self.rebuild {
-                    self.tree.rebuild(method);
+                match self.rebuild {
+                    Some(method) => self.tree.rebuild(method),
+                    None => self.tree.rebuild_enlarged(),
                 }
                 self.stats.removed_pairs = self.prune_pairs(bodies);
                 let kept = self.pairs.len();

@@ -122,6 +122,10 @@ pub struct TreeNode<T> {
     pub height: i32,
     /// Only leaves hold user data.
     pub user_data: Option<T>,
+    /// Set by [`DynamicTree::enlarge_proxy`] on the leaf and its ancestors; the branches
+    /// marked so are rebuilt by [`DynamicTree::rebuild_enlarged`] (Box2D v3's
+    /// `b2_enlargedNode`). A hint for the rebuild only: queries never read it.
+    pub enlarged: bool,
 }
 
 impl<T> TreeNode<T> {
@@ -133,6 +137,7 @@ impl<T> TreeNode<T> {
             child2: NULL_NODE,
             height: -1,
             user_data: None,
+            enlarged: false,
         }
     }
 
@@ -160,6 +165,8 @@ pub struct DynamicTree<T> {
     /// Rotations performed since creation (AVL or SAH), for display.
     pub rotations: u64,
     pub(crate) heap: std::collections::BinaryHeap<super::tree_insert::Candidate>,
+    /// Scratch of the rebuilds, kept to avoid allocating each step.
+    pub(crate) rebuild_items: Vec<super::tree_rebuild::BuildLeaf>,
 }
 
 impl<T: Copy> Default for DynamicTree<T> {
@@ -184,6 +191,7 @@ impl<T: Copy> DynamicTree<T> {
             settings,
             rotations: 0,
             heap: Default::default(),
+            rebuild_items: Vec::new(),
         };
         tree.grow(capacity.max(1));
         tree
@@ -290,6 +298,40 @@ impl<T: Copy> DynamicTree<T> {
         self.nodes[proxy as usize].aabb = fat;
         self.insert_leaf(proxy);
         debug_assert!(self.validate_path(proxy), "tree invariant broken after move_proxy");
+        true
+    }
+
+    /// [`DynamicTree::move_proxy`] without the reinsertion (Box2D v3's
+    /// `b2DynamicTree_EnlargeProxy`): the leaf takes its new fat AABB in place, and each
+    /// ancestor grows to enclose it and is marked for [`DynamicTree::rebuild_enlarged`], which
+    /// restores the tree's quality in one pass however many proxies moved. Queries stay exact
+    /// meanwhile (every branch still encloses its children). Returns whether the fat AABB
+    /// changed.
+    pub fn enlarge_proxy(&mut self, proxy: u32, tight: Aabb, displacement: Vec2) -> bool {
+        assert!(self.is_proxy(proxy), "enlarge_proxy: {proxy} is not a proxy");
+        self.tight[proxy as usize] = tight;
+        if self.stays(proxy, tight, displacement) {
+            return false;
+        }
+        let fat = self.predicted_fat_aabb(tight, displacement);
+        let leaf = &mut self.nodes[proxy as usize];
+        leaf.aabb = fat;
+        leaf.enlarged = true;
+        let mut index = leaf.parent;
+        while index != NULL_NODE {
+            let node = &mut self.nodes[index as usize];
+            let grows = !contains(&node.aabb, &fat);
+            if !grows && node.enlarged {
+                // Marked before, so are its ancestors, and they enclose it.
+                break;
+            }
+            if grows {
+                node.aabb = node.aabb.union(&fat);
+            }
+            node.enlarged = true;
+            index = node.parent;
+        }
+        debug_assert!(self.validate_path(proxy), "tree invariant broken after enlarge_proxy");
         true
     }
 

@@ -23,11 +23,25 @@ pub enum RebuildMethod {
 /// Bins per binned-SAH split.
 pub const SAH_BINS: usize = 16;
 
+/// How one build splits each set: [`RebuildMethod`]'s two ways, or the partial rebuild's mix.
+#[derive(Clone, Copy, Debug)]
+enum Split {
+    Sah,
+    Median,
+    /// Binned SAH for sets larger than this, the median below (where the bins' fixed cost
+    /// outweighs what they find: measured on falling rain, a partial rebuild by SAH alone cost
+    /// as much as the reinsertions it replaced).
+    SahAbove(usize),
+}
+
+/// Sets of at most this many leaves are split at the median in a partial rebuild.
+const PARTIAL_SAH_MIN: usize = 32;
+
 /// A leaf as the build sees it: copied into one contiguous array so the partitions stream
 /// through memory instead of chasing node indices (Box2D v3 keeps `leafBoxes` for the same
 /// reason).
 #[derive(Clone, Copy, Debug)]
-struct BuildLeaf {
+pub(crate) struct BuildLeaf {
     center: Vec2,
     aabb: Aabb,
     id: u32,
@@ -39,13 +53,59 @@ impl<T: Copy> DynamicTree<T> {
     pub fn rebuild(&mut self, method: RebuildMethod) {
         let mut leaves = Vec::with_capacity(self.proxy_count);
         for id in 0..self.nodes.len() as u32 {
-            let n = &self.nodes[id as usize];
+            let n = &mut self.nodes[id as usize];
             if n.is_leaf() {
+                n.enlarged = false;
                 leaves.push(BuildLeaf { center: n.aabb.center(), aabb: n.aabb, id });
             } else if !n.is_free() {
                 self.free_node(id);
             }
         }
+        self.build(
+            leaves,
+            match method {
+                RebuildMethod::BinnedSah => Split::Sah,
+                RebuildMethod::MedianSplit => Split::Median,
+            },
+        );
+    }
+
+    /// Rebuilds (binned SAH for sets of more than `PARTIAL_SAH_MIN`, median splits below) only
+    /// the branches [`DynamicTree::enlarge_proxy`] marked, as
+    /// Box2D v3's partial `b2DynamicTree_Rebuild` does each step: every unmarked branch below
+    /// them is kept whole and placed as if it were a leaf. Nothing to do when no proxy was
+    /// enlarged since the last rebuild. (A marked branch below an unmarked one, which a proxy
+    /// inserted beside it since can make, is kept too: like every branch it encloses its
+    /// children, only more loosely.)
+    pub fn rebuild_enlarged(&mut self) {
+        if self.root == NULL_NODE || !self.nodes[self.root as usize].enlarged {
+            return;
+        }
+        let mut items = std::mem::take(&mut self.rebuild_items);
+        items.clear();
+        let mut stack = vec![self.root];
+        while let Some(id) = stack.pop() {
+            let n = &mut self.nodes[id as usize];
+            if n.is_leaf() || !n.enlarged {
+                n.enlarged = false;
+                items.push(BuildLeaf { center: n.aabb.center(), aabb: n.aabb, id });
+            } else {
+                stack.extend([n.child1, n.child2]);
+                self.free_node(id);
+            }
+        }
+        self.build(items, Split::SahAbove(PARTIAL_SAH_MIN));
+        // Subtrees kept whole step after step can stack up: past twice a balanced tree's
+        // height (plus slack), everything is rebuilt.
+        let balanced = usize::BITS - self.proxy_count.leading_zeros();
+        if self.nodes[self.root as usize].height > 2 * balanced as i32 + 4 {
+            self.rebuild(RebuildMethod::BinnedSah);
+        }
+    }
+
+    /// Builds the branches over `leaves` (leaves or whole subtrees) top-down with `method`,
+    /// root first, then refits them children first.
+    fn build(&mut self, mut leaves: Vec<BuildLeaf>, method: Split) {
         self.root = NULL_NODE;
         // (parent, child slot 1 or 2, leaves range)
         let mut work = vec![(NULL_NODE, 1u8, 0usize, leaves.len())];
@@ -60,11 +120,12 @@ impl<T: Copy> DynamicTree<T> {
                 let id = self.allocate_node();
                 self.nodes[id as usize].height = 1;
                 let range = &mut leaves[start..end];
-                let split = start
-                    + match method {
-                        RebuildMethod::BinnedSah => partition_sah(range),
-                        RebuildMethod::MedianSplit => partition_median(range),
-                    };
+                let sah = match method {
+                    Split::Sah => true,
+                    Split::Median => false,
+                    Split::SahAbove(n) => range.len() > n,
+                };
+                let split = start + if sah { partition_sah(range) } else { partition_median(range) };
                 branches.push(id);
                 work.push((id, 2, split, end));
                 work.push((id, 1, start, split));
@@ -81,6 +142,7 @@ impl<T: Copy> DynamicTree<T> {
         for &id in branches.iter().rev() {
             self.refit_node(id);
         }
+        self.rebuild_items = leaves;
     }
 }
 

@@ -19,7 +19,8 @@ pub(super) enum ProxySync {
     Keep,
     /// A new tight box, still inside the fat one: recorded in place.
     Tighten,
-    /// A new tight box that left the fat one (or a fat one grown far too large): reinserted.
+    /// A new tight box that left the fat one (or a fat one grown far too large): a new fat box,
+    /// in place (`DynamicTree::enlarge_proxy`).
     Reinsert,
     /// Its kind or filter changed.
     Retype,
@@ -144,7 +145,7 @@ impl Broadphase {
                 }
                 ProxySync::Reinsert => {
                     moved += 1;
-                    if self.tree.move_proxy(id, t, b.center - b.center0) {
+                    if self.tree.enlarge_proxy(id, t, b.center - b.center0) {
                         reinserted += 1;
                         self.push_moved(i);
                     }
@@ -189,7 +190,7 @@ impl Broadphase {
                 continue;
             }
             moved += 1;
-            if self.tree.move_proxy(p.id, tight, b.center - b.center0) {
+            if self.tree.enlarge_proxy(p.id, tight, b.center - b.center0) {
                 reinserted += 1;
                 self.push_moved(i);
             }
