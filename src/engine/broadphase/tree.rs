@@ -288,12 +288,7 @@ impl<T: Copy> DynamicTree<T> {
     /// grown far larger than needed (a fast body that stopped) is also shrunk by a
     /// reinsertion. Returns whether the proxy was reinserted.
     pub fn move_proxy(&mut self, proxy: u32, tight: Aabb, displacement: Vec2) -> bool {
-        assert!(self.is_proxy(proxy), "move_proxy: {proxy} is not a proxy");
-        self.tight[proxy as usize] = tight;
-        if self.stays(proxy, tight, displacement) {
-            return false;
-        }
-        let fat = self.predicted_fat_aabb(tight, displacement);
+        let Some(fat) = self.new_fat_aabb(proxy, tight, displacement) else { return false };
         self.remove_leaf(proxy);
         self.nodes[proxy as usize].aabb = fat;
         self.insert_leaf(proxy);
@@ -308,12 +303,7 @@ impl<T: Copy> DynamicTree<T> {
     /// meanwhile (every branch still encloses its children). Returns whether the fat AABB
     /// changed.
     pub fn enlarge_proxy(&mut self, proxy: u32, tight: Aabb, displacement: Vec2) -> bool {
-        assert!(self.is_proxy(proxy), "enlarge_proxy: {proxy} is not a proxy");
-        self.tight[proxy as usize] = tight;
-        if self.stays(proxy, tight, displacement) {
-            return false;
-        }
-        let fat = self.predicted_fat_aabb(tight, displacement);
+        let Some(fat) = self.new_fat_aabb(proxy, tight, displacement) else { return false };
         let leaf = &mut self.nodes[proxy as usize];
         leaf.aabb = fat;
         leaf.enlarged = true;
@@ -333,6 +323,14 @@ impl<T: Copy> DynamicTree<T> {
         }
         debug_assert!(self.validate_path(proxy), "tree invariant broken after enlarge_proxy");
         true
+    }
+
+    /// Records `tight` as the tight AABB of `proxy` and returns the fat AABB it needs now, or
+    /// `None` when its fat AABB [stays](DynamicTree::stays).
+    fn new_fat_aabb(&mut self, proxy: u32, tight: Aabb, displacement: Vec2) -> Option<Aabb> {
+        assert!(self.is_proxy(proxy), "{proxy} is not a proxy");
+        self.tight[proxy as usize] = tight;
+        (!self.stays(proxy, tight, displacement)).then(|| self.predicted_fat_aabb(tight, displacement))
     }
 
     /// Whether `move_proxy(proxy, tight, displacement)` would leave the proxy where it is: its

@@ -21,7 +21,7 @@ pub(super) enum ProxySync {
     Tighten,
     /// A new tight box that left the fat one (or a fat one grown far too large): a new fat box,
     /// in place (`DynamicTree::enlarge_proxy`).
-    Reinsert,
+    Enlarge,
     /// Its kind or filter changed.
     Retype,
 }
@@ -127,7 +127,7 @@ impl Broadphase {
                 } else if tree.stays(p.id, t, b.center - b.center0) {
                     ProxySync::Tighten
                 } else {
-                    ProxySync::Reinsert
+                    ProxySync::Enlarge
                 };
             }
         });
@@ -143,7 +143,7 @@ impl Broadphase {
                     self.tree.set_tight(id, t);
                     moved += 1;
                 }
-                ProxySync::Reinsert => {
+                ProxySync::Enlarge => {
                     moved += 1;
                     if self.tree.enlarge_proxy(id, t, b.center - b.center0) {
                         reinserted += 1;
