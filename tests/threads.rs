@@ -1,7 +1,8 @@
 //! The `threads` setting: every graph colour's rows and joints are cut into blocks solved on
 //! several threads, and the result must not depend on the thread count, to the bit (as Box2D v3
-//! guarantees). Every shipped scene is stepped with 1, 2 and 3 threads and must reach the same
-//! state hash, and the same bits in every body.
+//! guarantees). Every shipped scene is stepped with 1, 2 and 3 threads, and on the baseline
+//! SSE2 lanes instead of AVX2 (`avx2: false`), and must reach the same state hash, and the same
+//! bits in every body.
 
 mod support;
 
@@ -60,14 +61,23 @@ fn joint_color_sizes(w: &World) -> BTreeMap<u8, usize> {
     m
 }
 
+/// How a world is solved: threads, and whether AVX2 lanes may be used.
+fn label(w: &World) -> String {
+    format!("{} threads{}", w.params.threads, if w.params.avx2 { "" } else { " on SSE2 lanes" })
+}
+
 #[test]
-fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads() {
+fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads_and_on_sse2_lanes() {
     let scenes = support::scenes::shipped_scenes();
     assert!(scenes.len() >= 10, "expected the shipped scenes, found {scenes:?}");
+    if !manifold_lab::engine::solver::lanes::avx2_detected() {
+        eprintln!("this processor has no AVX2: every world here runs on SSE2 lanes");
+    }
     let (mut split, mut split_joints) = (Vec::new(), Vec::new());
     for path in &scenes {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let mut worlds: Vec<World> = [1, 2, 3].map(|t| world_of(path, t)).into();
+        let mut worlds: Vec<World> = [1, 2, 3, 2].map(|t| world_of(path, t)).into();
+        worlds[3].params.avx2 = false;
         for step in 0..steps() {
             for w in &mut worlds {
                 w.step();
@@ -77,7 +87,7 @@ fn every_shipped_scene_gives_the_same_bits_on_1_2_and_3_threads() {
                 if w.state_hash() != one {
                     let (a, b) = (bits(&worlds[0]), bits(w));
                     let body = a.iter().zip(&b).position(|(x, y)| x != y);
-                    panic!("{name}: {} threads differ from 1 at step {step}, first at body {body:?}", w.params.threads);
+                    panic!("{name}: {} differ from 1 thread at step {step}, first at body {body:?}", label(w));
                 }
             }
         }

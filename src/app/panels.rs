@@ -249,6 +249,7 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
                 ui.add(egui::Slider::new(&mut p.relax_iterations, 0..=10).text("relax iterations"));
                 ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
                 super::solver_graph_ui::threads_slider(ui, &mut p);
+                super::solver_graph_ui::avx2_checkbox(ui, &mut p);
             }
         }
         override_slider(ui, &mut p.friction_override, "friction override", 0.0..=2.0);

@@ -1,7 +1,9 @@
 //! The constraint graph and the solver's threads in the panels: the Solver panel's `threads`
-//! slider, and the status bar's count of graph colours and overflow constraints.
+//! slider and `AVX2 lanes` checkbox, and the status bar's count of graph colours and overflow
+//! constraints.
 
 use egui_macroquad::egui;
+use manifold_lab::engine::solver::lanes::avx2_detected;
 use manifold_lab::engine::solver::params::MAX_THREADS;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::World;
@@ -16,6 +18,21 @@ pub fn threads_slider(ui: &mut egui::Ui, p: &mut SolverParams) {
     ui.add(egui::Slider::new(&mut p.threads, 1..=top).text("threads")).on_hover_text(
         "Threads that solve each constraint graph colour in blocks; any count gives the same result, to the bit",
     );
+}
+
+/// The `avx2` checkbox: contact rows in one AVX register or in two SSE2 halves, the same bits
+/// either way (greyed out where the processor has no AVX2).
+pub fn avx2_checkbox(ui: &mut egui::Ui, p: &mut SolverParams) {
+    let detected = avx2_detected();
+    let hover = if detected {
+        "Solve each row of eight contacts in one AVX register (Box2D v3's AVX2 build) instead of two SSE2 \
+         halves: faster, and the same result, to the bit"
+    } else {
+        "This processor has no AVX2: rows of eight contacts are solved in two SSE2 halves"
+    };
+    ui.add_enabled(detected, egui::Checkbox::new(&mut p.avx2, "AVX2 lanes"))
+        .on_hover_text(hover)
+        .on_disabled_hover_text(hover);
 }
 
 /// "N colours, M overflow" after a step of the soft step's coloured solver; nothing when the

@@ -5,6 +5,7 @@ use super::solver_graph_ui::graph_status;
 use super::state::{Action, App};
 use super::ui_tests::{find_text, Harness};
 use manifold_lab::engine::debug::Layer;
+use manifold_lab::engine::solver::lanes::avx2_detected;
 use manifold_lab::engine::solver::PositionCorrection;
 use std::path::Path;
 
@@ -58,6 +59,25 @@ fn the_layer_checkbox_and_the_threads_setting_reach_the_world() {
     app.apply(Action::SetParams(p));
     assert_eq!(app.world.params.threads, 3);
     other.apply(Action::Pause);
+    for _ in 0..20 {
+        app.apply(Action::Step);
+        other.apply(Action::Step);
+    }
+    assert_eq!(app.world.state_hash(), other.world.state_hash());
+    // The AVX2 checkbox sits below it; where the processor has AVX2, clicking it asks for
+    // SSE2 lanes, with again the same result (elsewhere it is greyed out and does nothing).
+    let mut h = Harness::new();
+    let click = h.click(&app, "AVX2 lanes");
+    let asked: Vec<_> =
+        click.iter().filter_map(|a| if let Action::SetParams(p) = a { Some(p.avx2) } else { None }).collect();
+    if avx2_detected() {
+        assert_eq!(asked, [false], "{click:?}");
+    } else {
+        assert!(asked.is_empty(), "{click:?}");
+    }
+    let mut p = app.world.params.clone();
+    p.avx2 = false;
+    app.apply(Action::SetParams(p));
     for _ in 0..20 {
         app.apply(Action::Step);
         other.apply(Action::Step);

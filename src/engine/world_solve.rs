@@ -103,6 +103,7 @@ impl World {
             if wide {
                 let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
                 graph.color(pairs, contacts, states);
+                rows.use_avx2(p.avx2);
                 rows.prepare(graph, contacts, states, cold, softness, p.gravity, p.warm_starting, workers);
                 profile.colors = graph.used_colors();
                 profile.overflow = graph.overflow_count();

@@ -11,16 +11,18 @@
 
 use super::contact::Contact;
 use super::graph::GraphColor;
-use super::lanes::{Wide, LANES};
+use super::lanes::{avx2_detected, Vector, Wide, LANES};
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::state::SolverBody;
 use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
 use crate::engine::prefetch::prefetch_bytes;
 
+#[cfg(target_arch = "x86_64")]
+mod avx;
 mod gather;
 mod prepare;
 
-use gather::{gather, scatter, Bodies};
+use gather::{Bodies, Gather};
 
 /// One contact point in each lane: what every pass reads.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,7 +40,7 @@ struct PointRow {
 }
 
 /// Up to `LANES` contacts with no moving body in common: what warm start, solve and relax
-/// read, eight cache lines. Empty lanes point at the dummy body (the last solver state) with
+/// read, sixteen cache lines. Empty lanes point at the dummy body (the last solver state) with
 /// zero masses, so they compute zeros.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
@@ -56,7 +58,7 @@ pub struct ContactRow {
     points: [PointRow; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<ContactRow>() == 8 * 64);
+const _: () = assert!(std::mem::size_of::<ContactRow>() == LANES * 2 * 64);
 
 /// What names a row's lanes: their contacts, point counts and colour (storing the impulses
 /// and restitution read it). Written for every row.
@@ -71,8 +73,8 @@ pub struct RowTag {
 }
 
 /// A row's restitution data: what only restitution and, in rows that may bounce, the biased
-/// pass read. Kept apart so that the passes over every row read a quarter less memory (512
-/// bytes a row instead of 640), and written only for rows that may bounce (a pile with no
+/// pass read. Kept apart so that the passes over every row read a fifth less memory (1,024
+/// bytes a row instead of 1,280), and written only for rows that may bounce (a pile with no
 /// restitution never writes it).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RowBounce {
@@ -117,6 +119,9 @@ pub struct ContactRows {
     /// How many solver states the rows were prepared with: every body index of a row is below
     /// it, and the passes check that they are given that many (`gather::sse::body` relies on it).
     states_len: usize,
+    /// Whether the passes run their lanes in one AVX register rather than two SSE2 halves
+    /// (`use_avx2`); the same bits either way.
+    avx2: bool,
 }
 
 impl ContactRows {
@@ -154,11 +159,34 @@ impl ContactRows {
         assert!(self.rows.is_empty() || states.len() == self.states_len, "contact rows prepared for other states");
     }
 
+    /// Asks for the AVX2 kernels (`SolverParams::avx2`): granted where the processor has AVX2.
+    pub fn use_avx2(&mut self, wanted: bool) {
+        self.avx2 = wanted && avx2_detected();
+    }
+
+    /// Whether the passes run on AVX2 (see `use_avx2`).
+    pub fn uses_avx2(&self) -> bool {
+        self.avx2
+    }
+
     /// Warm starts every row; `joints(k, states)` warm starts colour `k`'s joints first.
     pub fn warm_start(&mut self, states: &mut [SolverBody], workers: &Workers, joints: ColorJoints) {
         self.check(states);
         let cells = BodyCell::from_mut(states);
-        self.for_each_row(workers, |k| joints(k, cells), |r, _, _, _| warm_start_row(r, cells));
+        let avx2 = self.avx2;
+        self.for_each_row(
+            workers,
+            |k| joints(k, cells),
+            |r, _, _, _| {
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    // SAFETY: the processor has AVX2 (`use_avx2`).
+                    return unsafe { avx::warm_start_row(r, cells) };
+                }
+                let _ = avx2;
+                warm_start_row::<Wide>(r, cells)
+            },
+        );
     }
 
     /// One pass: biased (`use_bias`) or relax. `elapsed`: time from the step's start to the end
@@ -177,21 +205,30 @@ impl ContactRows {
     ) {
         self.check(states);
         let cells = BodyCell::from_mut(states);
+        let avx2 = self.avx2;
+        // The pass's kernel for one row, on AVX2 or SSE2 lanes.
+        macro_rules! row {
+            ($r:expr, $e:expr, $bias:literal, $impacts:literal) => {{
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    // SAFETY: the processor has AVX2 (`use_avx2`).
+                    return unsafe { avx::solve_row::<$bias, $impacts>($r, $e, cells, inv_h, max_push, elapsed) };
+                }
+                let _ = avx2;
+                solve_row::<Wide, $bias, $impacts>($r, $e, cells, inv_h, max_push, elapsed)
+            }};
+        }
         if use_bias {
             self.for_each_row(
                 workers,
                 |k| joints(k, cells),
                 |r, e, _, bouncy| match bouncy {
-                    true => solve_row::<true, true>(r, e, cells, inv_h, max_push, elapsed),
-                    false => solve_row::<true, false>(r, e, cells, inv_h, max_push, elapsed),
+                    true => row!(r, e, true, true),
+                    false => row!(r, e, true, false),
                 },
             );
         } else {
-            self.for_each_row(
-                workers,
-                |k| joints(k, cells),
-                |r, e, _, _| solve_row::<false, false>(r, e, cells, inv_h, max_push, elapsed),
-            );
+            self.for_each_row(workers, |k| joints(k, cells), |r, e, _, _| row!(r, e, false, false));
         }
     }
 
@@ -280,43 +317,80 @@ impl ContactsOut {
 /// (`joint_colors::for_each_joint`); `&mut |_, _| {}` for none.
 pub type ColorJoints<'a> = &'a mut dyn FnMut(usize, &[BodyCell]);
 
+/// A point's anchors, loaded into lanes.
+#[derive(Clone, Copy)]
+struct Anchors<V> {
+    ra_x: V,
+    ra_y: V,
+    rb_x: V,
+    rb_y: V,
+}
+
+impl PointRow {
+    #[inline(always)]
+    fn anchors<V: Vector>(&self) -> Anchors<V> {
+        Anchors {
+            ra_x: V::load(self.ra_x),
+            ra_y: V::load(self.ra_y),
+            rb_x: V::load(self.rb_x),
+            rb_y: V::load(self.rb_y),
+        }
+    }
+}
+
 /// Applies impulse `(px, py)` at the anchors: negative to A, positive to B.
 #[inline(always)]
-fn apply(m: &Masses, p: &PointRow, a: &mut Bodies, b: &mut Bodies, px: Wide, py: Wide) {
-    a.vx -= m.inv_mass_a * px;
-    a.vy -= m.inv_mass_a * py;
-    a.w -= m.inv_inertia_a * (p.ra_x * py - p.ra_y * px);
-    b.vx += m.inv_mass_b * px;
-    b.vy += m.inv_mass_b * py;
-    b.w += m.inv_inertia_b * (p.rb_x * py - p.rb_y * px);
+fn apply<V: Vector>(m: &Masses, p: &Anchors<V>, a: &mut Bodies<V>, b: &mut Bodies<V>, px: V, py: V) {
+    let l = V::load;
+    a.vx -= l(m.inv_mass_a) * px;
+    a.vy -= l(m.inv_mass_a) * py;
+    a.w -= l(m.inv_inertia_a) * (p.ra_x * py - p.ra_y * px);
+    b.vx += l(m.inv_mass_b) * px;
+    b.vy += l(m.inv_mass_b) * py;
+    b.w += l(m.inv_inertia_b) * (p.rb_x * py - p.rb_y * px);
 }
 
 /// Relative velocity of B with respect to A at the anchors (summed in the scalar solver's
 /// order, so one contact alone gives the same bits).
 #[inline(always)]
-fn relative_velocity(p: &PointRow, a: &Bodies, b: &Bodies) -> (Wide, Wide) {
+fn relative_velocity<V: Vector>(p: &Anchors<V>, a: &Bodies<V>, b: &Bodies<V>) -> (V, V) {
     let dvx = b.vx - b.w * p.rb_y - a.vx + a.w * p.ra_y;
     let dvy = b.vy + b.w * p.rb_x - a.vy - a.w * p.ra_x;
     (dvx, dvy)
 }
 
-fn warm_start_row(r: &ContactRow, states: &[BodyCell]) {
-    let mut a = gather(states, &r.a);
-    let mut b = gather(states, &r.b);
+#[inline(always)]
+fn warm_start_row<V: Gather>(r: &ContactRow, states: &[BodyCell]) {
+    let mut a = V::gather(states, &r.a);
+    let mut b = V::gather(states, &r.b);
+    let (nx, ny) = (V::load(r.nx), V::load(r.ny));
     // Tangent = right perpendicular of the normal: (ny, -nx).
-    let (tx, ty) = (r.ny, -r.nx);
+    let (tx, ty) = (ny, -nx);
     for p in &r.points {
-        let px = p.normal_impulse * r.nx + p.tangent_impulse * tx;
-        let py = p.normal_impulse * r.ny + p.tangent_impulse * ty;
-        apply(&r.masses, p, &mut a, &mut b, px, py);
+        let (normal, tangent) = (V::load(p.normal_impulse), V::load(p.tangent_impulse));
+        let px = normal * nx + tangent * tx;
+        let py = normal * ny + tangent * ty;
+        apply(&r.masses, &p.anchors(), &mut a, &mut b, px, py);
     }
-    scatter(states, &r.a, &a);
-    scatter(states, &r.b, &b);
+    V::scatter(states, &r.a, &a);
+    V::scatter(states, &r.b, &b);
+}
+
+/// A point's separation now, tracked through the bodies' displacement since the step began.
+#[inline(always)]
+fn separation<V: Vector>(p: &PointRow, a: &Bodies<V>, b: &Bodies<V>, nx: V, ny: V) -> V {
+    let q = p.anchors::<V>();
+    let dax = a.dpx + (a.qc * q.ra_x - a.qs * q.ra_y) - q.ra_x;
+    let day = a.dpy + (a.qs * q.ra_x + a.qc * q.ra_y) - q.ra_y;
+    let dbx = b.dpx + (b.qc * q.rb_x - b.qs * q.rb_y) - q.rb_x;
+    let dby = b.dpy + (b.qs * q.rb_x + b.qc * q.rb_y) - q.rb_y;
+    V::load(p.base_separation) + (nx * (dbx - dax) + ny * (dby - day))
 }
 
 /// One pass over a row: biased (`USE_BIAS`) or relax. `IMPACTS`: record each point's sub-step
 /// and speed of impact for restitution (biased pass, rows that may bounce).
-fn solve_row<const USE_BIAS: bool, const IMPACTS: bool>(
+#[inline(always)]
+fn solve_row<V: Gather, const USE_BIAS: bool, const IMPACTS: bool>(
     r: &mut ContactRow,
     e: &mut RowBounce,
     states: &[BodyCell],
@@ -324,80 +398,77 @@ fn solve_row<const USE_BIAS: bool, const IMPACTS: bool>(
     max_push: f32,
     elapsed: f32,
 ) {
-    let mut a = gather(states, &r.a);
-    let mut b = gather(states, &r.b);
-    let (zero, one) = (Wide::ZERO, Wide::splat(1.0));
-    let inv_h = Wide::splat(inv_h);
-    let max_push = Wide::splat(-max_push);
+    let l = V::load;
+    let mut a = V::gather(states, &r.a);
+    let mut b = V::gather(states, &r.b);
+    let (zero, one) = (V::splat(0.0), V::splat(1.0));
+    let inv_h = V::splat(inv_h);
+    let max_push = V::splat(-max_push);
     // Biased pass: soft coefficients; relax pass: rigid with no bias.
     let (soft_bias_rate, soft_mass, soft_impulse) =
-        if USE_BIAS { (r.bias_rate, r.mass_scale, r.impulse_scale) } else { (zero, one, zero) };
+        if USE_BIAS { (l(r.bias_rate), l(r.mass_scale), l(r.impulse_scale)) } else { (zero, one, zero) };
     let ContactRow { nx, ny, friction, masses, points, .. } = r;
-    let (nx, ny, friction) = (*nx, *ny, *friction);
-    // Separations now, tracked through the bodies' displacement since the step began. The
-    // displacements do not change within a pass, so both points' are taken first: the
-    // displacement and rotation lanes are then dead for the rest of the row (fewer spills).
-    let separation = |p: &PointRow| {
-        let dax = a.dpx + (a.qc * p.ra_x - a.qs * p.ra_y) - p.ra_x;
-        let day = a.dpy + (a.qs * p.ra_x + a.qc * p.ra_y) - p.ra_y;
-        let dbx = b.dpx + (b.qc * p.rb_x - b.qs * p.rb_y) - p.rb_x;
-        let dby = b.dpy + (b.qs * p.rb_x + b.qc * p.rb_y) - p.rb_y;
-        p.base_separation + (nx * (dbx - dax) + ny * (dby - day))
-    };
-    let separations = [separation(&points[0]), separation(&points[1])];
+    let (nx, ny, friction) = (l(*nx), l(*ny), l(*friction));
+    // The displacements do not change within a pass, so both points' separations are taken
+    // first: the displacement and rotation lanes are then dead for the rest of the row.
+    let separations = [separation(&points[0], &a, &b, nx, ny), separation(&points[1], &a, &b, nx, ny)];
     for ((p, pb), s) in points.iter_mut().zip(&mut e.points).zip(separations) {
+        let q = p.anchors::<V>();
+        let (normal_impulse, max_normal_impulse) = (l(p.normal_impulse), l(p.max_normal_impulse));
         // Speculative points (s > 0) may close exactly the gap this sub-step.
         let bias = s.select_gt(zero, s * inv_h, (soft_bias_rate * s).max(max_push));
         let mass_scale = s.select_gt(zero, one, soft_mass);
         let impulse_scale = s.select_gt(zero, zero, soft_impulse);
-        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let (dvx, dvy) = relative_velocity(&q, &a, &b);
         let vn = dvx * nx + dvy * ny;
-        let impulse = -(p.normal_mass * mass_scale * (vn + bias)) - impulse_scale * p.normal_impulse;
-        let mut new_impulse = (p.normal_impulse + impulse).max(zero);
+        let impulse = -(l(p.normal_mass) * mass_scale * (vn + bias)) - impulse_scale * normal_impulse;
+        let mut new_impulse = (normal_impulse + impulse).max(zero);
         if IMPACTS {
             // Not pushed yet this step: if it pushes now, this is its sub-step of impact.
-            pb.impact_time = p.max_normal_impulse.select_gt(zero, pb.impact_time, Wide::splat(elapsed));
-            pb.impact_velocity = p.max_normal_impulse.select_gt(zero, pb.impact_velocity, vn);
+            pb.impact_time = max_normal_impulse.select_gt(zero, l(pb.impact_time), V::splat(elapsed)).store();
+            pb.impact_velocity = max_normal_impulse.select_gt(zero, l(pb.impact_velocity), vn).store();
         }
         if !USE_BIAS {
             // The relax pass leaves speculative points that have not pushed to the next
             // sub-step: `pushes` is 1 where the point is touching, else its impulse so far.
-            let pushes = s.select_gt(zero, p.normal_impulse, one);
-            new_impulse = pushes.select_gt(zero, new_impulse, p.normal_impulse);
+            let pushes = s.select_gt(zero, normal_impulse, one);
+            new_impulse = pushes.select_gt(zero, new_impulse, normal_impulse);
         }
-        let applied = new_impulse - p.normal_impulse;
-        p.normal_impulse = new_impulse;
-        p.max_normal_impulse = p.max_normal_impulse.max(applied);
-        apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
+        let applied = new_impulse - normal_impulse;
+        p.normal_impulse = new_impulse.store();
+        p.max_normal_impulse = max_normal_impulse.max(applied).store();
+        apply(masses, &q, &mut a, &mut b, applied * nx, applied * ny);
     }
     // Coulomb friction, capped by μ times each point's normal impulse.
     let (tx, ty) = (ny, -nx);
     for p in points.iter_mut() {
-        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let q = p.anchors::<V>();
+        let tangent_impulse = l(p.tangent_impulse);
+        let (dvx, dvy) = relative_velocity(&q, &a, &b);
         let vt = dvx * tx + dvy * ty;
-        let impulse = -(p.tangent_mass * vt);
-        let max_friction = friction * p.normal_impulse;
-        let new_impulse = (p.tangent_impulse + impulse).min(max_friction).max(-max_friction);
-        let applied = new_impulse - p.tangent_impulse;
-        p.tangent_impulse = new_impulse;
-        apply(masses, p, &mut a, &mut b, applied * tx, applied * ty);
+        let impulse = -(l(p.tangent_mass) * vt);
+        let max_friction = friction * l(p.normal_impulse);
+        let new_impulse = (tangent_impulse + impulse).min(max_friction).max(-max_friction);
+        let applied = new_impulse - tangent_impulse;
+        p.tangent_impulse = new_impulse.store();
+        apply(masses, &q, &mut a, &mut b, applied * tx, applied * ty);
     }
-    scatter(states, &r.a, &a);
-    scatter(states, &r.b, &b);
+    V::scatter(states, &r.a, &a);
+    V::scatter(states, &r.b, &b);
 }
 
 /// Box2D v3's restitution after the sub-steps, for lanes that bounce: approaching faster than
 /// `threshold` (at the sub-step of impact, see `contact::apply_restitution`) and pushed this
 /// step. Each lane's points are solved together (`solver::restitution`), lane by lane.
 fn restitution_row(r: &mut ContactRow, e: &RowBounce, t: &RowTag, states: &[BodyCell], threshold: f32) {
-    let mut a = gather(states, &r.a);
-    let mut b = gather(states, &r.b);
+    let mut a = Wide::gather(states, &r.a);
+    let mut b = Wide::gather(states, &r.b);
     let ContactRow { nx, ny, masses, points, .. } = r;
     let (RowBounce { restitution, approach_rate, .. }, RowTag { contact, counts, .. }) = (e, t);
     let (nx, ny, restitution, approach_rate) = (*nx, *ny, *restitution, *approach_rate);
     let mut vn = [Wide::ZERO; 2];
     for (v, p) in vn.iter_mut().zip(points.iter()) {
-        let (dvx, dvy) = relative_velocity(p, &a, &b);
+        let (dvx, dvy) = relative_velocity(&p.anchors(), &a, &b);
         *v = dvx * nx + dvy * ny;
     }
     let mut total = [points[0].normal_impulse, points[1].normal_impulse];
@@ -447,10 +518,10 @@ fn restitution_row(r: &mut ContactRow, e: &RowBounce, t: &RowTag, states: &[Body
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
         p.max_normal_impulse = p.max_normal_impulse.max(applied);
-        apply(masses, p, &mut a, &mut b, applied * nx, applied * ny);
+        apply(masses, &p.anchors(), &mut a, &mut b, applied * nx, applied * ny);
     }
-    scatter(states, &r.a, &a);
-    scatter(states, &r.b, &b);
+    Wide::scatter(states, &r.a, &a);
+    Wide::scatter(states, &r.b, &b);
 }
 
 #[cfg(test)]
@@ -510,17 +581,23 @@ mod tests {
         graph.color_contacts(&wide, &s2);
         // Every contact touches the ground and a different box: one colour, in contact order.
         assert_eq!(graph.used_colors(), 1);
-        let mut rows = ContactRows::default();
         let one = Workers::default();
-        // Rows prepare from the start-of-step state, as `prepare_contacts` did from the bodies.
-        rows.prepare(&graph, &wide, &s0, &cold, soft, p.gravity, true, &one);
-        rows.warm_start(&mut s2, &one, &mut |_, _| {});
-        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h, &mut |_, _| {});
-        rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h, &mut |_, _| {});
-        rows.apply_restitution(&mut s2, &one, 0.1);
-        rows.store_impulses(&mut wide, &one);
-
-        assert_eq!(s1, s2);
+        // The baseline lanes, then AVX2 where the processor has it: the same bits.
+        let (start, start_contacts) = (s2.clone(), wide.clone());
+        for avx2 in [false, true] {
+            let mut rows = ContactRows::default();
+            rows.use_avx2(avx2);
+            assert_eq!(rows.uses_avx2(), avx2 && avx2_detected());
+            (s2, wide) = (start.clone(), start_contacts.clone());
+            // Rows prepare from the start-of-step state, as `prepare_contacts` did from the bodies.
+            rows.prepare(&graph, &wide, &s0, &cold, soft, p.gravity, true, &one);
+            rows.warm_start(&mut s2, &one, &mut |_, _| {});
+            rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h, &mut |_, _| {});
+            rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h, &mut |_, _| {});
+            rows.apply_restitution(&mut s2, &one, 0.1);
+            rows.store_impulses(&mut wide, &one);
+            assert_eq!(s1, s2, "avx2: {avx2}");
+        }
         // Storing also records the colour each contact was solved in (against the ground, not 0).
         let used = graph.colors.iter().position(|c| !c.is_empty()).unwrap();
         assert_eq!(used, 1);

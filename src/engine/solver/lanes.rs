@@ -1,20 +1,45 @@
 //! `Wide`: `LANES` floats operated on together, as Box2D v3's `b2FloatW` (SSE2/NEON 4 lanes,
-//! AVX2 8). Stored as a plain array (rows index their lanes); the arithmetic is SSE2 on
-//! x86_64 (every x86_64 processor has it), element-wise loops elsewhere. Left to the
-//! compiler's auto-vectorizer, the array arithmetic of a contact row was vectorized but kept
-//! going through the stack: about half of the solve loop's samples were spills and reloads.
-//! Each intrinsic computes exactly what the loop computes (`minps`/`maxps` return the second
-//! operand when the comparison fails, as `min`/`max` below), so the results are the same
-//! bits either way.
+//! AVX2 8). Rows are eight lanes wide; how a row's arithmetic runs is chosen at run time:
+//! - [`Wide`]: the baseline, two SSE2 vectors on x86_64 (every x86_64 processor has SSE2),
+//!   element-wise loops elsewhere;
+//! - [`Avx`] (x86_64): one AVX register, used only by code compiled with AVX2 enabled and
+//!   called after the processor was found to have it (`contact_wide::avx`).
+//!
+//! Both compute exactly what the element-wise definitions compute (the same IEEE operations
+//! on each lane, no fused multiply-add; `minps`/`maxps` return the second operand when the
+//! comparison fails, as `min`/`max` below), so a row gives the same bits either way. Left to
+//! the auto-vectorizer, the array arithmetic of a contact row went through the stack (about
+//! half of the solve loop's samples were spills and reloads), hence the intrinsics.
 
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
 /// Constraints solved together in one row.
-pub const LANES: usize = 4;
+pub const LANES: usize = 8;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[repr(C, align(16))]
+#[repr(C, align(32))]
 pub struct Wide(pub [f32; LANES]);
+
+/// The arithmetic a contact row needs, on `LANES` floats at once: implemented by [`Wide`]
+/// (baseline) and [`Avx`], so that the row kernels are written once.
+pub trait Vector:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+{
+    fn load(w: Wide) -> Self;
+    fn store(self) -> Wide;
+    fn splat(x: f32) -> Self;
+    fn min(self, o: Self) -> Self;
+    fn max(self, o: Self) -> Self;
+    /// Per lane: `self > o ? yes : no`.
+    fn select_gt(self, o: Self, yes: Self, no: Self) -> Self;
+}
 
 #[cfg_attr(target_arch = "x86_64", allow(unused_macros))]
 macro_rules! lanewise {
@@ -35,19 +60,19 @@ mod sse {
     use std::arch::x86_64::*;
 
     #[inline(always)]
-    pub fn v(w: Wide) -> __m128 {
-        // SAFETY: `Wide` is 16 bytes, 16-aligned, four `f32`s, as `__m128`.
-        unsafe { std::mem::transmute::<Wide, __m128>(w) }
+    pub fn v(w: Wide) -> [__m128; 2] {
+        // SAFETY: `Wide` is 32 bytes, 32-aligned, eight `f32`s: two `__m128`s.
+        unsafe { std::mem::transmute::<Wide, [__m128; 2]>(w) }
     }
 
     #[inline(always)]
-    pub fn w(v: __m128) -> Wide {
+    pub fn w(v: [__m128; 2]) -> Wide {
         // SAFETY: as above.
-        unsafe { std::mem::transmute::<__m128, Wide>(v) }
+        unsafe { std::mem::transmute::<[__m128; 2], Wide>(v) }
     }
 }
 
-/// `op` on SSE2 registers on x86_64; `fallback` (the element-wise loop) elsewhere.
+/// `op` on each SSE2 half on x86_64; `fallback` (the element-wise loop) elsewhere.
 macro_rules! sse_or {
     (|$($x:ident),*| $sse:expr, $fallback:expr) => {{
         #[cfg(target_arch = "x86_64")]
@@ -56,7 +81,10 @@ macro_rules! sse_or {
             $(let $x = sse::v($x);)*
             // SAFETY: SSE2 is part of the x86_64 baseline.
             #[allow(unused_unsafe)]
-            sse::w(unsafe { $sse })
+            let lo = { $(let $x = $x[0];)* unsafe { $sse } };
+            #[allow(unused_unsafe)]
+            let hi = { $(let $x = $x[1];)* unsafe { $sse } };
+            sse::w([lo, hi])
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -166,41 +194,192 @@ impl SubAssign for Wide {
     }
 }
 
+impl Vector for Wide {
+    #[inline(always)]
+    fn load(w: Wide) -> Wide {
+        w
+    }
+    #[inline(always)]
+    fn store(self) -> Wide {
+        self
+    }
+    #[inline(always)]
+    fn splat(x: f32) -> Wide {
+        Wide::splat(x)
+    }
+    #[inline(always)]
+    fn min(self, o: Wide) -> Wide {
+        Wide::min(self, o)
+    }
+    #[inline(always)]
+    fn max(self, o: Wide) -> Wide {
+        Wide::max(self, o)
+    }
+    #[inline(always)]
+    fn select_gt(self, o: Wide, yes: Wide, no: Wide) -> Wide {
+        Wide::select_gt(self, o, yes, no)
+    }
+}
+
+/// Whether this processor can run the [`Avx`] rows.
+pub fn avx2_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub use avx::Avx;
+
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    use super::{Vector, Wide};
+    use std::arch::x86_64::*;
+    use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
+
+    /// Eight lanes in one AVX register. Its operations are AVX instructions: only code that
+    /// runs after [`super::avx2_detected`] returned true may use it (inlined into functions
+    /// compiled with AVX2 enabled, they are single instructions).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Avx(pub __m256);
+
+    macro_rules! avx_op {
+        ($tr:ident, $f:ident, $op:ident) => {
+            impl $tr for Avx {
+                type Output = Avx;
+                #[inline(always)]
+                fn $f(self, o: Avx) -> Avx {
+                    // SAFETY: `Avx` values exist only where AVX2 was detected (see above).
+                    Avx(unsafe { $op(self.0, o.0) })
+                }
+            }
+        };
+    }
+
+    avx_op!(Add, add, _mm256_add_ps);
+    avx_op!(Sub, sub, _mm256_sub_ps);
+    avx_op!(Mul, mul, _mm256_mul_ps);
+    avx_op!(Div, div, _mm256_div_ps);
+
+    impl Neg for Avx {
+        type Output = Avx;
+        #[inline(always)]
+        fn neg(self) -> Avx {
+            // SAFETY: as above.
+            Avx(unsafe { _mm256_xor_ps(self.0, _mm256_set1_ps(-0.0)) })
+        }
+    }
+
+    impl AddAssign for Avx {
+        #[inline(always)]
+        fn add_assign(&mut self, o: Avx) {
+            *self = *self + o;
+        }
+    }
+
+    impl SubAssign for Avx {
+        #[inline(always)]
+        fn sub_assign(&mut self, o: Avx) {
+            *self = *self - o;
+        }
+    }
+
+    impl Vector for Avx {
+        #[inline(always)]
+        fn load(w: Wide) -> Avx {
+            // SAFETY: `Wide` is eight `f32`s, 32-byte aligned: the layout of `__m256`.
+            Avx(unsafe { std::mem::transmute::<Wide, __m256>(w) })
+        }
+        #[inline(always)]
+        fn store(self) -> Wide {
+            // SAFETY: as above.
+            unsafe { std::mem::transmute::<__m256, Wide>(self.0) }
+        }
+        #[inline(always)]
+        fn splat(x: f32) -> Avx {
+            // SAFETY: as above (`Avx` values exist only where AVX2 was detected).
+            Avx(unsafe { _mm256_set1_ps(x) })
+        }
+        #[inline(always)]
+        fn min(self, o: Avx) -> Avx {
+            // SAFETY: as above.
+            Avx(unsafe { _mm256_min_ps(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn max(self, o: Avx) -> Avx {
+            // SAFETY: as above.
+            Avx(unsafe { _mm256_max_ps(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn select_gt(self, o: Avx, yes: Avx, no: Avx) -> Avx {
+            // SAFETY: as above.
+            Avx(unsafe { _mm256_blendv_ps(no.0, yes.0, _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, o.0)) })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn lanes_compute_element_wise() {
-        let a = Wide([1.0, -2.0, 3.0, 0.5]);
+        let a = Wide([1.0, -2.0, 3.0, 0.5, -1.0, 2.0, -3.0, 4.0]);
         let b = Wide::splat(1.0);
-        assert_eq!((a + b).0, [2.0, -1.0, 4.0, 1.5]);
-        assert_eq!((a * a - b).0, [0.0, 3.0, 8.0, -0.75]);
-        assert_eq!(a.max(b).0, [1.0, 1.0, 3.0, 1.0]);
-        assert_eq!(a.min(b).0, [1.0, -2.0, 1.0, 0.5]);
-        assert_eq!(a.select_gt(b, Wide::splat(7.0), -a).0, [-1.0, 2.0, 7.0, -0.5]);
+        assert_eq!((a + b).0, [2.0, -1.0, 4.0, 1.5, 0.0, 3.0, -2.0, 5.0]);
+        assert_eq!((a * a - b).0, [0.0, 3.0, 8.0, -0.75, 0.0, 3.0, 8.0, 15.0]);
+        assert_eq!(a.max(b).0, [1.0, 1.0, 3.0, 1.0, 1.0, 2.0, 1.0, 4.0]);
+        assert_eq!(a.min(b).0, [1.0, -2.0, 1.0, 0.5, -1.0, 1.0, -3.0, 1.0]);
+        assert_eq!(a.select_gt(b, Wide::splat(7.0), -a).0, [-1.0, 2.0, 7.0, -0.5, 1.0, 7.0, 3.0, 7.0]);
     }
 
-    /// The SSE2 operations give the scalar definitions' bits, NaN and signed zeros included.
-    #[test]
-    fn lanes_match_the_scalar_definitions_bit_for_bit() {
+    /// Every operation of `V` against the element-wise definitions, to the bit, on every pair
+    /// of awkward values (NaN and signed zeros included) in every lane.
+    fn match_the_scalar_definitions<V: Vector>() {
         let odd = [0.0, -0.0, 1.5, -2.25, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e-40];
-        let bits = |w: Wide| w.0.map(f32::to_bits);
+        let bits = |w: V| w.store().0.map(f32::to_bits);
         for &x in &odd {
             for &y in &odd {
-                let (a, b) = (Wide([x, y, x, y]), Wide([y, x, x, y]));
-                let scalar = |f: fn(f32, f32) -> f32| Wide([f(x, y), f(y, x), f(x, x), f(y, y)]);
-                assert_eq!(bits(a + b), bits(scalar(|p, q| p + q)));
-                assert_eq!(bits(a - b), bits(scalar(|p, q| p - q)));
-                assert_eq!(bits(a * b), bits(scalar(|p, q| p * q)));
-                assert_eq!(bits(a / b), bits(scalar(|p, q| p / q)));
-                assert_eq!(bits(a.min(b)), bits(scalar(|p, q| if p < q { p } else { q })));
-                assert_eq!(bits(a.max(b)), bits(scalar(|p, q| if p > q { p } else { q })));
-                assert_eq!(bits(-a), bits(Wide([-x, -y, -x, -y])));
-                let (yes, no) = (Wide::splat(7.0), Wide::splat(-3.0));
-                let pick = |p: f32, q: f32| if p > q { 7.0 } else { -3.0 };
-                assert_eq!(bits(a.select_gt(b, yes, no)), bits(scalar(pick)));
+                let (xs, ys) = ([x, y, x, y, y, x, y, x], [y, x, x, y, x, y, y, x]);
+                let (a, b) = (V::load(Wide(xs)), V::load(Wide(ys)));
+                let scalar = |f: fn(f32, f32) -> f32| std::array::from_fn::<f32, LANES, _>(|k| f(xs[k], ys[k]));
+                let want = |f: fn(f32, f32) -> f32| scalar(f).map(f32::to_bits);
+                assert_eq!(bits(a + b), want(|p, q| p + q));
+                assert_eq!(bits(a - b), want(|p, q| p - q));
+                assert_eq!(bits(a * b), want(|p, q| p * q));
+                assert_eq!(bits(a / b), want(|p, q| p / q));
+                assert_eq!(bits(a.min(b)), want(|p, q| if p < q { p } else { q }));
+                assert_eq!(bits(a.max(b)), want(|p, q| if p > q { p } else { q }));
+                assert_eq!(bits(-a), xs.map(|p| (-p).to_bits()));
+                let (yes, no) = (V::splat(7.0), V::splat(-3.0));
+                assert_eq!(bits(a.select_gt(b, yes, no)), want(|p, q| if p > q { 7.0 } else { -3.0 }));
+                let (mut c, mut d) = (a, a);
+                c += b;
+                d -= b;
+                assert_eq!((bits(c), bits(d)), (bits(a + b), bits(a - b)));
             }
         }
+    }
+
+    /// The SSE2 halves give the scalar definitions' bits.
+    #[test]
+    fn baseline_lanes_match_the_scalar_definitions_bit_for_bit() {
+        match_the_scalar_definitions::<Wide>();
+    }
+
+    /// So does AVX, where the processor has it (the rows use it only there).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx_lanes_match_the_scalar_definitions_bit_for_bit() {
+        if !avx2_detected() {
+            eprintln!("this processor has no AVX2: the Avx lanes are not used here, nor tested");
+            return;
+        }
+        match_the_scalar_definitions::<Avx>();
     }
 }

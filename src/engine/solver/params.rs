@@ -98,6 +98,10 @@ pub struct SolverParams {
     /// Threads that solve the soft step's contacts (Box2D v3's workers): each graph colour is
     /// cut into blocks solved side by side. Any count gives the same bits as one thread.
     pub threads: u32,
+    /// Contact rows run their eight lanes in one AVX register where the processor has AVX2
+    /// (Box2D v3's AVX2 build), else in two SSE2 halves: the same bits either way, so this
+    /// only changes speed (and lets the two be compared).
+    pub avx2: bool,
 }
 
 impl Default for SolverParams {
@@ -130,6 +134,7 @@ impl Default for SolverParams {
             angular_sleep_tolerance: 2.0_f32.to_radians(),
             time_to_sleep: 0.5,
             threads: 1,
+            avx2: true,
         }
     }
 }

@@ -29,7 +29,7 @@ impl ContactRows {
         warm_starting: bool,
         workers: &Workers,
     ) {
-        let ContactRows { rows, tags, bounces, bouncy, ranges, slots, states_len } = self;
+        let ContactRows { rows, tags, bounces, bouncy, ranges, slots, states_len, .. } = self;
         // Every lane's bodies index `states` (checked there), the dummy body its last one.
         assert_eq!(states.len(), cold.len(), "hot and cold solver states of the same bodies");
         *states_len = states.len();
@@ -47,7 +47,7 @@ impl ContactRows {
         bouncy.resize(count, false);
         let dummy = (cold.len() - 1) as u32;
         let setup = RowSetup { contacts, states, cold, soft, gravity, warm_starting, dummy };
-        // List `l` of the graph: a colour's contacts, four to a row, or the overflow's, one.
+        // List `l` of the graph: a colour's contacts, `LANES` to a row, or the overflow's, one.
         let list = |l: usize| match graph.colors.get(l) {
             Some(c) => (c.as_slice(), LANES, GraphColor::Color(l as u8)),
             None => (graph.overflow.as_slice(), 1, GraphColor::Overflow),
