@@ -16,7 +16,12 @@
 //! criterion left behind (over a thousand steps in). A sanity check shows that every pyramid
 //! is still standing, and where each engine leaves the top box.
 //!
-//! Run with `cargo bench --bench large_pyramid`.
+//! Our rows run on AVX2 where the processor has it (and once more on SSE2 lanes in the
+//! summary); Box2D v3 is built with its default SSE2 unless the bench is run with
+//! `--features box2d-avx2`, which builds it with its AVX2 option. The summary names both.
+//!
+//! Run with `cargo bench --bench large_pyramid`; `-- summary-only` (a filter that matches none
+//! of criterion's benchmarks) prints the summary alone.
 
 mod support;
 
@@ -182,6 +187,13 @@ impl Ours {
     fn with_threads(threads: u32) -> Ours {
         let (world, top) = build_manifold_lab(threads);
         Ours { world, top }
+    }
+
+    /// On SSE2 lanes (`avx2` off): the same bits, on the baseline instruction set.
+    fn on_sse2() -> Ours {
+        let mut ours = Ours::new();
+        ours.world.params.avx2 = false;
+        ours
     }
 
     /// With contact recycling off: the engine as it stepped before recycling, bit for bit.
@@ -447,11 +459,13 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
     // Early phase: fresh worlds after the warm-up, while the pyramid settles.
     let mut ours = Ours::new();
     let mut ours_off = Ours::without_recycling();
+    let mut ours_sse2 = Ours::on_sse2();
     let mut b2 = Box2d::new();
     let mut theirs = Rapier::new(true);
     let mut theirs_same_work = Rapier::new(false);
     warm_up(&mut ours);
     warm_up(&mut ours_off);
+    warm_up(&mut ours_sse2);
     warm_up(&mut b2);
     warm_up(&mut theirs);
     warm_up(&mut theirs_same_work);
@@ -461,6 +475,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
          {ROUND_STEPS} steps):",
         BASE_COUNT * (BASE_COUNT + 1) / 2
     );
+    println!("{}", support::instruction_sets());
     println!("early phase, fresh worlds after {WARM_UP_STEPS} warm-up steps:");
     time_alternating(vec![
         ("manifold_lab", &mut ours),
@@ -468,6 +483,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
         ("rapier2d", &mut theirs),
         (SAME_WORK, &mut theirs_same_work),
         ("manifold_lab, recycling off", &mut ours_off),
+        ("manifold_lab, SSE2 lanes", &mut ours_sse2),
     ]);
     print_phases(&mut ours, &mut b2);
     let (ours_from, theirs_from) = (ours_late.steps(), theirs_late.steps());
@@ -477,6 +493,7 @@ fn print_summary(mut ours_late: Ours, mut theirs_late: Rapier) {
     println!("sanity check (top box starts at (0, {:.2}); a standing pyramid keeps it near there):", top_start_y());
     print_sanity("manifold_lab, early", &ours);
     print_sanity("manifold_lab recycling off, early", &ours_off);
+    print_sanity("manifold_lab SSE2 lanes, early", &ours_sse2);
     let w = &ours.world;
     println!(
         "  manifold_lab's last step: {} contacts, {} manifolds recycled, {} computed, {} reused unchanged",

@@ -156,6 +156,7 @@ fn run(name: &str, world: World, phases: &[(&str, usize)]) {
          {ROUND_STEPS} steps):",
         ours.0.bodies.len()
     );
+    println!("{}", support::instruction_sets());
     let mut done = 0;
     for &(phase, from) in phases {
         for _ in done..from {

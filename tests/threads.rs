@@ -154,6 +154,13 @@ fn threads_is_set_from_the_command_line_syntax_and_checked() {
     assert_eq!(s.settings.threads, 3);
     let e = scene::parse("Scene(version: 1,\n  settings: (threads: 0))", "t.ron").unwrap_err().to_string();
     assert!(e.starts_with("t.ron:2:") && e.contains("threads"), "{e}");
+    // So do `avx2` (on by default) and a scene's settings; a value that is not a bool is refused.
+    assert!(p.avx2);
+    set_solver_field(&mut p, "avx2=false").unwrap();
+    assert!(!p.avx2);
+    assert!(set_solver_field(&mut p, "avx2=2").unwrap_err().contains("avx2"));
+    let s = scene::parse("Scene(version: 1, settings: (avx2: false))", "t.ron").unwrap();
+    assert!(!s.settings.avx2);
 }
 
 /// `manifold-lab run SCENE --set threads=N --json`: the state hash of the real binary's run.

@@ -6,6 +6,17 @@
 
 #![allow(dead_code)] // each bench uses a part of it
 
+/// Which instruction sets the engines' solvers run on in this build and on this processor.
+pub fn instruction_sets() -> String {
+    let ours = if manifold_lab::engine::solver::lanes::avx2_detected() { "AVX2" } else { "SSE2 (no AVX2 here)" };
+    let box2d = if cfg!(feature = "box2d-avx2") {
+        "AVX2 (--features box2d-avx2)"
+    } else {
+        "SSE2 (its default build; --features box2d-avx2 for AVX2)"
+    };
+    format!("instruction sets: manifold_lab's contact rows {ours}, Box2D v3 {box2d}")
+}
+
 #[path = "../../tests/support/box2d_toi.rs"]
 pub mod box2d_toi;
 pub mod box2d_world;

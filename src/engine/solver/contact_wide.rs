@@ -3,7 +3,9 @@
 //! cut into rows whose contacts share no moving body, a row's constraint data is stored as
 //! structure-of-arrays, prepared once per step, and warm start, solve, relax and restitution
 //! each gather the row's bodies into lanes, compute every lane at once and scatter the new
-//! velocities back. Overflow contacts get a row each. The arithmetic is that of
+//! velocities back. Overflow contacts get a row each. Warm start, solve and relax run a row's
+//! eight lanes in one AVX register where the processor has AVX2 (`avx`), else in two SSE2
+//! halves (`lanes`), with the same bits. The arithmetic is that of
 //! `contact::solve_contacts` with `PositionCorrection::Soft`, with its two departures from
 //! Box2D v3: restitution's approach speed is taken at the sub-step of impact (as gravity made
 //! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
@@ -117,7 +119,7 @@ pub struct ContactRows {
     /// Each contact's row and lane, `row * LANES + lane` (`u32::MAX`: not solved in a row).
     slots: Vec<u32>,
     /// How many solver states the rows were prepared with: every body index of a row is below
-    /// it, and the passes check that they are given that many (`gather::sse::body` relies on it).
+    /// it, and the passes check that they are given that many (`gather::body` relies on it).
     states_len: usize,
     /// Whether the passes run their lanes in one AVX register rather than two SSE2 halves
     /// (`use_avx2`); the same bits either way.
