@@ -41,6 +41,25 @@ pub trait Vector:
     fn select_gt(self, o: Self, yes: Self, no: Self) -> Self;
 }
 
+/// `+=` and `-=` from `+` and `-`.
+macro_rules! assign_ops {
+    ($t:ident) => {
+        impl std::ops::AddAssign for $t {
+            #[inline(always)]
+            fn add_assign(&mut self, o: $t) {
+                *self = *self + o;
+            }
+        }
+
+        impl std::ops::SubAssign for $t {
+            #[inline(always)]
+            fn sub_assign(&mut self, o: $t) {
+                *self = *self - o;
+            }
+        }
+    };
+}
+
 #[cfg_attr(target_arch = "x86_64", allow(unused_macros))]
 macro_rules! lanewise {
     ($a:expr, $b:expr, |$x:ident, $y:ident| $e:expr) => {{
@@ -180,19 +199,7 @@ impl Neg for Wide {
     }
 }
 
-impl AddAssign for Wide {
-    #[inline(always)]
-    fn add_assign(&mut self, o: Wide) {
-        *self = *self + o;
-    }
-}
-
-impl SubAssign for Wide {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: Wide) {
-        *self = *self - o;
-    }
-}
+assign_ops!(Wide);
 
 impl Vector for Wide {
     #[inline(always)]
@@ -234,19 +241,20 @@ pub fn avx2_detected() -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use avx::Avx;
+pub(crate) use avx::Avx;
 
 #[cfg(target_arch = "x86_64")]
 mod avx {
     use super::{Vector, Wide};
     use std::arch::x86_64::*;
-    use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
+    use std::ops::{Add, Div, Mul, Neg, Sub};
 
     /// Eight lanes in one AVX register. Its operations are AVX instructions: only code that
     /// runs after [`super::avx2_detected`] returned true may use it (inlined into functions
-    /// compiled with AVX2 enabled, they are single instructions).
+    /// compiled with AVX2 enabled, they are single instructions). Hence crate-private: its safe
+    /// operations would not be safe for any caller.
     #[derive(Clone, Copy, Debug)]
-    pub struct Avx(pub __m256);
+    pub(crate) struct Avx(pub(crate) __m256);
 
     macro_rules! avx_op {
         ($tr:ident, $f:ident, $op:ident) => {
@@ -275,19 +283,7 @@ mod avx {
         }
     }
 
-    impl AddAssign for Avx {
-        #[inline(always)]
-        fn add_assign(&mut self, o: Avx) {
-            *self = *self + o;
-        }
-    }
-
-    impl SubAssign for Avx {
-        #[inline(always)]
-        fn sub_assign(&mut self, o: Avx) {
-            *self = *self - o;
-        }
-    }
+    assign_ops!(Avx);
 
     impl Vector for Avx {
         #[inline(always)]
