@@ -35,8 +35,9 @@ fn selection_yellow([r, g, b]: [i32; 3]) -> bool {
 fn aabb_magenta([r, g, b]: [i32; 3]) -> bool {
     r > g + 50 && b > g + 50
 }
+/// A dynamic body's orange: its outline, or its darker translucent fill over the background.
 fn dynamic_orange([r, g, b]: [i32; 3]) -> bool {
-    r > 150 && r > g + 40 && g > b + 20
+    r > 80 && r > g + 15 && g > b + 8
 }
 fn static_green([r, g, b]: [i32; 3]) -> bool {
     g > r + 15 && g > b + 15

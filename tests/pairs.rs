@@ -8,7 +8,7 @@ mod support;
 
 use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId};
 use manifold_lab::engine::collide::polygon::collide_polygons_traced;
-use manifold_lab::engine::collide::{collide, Manifold};
+use manifold_lab::engine::collide::{collide, Manifold, ReferenceFaceRule};
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
 use manifold_lab::scene::{load_pair, parse_pair, PairSpec};
@@ -38,11 +38,11 @@ fn manifold(w: &World) -> Manifold {
     collide(&a.shape, &a.xf, &b.shape, &b.xf, 0.0)
 }
 
-fn trace(w: &World, use_bias: bool) -> ClipTrace {
+fn trace(w: &World, rule: ReferenceFaceRule) -> ClipTrace {
     let (a, b) = (&w.bodies[0], &w.bodies[1]);
     let (Shape::Polygon(pa), Shape::Polygon(pb)) = (&a.shape, &b.shape) else { panic!("polygon pair expected") };
     let mut t = ClipTrace::default();
-    collide_polygons_traced(pa, &a.xf, pb, &b.xf, 0.0, use_bias, Some(&mut t));
+    collide_polygons_traced(pa, &a.xf, pb, &b.xf, 0.0, rule, Some(&mut t));
     t
 }
 
@@ -123,32 +123,39 @@ fn every_pair_matches_the_exact_f64_answer() {
 #[test]
 fn each_pair_shows_what_it_promises() {
     let (_, w) = load("box_on_box.ron");
-    let t = trace(&w, true);
+    let t = trace(&w, ReferenceFaceRule::Absolute);
     assert_eq!(t.result.count, 2);
     assert!(t.clip_stages[2].iter().any(|p| p.created_by.is_some()), "one point comes from a side plane");
 
     let (_, w) = load("corner_into_face.ron");
-    let t = trace(&w, true);
+    let t = trace(&w, ReferenceFaceRule::Absolute);
     assert_eq!((t.result.count, t.kept.len(), t.rejected.len()), (1, 1, 1));
 
     let (_, w) = load("near_tie.ron");
-    let (biased, plain) = (trace(&w, true), trace(&w, false));
+    let (biased, plain) = (trace(&w, ReferenceFaceRule::Relative), trace(&w, ReferenceFaceRule::Plain));
     assert!(biased.bias_changed_choice, "the bias decides this pair");
     assert_ne!(biased.reference.unwrap().owner, plain.reference.unwrap().owner);
 
     let (_, w) = load("polygons.ron");
-    let t = trace(&w, true);
+    let t = trace(&w, ReferenceFaceRule::Absolute);
     assert_eq!(t.axes.len(), 8);
     assert!(t.result.count >= 1);
 
+    // Deep inside: the article's bias keeps a face whose side planes clip the whole incident
+    // face away (one point, the deepest incident vertex); the default takes the minimum
+    // translation, whose clip keeps two points as deep as the overlap along its normal.
     let (_, w) = load("deep_inside.ron");
-    let t = trace(&w, true);
+    let t = trace(&w, ReferenceFaceRule::Relative);
     assert!(t.fallback, "the incident face is clipped away");
     assert_eq!(t.result.count, 1);
     assert!(t.result.max_penetration() > 0.4, "deep: {}", t.result.max_penetration());
+    let t = trace(&w, ReferenceFaceRule::Absolute);
+    assert!(!t.fallback && t.result.count == 2);
+    let along = -t.axes[t.winning_axis().unwrap()].separation;
+    assert!((t.result.max_penetration() - along).abs() < 1e-5, "{} vs {along}", t.result.max_penetration());
 
     let (_, w) = load("separated.ron");
-    let t = trace(&w, true);
+    let t = trace(&w, ReferenceFaceRule::Absolute);
     assert_eq!(t.result.count, 0);
     let s = t.axes[t.separating_axis.unwrap()];
     assert!(s.separation > 0.0);

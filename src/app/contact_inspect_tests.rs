@@ -76,7 +76,7 @@ fn every_contact_reopens_exactly(scene: &str, steps: usize, recycle: bool) -> (u
         assert!(app.error.is_none(), "{scene}: {:?}", app.error);
         assert!(app.lab_as::<ManifoldLab>().is_some(), "the Manifold lab is open");
         let notice = app.notice.clone().unwrap_or_default();
-        let m = manifold_of(&app.world, 0, 1).expect("the lab holds two bodies");
+        let m = manifold_of(&app.world, 0, 1, Default::default()).expect("the lab holds two bodies");
         let what = format!("{scene} contact {}-{}: lab {m:?} world {:?}", c.a, c.b, c.manifold);
         if c.recycled > 0 {
             let origin = c.origin.expect("a recycled contact has its record");
@@ -144,7 +144,7 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
     // Restart in the lab returns to the contact's poses.
     app.apply(Action::SetPose { body: 1, position: Vec2::new(50.0, 50.0), angle: 1.0 });
     app.apply(Action::Restart);
-    assert!(same_manifold(&manifold_of(&app.world, 0, 1).unwrap(), &want, 1e-5));
+    assert!(same_manifold(&manifold_of(&app.world, 0, 1, Default::default()).unwrap(), &want, 1e-5));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -3,6 +3,7 @@
 
 use super::state::{Action, App, BodyEdit, RunMode};
 use egui_macroquad::egui::{self, Color32, RichText};
+use manifold_lab::engine::collide::ReferenceFaceRule;
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::{BodyKind, Material};
@@ -256,6 +257,15 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
         override_slider(ui, &mut p.restitution_override, "restitution override", 0.0..=1.0);
         ui.add(egui::Slider::new(&mut p.restitution_threshold, 0.0..=5.0).text("bounce m/s"));
         ui.add(egui::Slider::new(&mut p.speculative_margin, 0.0..=0.1).text("speculative m"));
+        egui::ComboBox::from_label("reference face")
+            .selected_text(p.reference_face.label())
+            .show_ui(ui, |ui| {
+                for r in ReferenceFaceRule::ALL {
+                    ui.selectable_value(&mut p.reference_face, r, r.label());
+                }
+            })
+            .response
+            .on_hover_text("How a polygon pair's reference face (and so its normal) is chosen");
         super::sleep_panel::sleep_section(ui, &mut p);
         if ui.button("Defaults").clicked() {
             p = SolverParams::default();
@@ -438,10 +448,10 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
     use super::lab::manifold::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
     ui.heading("Pair manifold");
     ui.label(RichText::new(format!("A = #{a}, B = #{b}; drawn in the view")).small());
-    if let Some(m) = manifold_of(&app.world, a, b) {
+    if let Some(m) = manifold_of(&app.world, a, b, app.world.params.reference_face) {
         manifold_numbers(ui, &m);
     }
-    if let Some(t) = trace_pair(&app.world, a, b, true) {
+    if let Some(t) = trace_pair(&app.world, a, b, app.world.params.reference_face) {
         trace_numbers(ui, &t, None);
     }
 }

@@ -117,11 +117,13 @@ fn clicking_real_widgets_makes_their_actions() {
 fn lab_panels_emit_the_labs_own_actions() {
     use super::lab::manifold::{act, ManifoldAction, LAST_STAGE};
     use super::lab::minkowski::{self, MinkowskiAction};
+    use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
     let mut app = stack_app();
     app.apply(Action::OpenLab { kind: LabKind::Manifold, file: None });
     let mut h = Harness::new();
     assert!(h.click(&app, "◀").contains(&act(ManifoldAction::SetStage(LAST_STAGE - 1))));
-    assert!(h.click(&app, "BiasGreaterThan").contains(&act(ManifoldAction::SetBias(false))));
+    let relative = act(ManifoldAction::SetRule(ReferenceFaceRule::Relative));
+    assert!(h.click(&app, ReferenceFaceRule::Relative.label()).contains(&relative));
     assert!(h.click(&app, "Back to the scene").contains(&Action::CloseLab));
     app.apply(Action::OpenLab { kind: LabKind::Minkowski, file: None });
     let mut h = Harness::new();

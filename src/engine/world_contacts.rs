@@ -39,7 +39,7 @@
 
 use super::body::Body;
 use super::broadphase::pair_finder::Broadphase;
-use super::collide::collide;
+use super::collide::collide_with;
 use super::math::Transform;
 use super::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
 use super::shape::Shape;
@@ -317,7 +317,7 @@ impl PairContext<'_> {
             c.manifold
         } else {
             n.computed += 1;
-            collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance)
+            collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face)
         };
         if manifold.count == 0 {
             c.manifold.count = 0;
@@ -335,7 +335,7 @@ impl PairContext<'_> {
         let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
         let (distance, friction, restitution) = self.pair(a, b);
         n.computed += 1;
-        let manifold = collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance);
+        let manifold = collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face);
         (manifold.count > 0).then(|| {
             let mut added = Contact::new(a, b, manifold, friction, restitution, None);
             added.margin = distance;

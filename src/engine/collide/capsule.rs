@@ -2,12 +2,14 @@
 //! `b2CollideCapsuleAndCircle`). Capsule–capsule follows Ericson's closest points of two
 //! segments, then tries to clip one segment against the other's extent for a second point
 //! (so a capsule lying on another rests on two points), falling back to the single closest
-//! point when clipping would report points much further apart than the segments are.
+//! point when clipping would cut depth off (the clipped segment's deepest end lies beyond the
+//! reference's extent, so the contact is at the reference's rounded end).
 //!
 //! Everything is computed in A's frame shifted to A's first centre (round-off stays small far
 //! from the world origin) and returned in world space, normal from A to B.
 
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use super::polygon::DEPTH_GUARD;
 use super::segment::segment_distance;
 use crate::engine::math::{left_perp, Transform};
 use crate::engine::shape::Capsule;
@@ -57,30 +59,22 @@ pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transfo
 
     let mut m = Manifold::EMPTY;
     if !outside_a && !outside_b {
-        // Reference segment by SAT on the two segment normals (each side's best sign).
+        // Reference segment by SAT on the two segment normals (each side's best sign), biased
+        // towards A to avoid feature flip-flop; a reference whose clip would cut depth off
+        // (the other segment's deepest end lies beyond its extent) yields to the other.
         let (normal_a, separation_a) = segment_axis(u1, p1, p2, q2);
         let (normal_b, separation_b) = segment_axis(u2, p2, p1, q1);
-        // Biased towards A to avoid feature flip-flop.
-        if separation_a + 0.1 * LINEAR_SLOP >= separation_b {
+        let on_a = || {
             let (cp, cq) = clip_to_extent(p2, q2, fp2, fq2, length1);
-            let sp = (cp - p1).dot(normal_a);
-            let sq = (cq - p1).dot(normal_a);
-            if sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP {
-                m.normal = normal_a;
-                push_clip(&mut m, cp + 0.5 * (ra - rb - sp) * normal_a, sp - radius, capsule_id(false, 0, 0), margin);
-                push_clip(&mut m, cq + 0.5 * (ra - rb - sq) * normal_a, sq - radius, capsule_id(false, 0, 1), margin);
-            }
-        } else {
+            clip_manifold([cp, cq], p1, normal_a, separation_a, (ra, rb), false, margin)
+        };
+        let on_b = || {
             let (cp, cq) = clip_to_extent(p1, q1, fp1, fq1, length2);
-            let sp = (cp - p2).dot(normal_b);
-            let sq = (cq - p2).dot(normal_b);
-            if sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP {
-                // The normal always points from A to B.
-                m.normal = -normal_b;
-                push_clip(&mut m, cp + 0.5 * (rb - ra - sp) * normal_b, sp - radius, capsule_id(true, 0, 0), margin);
-                push_clip(&mut m, cq + 0.5 * (rb - ra - sq) * normal_b, sq - radius, capsule_id(true, 1, 0), margin);
-            }
-        }
+            clip_manifold([cp, cq], p2, normal_b, separation_b, (rb, ra), true, margin)
+        };
+        let clipped =
+            if separation_a + 0.1 * LINEAR_SLOP >= separation_b { on_a().or_else(on_b) } else { on_b().or_else(on_a) };
+        m = clipped.unwrap_or(Manifold::EMPTY);
     }
     if m.count == 0 {
         // The single closest point.
@@ -133,10 +127,37 @@ fn clip_to_extent(p: Vec2, q: Vec2, fp: f32, fq: f32, length: f32) -> (Vec2, Vec
     (cp, cq)
 }
 
-fn push_clip(m: &mut Manifold, point: Vec2, separation: f32, id: FeatureId, margin: f32) {
-    if separation <= margin {
-        m.push(ManifoldPoint { point, penetration: -separation, id });
+/// The two points of the other segment clipped to the reference segment's extent (`clipped`,
+/// reference through `p` with unit normal `normal` towards the other), as contacts; `None`
+/// when clipping cut the other segment's deepest end off (its deeper clipped point is
+/// shallower than `separation`, the SAT separation along this normal, by more than
+/// [`DEPTH_GUARD`]): the contact then is at the reference's rounded end, and this normal
+/// would report it shallower than it is. (Box2D v3 accepts up to a linear slop, 5 mm, less.)
+/// `radii` are the reference's and the other's; `flip` when B is the reference.
+fn clip_manifold(
+    clipped: [Vec2; 2],
+    p: Vec2,
+    normal: Vec2,
+    separation: f32,
+    (r_ref, r_other): (f32, f32),
+    flip: bool,
+    margin: f32,
+) -> Option<Manifold> {
+    let s = clipped.map(|c| (c - p).dot(normal));
+    if s[0].min(s[1]) > separation + DEPTH_GUARD {
+        return None;
     }
+    let mut m = Manifold::EMPTY;
+    // The normal always points from A to B.
+    m.normal = if flip { -normal } else { normal };
+    for (k, (c, sk)) in clipped.into_iter().zip(s).enumerate() {
+        let separation = sk - r_ref - r_other;
+        if separation <= margin {
+            let id = if flip { capsule_id(true, k, 0) } else { capsule_id(false, 0, k) };
+            m.push(ManifoldPoint { point: c + 0.5 * (r_ref - r_other - sk) * normal, penetration: -separation, id });
+        }
+    }
+    (m.count > 0).then_some(m)
 }
 
 /// Contact between capsule A and a circle B (centre `center` in world space); the normal
@@ -156,14 +177,27 @@ pub fn collide_capsule_circle(a: &Capsule, xfa: &Transform, center: Vec2, radius
     } else {
         (p1 + (s1 / e.dot(e)) * e, 2)
     };
-    let delta = pb - pa;
-    let distance = delta.length();
+    let (normal, distance) = if feature == 2 {
+        // Beside the segment: the normal is the segment's own (exact in direction, where the
+        // difference of two nearby points would lose digits when the centre is near the
+        // segment); the distance is the centre's height above the segment's line.
+        let n = left_perp(e.normalize());
+        let h = n.dot(pb - p1);
+        if h >= 0.0 {
+            (n, h)
+        } else {
+            (-n, -h)
+        }
+    } else {
+        // Beyond an end: from the end centre (a coincident centre pushes out sideways).
+        let delta = pb - pa;
+        let d = delta.length();
+        (if d > f32::EPSILON { delta / d } else { left_perp(e.normalize()) }, d)
+    };
     let separation = distance - a.radius - radius;
     if separation > margin {
         return Manifold::EMPTY;
     }
-    // Coincident centre and segment: push out along the segment's normal.
-    let normal = if distance > f32::EPSILON { delta / distance } else { left_perp(e.normalize()) };
     let mut m = Manifold::EMPTY;
     m.normal = normal;
     let on_a = pa + a.radius * normal;

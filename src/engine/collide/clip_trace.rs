@@ -6,6 +6,7 @@
 
 use super::clip::Line;
 use super::manifold::Manifold;
+use super::polygon::ReferenceFaceRule;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
@@ -83,8 +84,8 @@ pub struct ClipTrace {
     pub best: [Option<usize>; 2],
     /// Index in `axes` of a separating axis, when the test stopped early.
     pub separating_axis: Option<usize>,
-    /// Whether the reference face was chosen with the `BiasGreaterThan` preference.
-    pub use_bias: bool,
+    /// The rule that chose the reference face.
+    pub rule: ReferenceFaceRule,
     /// Whether B holds the reference face.
     pub flip: bool,
     /// Whether the plain comparison (no bias) would have picked the other shape.
@@ -100,6 +101,9 @@ pub struct ClipTrace {
     pub rejected: Vec<(Vec2, f32)>,
     /// Clipping removed the segment and the deepest incident vertex was used instead.
     pub fallback: bool,
+    /// The rule's first choice of face would have lost this much depth and yielded to the
+    /// other polygon's deeper face (the faces recorded are the second choice's).
+    pub yielded: Option<f32>,
     pub result: Manifold,
 }
 
@@ -113,9 +117,9 @@ fn owner_color(id: ShapeId) -> Color {
 /// One recorded step of `collide_polygons` (the trace's [`Recorder`] input).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClipEvent {
-    /// The run starts: the bias setting and both shapes' world vertices.
+    /// The run starts: the reference-face rule and both shapes' world vertices.
     Begin {
-        use_bias: bool,
+        rule: ReferenceFaceRule,
         vertices: [Vec<Vec2>; 2],
     },
     /// A face normal was tested.
@@ -145,6 +149,11 @@ pub enum ClipEvent {
     },
     /// Clipping removed the segment: the deepest incident vertex is used.
     Fallback,
+    /// The reference face kept by the rule's tolerance would cut `lost` metres off the
+    /// deepest point: it yields to the other polygon's deeper face, clipped next.
+    Yield {
+        lost: f32,
+    },
     Done(Manifold),
 }
 
@@ -152,7 +161,7 @@ impl Recorder<ClipEvent> for ClipTrace {
     const ENABLED: bool = true;
     fn record(&mut self, e: ClipEvent) {
         match e {
-            ClipEvent::Begin { use_bias, vertices } => *self = ClipTrace { use_bias, vertices, ..Default::default() },
+            ClipEvent::Begin { rule, vertices } => *self = ClipTrace { rule, vertices, ..Default::default() },
             ClipEvent::Axis(a) => self.axes.push(a),
             ClipEvent::Best { owner, axis } => self.best[owner as usize] = Some(axis),
             ClipEvent::Separating(axis) => self.separating_axis = Some(axis),
@@ -166,6 +175,10 @@ impl Recorder<ClipEvent> for ClipTrace {
                 if kept { &mut self.kept } else { &mut self.rejected }.push((p, separation))
             }
             ClipEvent::Fallback => self.fallback = true,
+            ClipEvent::Yield { lost } => {
+                self.yielded = Some(lost);
+                (self.kept, self.rejected, self.clip_stages) = Default::default();
+            }
             ClipEvent::Done(m) => self.result = m,
         }
     }
@@ -207,6 +220,15 @@ impl ClipTrace {
         self.axes.iter().position(|a| a.owner == r.owner && a.edge == r.edge)
     }
 
+    /// The other shape's best axis when it is shallower than the reference face's: the
+    /// minimum translation the reference-face rule passed over, and how much longer the
+    /// chosen normal's way out is (metres).
+    pub fn shortest_way_out(&self) -> Option<(&SatAxis, f32)> {
+        let chosen = &self.axes[self.winning_axis()?];
+        let other = self.best.iter().flatten().map(|&i| &self.axes[i]).find(|a| a.owner != chosen.owner)?;
+        (other.separation > chosen.separation).then_some((other, other.separation - chosen.separation))
+    }
+
     /// Draws stage `stage` (index into `CLIP_STAGES`); `axis_scale` is the length of drawn
     /// normals in metres.
     pub fn draw(&self, stage: usize, d: &mut dyn DebugDraw, axis_scale: f32) {
@@ -215,6 +237,7 @@ impl ClipTrace {
             return;
         }
         let (Some(r), Some(inc)) = (self.reference, self.incident) else { return };
+        self.draw_shortest_way_out(d, axis_scale);
         if d.wants(Layer::RefFace) {
             d.segment(Layer::RefFace, r.v1, r.v2, palette::REFERENCE_FACE);
             let mid = 0.5 * (r.v1 + r.v2);
@@ -304,6 +327,21 @@ impl ClipTrace {
         }
     }
 
+    /// What the reference-face rule costs: the minimum translation it passed over, drawn from
+    /// that face with the extra distance the chosen normal pushes (under a millimetre with
+    /// the absolute tolerance; centimetres with the article's relative bias on deep overlaps).
+    fn draw_shortest_way_out(&self, d: &mut dyn DebugDraw, axis_scale: f32) {
+        let Some((axis, extra)) = self.shortest_way_out().filter(|&(_, extra)| extra > 1e-4) else { return };
+        if !d.wants(Layer::SatAxis) {
+            return;
+        }
+        let mid = 0.5 * (axis.face[0] + axis.face[1]);
+        let color = palette::REJECTED;
+        d.arrow(Layer::SatAxis, mid, mid + axis_scale * axis.normal, color);
+        let label = format!("shortest way out {}{}: {:.3} shorter", axis.owner.label(), axis.edge, extra);
+        d.text(Layer::SatAxis, mid + 1.25 * axis_scale * axis.normal, &label, color);
+    }
+
     /// Every SAT axis: the face, its normal, the other shape's deepest vertex and the
     /// separation; the best axis of each shape is marked and the winner highlighted.
     fn draw_axes(&self, d: &mut dyn DebugDraw, axis_scale: f32) {
@@ -381,7 +419,7 @@ mod tests {
         let xa = Transform::IDENTITY;
         let xb = Transform::new(Vec2::new(0.3, 1.4), 0.2);
         let mut t = ClipTrace::default();
-        let m = collide_polygons_traced(&a, &xa, &b, &xb, 0.0, true, Some(&mut t));
+        let m = collide_polygons_traced(&a, &xa, &b, &xb, 0.0, ReferenceFaceRule::default(), Some(&mut t));
         assert_eq!(m, collide_polygons(&a, &xa, &b, &xb, 0.0));
         assert_eq!(t.result, m);
         assert_eq!(t.axes.len(), 8);
@@ -409,7 +447,7 @@ mod tests {
             &b,
             &Transform::new(Vec2::new(3.0, 0.0), 0.0),
             0.0,
-            true,
+            ReferenceFaceRule::default(),
             Some(&mut t),
         );
         assert_eq!(m.count, 0);
@@ -420,20 +458,37 @@ mod tests {
     }
 
     #[test]
-    fn bias_keeps_a_on_a_near_tie_and_plain_comparison_flips() {
+    fn on_a_near_tie_the_article_keeps_a_and_the_default_yields_when_a_would_lose_depth() {
         // B, slightly wider than A, rests on it tilted by 1 mrad: A's top face separation is
         // -0.05 - 1.2e-3, B's bottom face -0.05 - 1e-3, so B's is better by only 0.2 mm.
         let a = Polygon::make_box(Vec2::ONE).unwrap();
         let b = Polygon::make_box(Vec2::new(1.2, 1.0)).unwrap();
-        let xb = Transform::new(Vec2::new(0.0, 1.95), 1e-3);
-        let mut biased = ClipTrace::default();
-        let mut plain = ClipTrace::default();
-        let mb = collide_polygons_traced(&a, &Transform::IDENTITY, &b, &xb, 0.0, true, Some(&mut biased));
-        let mp = collide_polygons_traced(&a, &Transform::IDENTITY, &b, &xb, 0.0, false, Some(&mut plain));
-        assert!(!biased.flip, "the bias keeps A's face");
-        assert!(plain.flip, "the plain comparison takes B's marginally better face");
-        assert!(biased.bias_changed_choice && !plain.bias_changed_choice);
-        assert!((mb.max_penetration() - mp.max_penetration()).abs() < 1e-3);
+        let run = |rule, tilt| {
+            let mut t = ClipTrace::default();
+            let xb = Transform::new(Vec2::new(0.0, 1.95), tilt);
+            let m = collide_polygons_traced(&a, &Transform::IDENTITY, &b, &xb, 0.0, rule, Some(&mut t));
+            (t, m)
+        };
+        let (plain, mp) = run(ReferenceFaceRule::Plain, 1e-3);
+        assert!(plain.flip && !plain.bias_changed_choice, "the plain comparison takes B's marginally better face");
+        let (relative, mr) = run(ReferenceFaceRule::Relative, 1e-3);
+        assert!(!relative.flip && relative.bias_changed_choice, "the article's bias keeps A's face");
+        assert!(relative.yielded.is_none());
+        // Within the absolute tolerance too, but A's side planes (x = ±1) cut B's corner at
+        // x = -1.2, 0.2 mm deeper, off: A's face yields to B's, which clips A's corners whole.
+        let (absolute, ma) = run(ReferenceFaceRule::Absolute, 1e-3);
+        assert!(absolute.flip, "the default takes B's face");
+        let lost = absolute.yielded.expect("A's face yielded");
+        assert!((lost - 0.2e-3).abs() < 2e-5, "{lost}");
+        assert!((ma.max_penetration() - mp.max_penetration()).abs() < 1e-6);
+        // The deepest point is as deep as the overlap along the normal (B's face separation);
+        // along A's normal the overlap is 0.2 mm more than any point of the article's answer.
+        let along = |t: &ClipTrace| -t.axes[t.winning_axis().unwrap()].separation;
+        assert!((ma.max_penetration() - along(&absolute)).abs() < 1e-6);
+        assert!((along(&relative) - mr.max_penetration() - 0.2e-3).abs() < 2e-5);
+        // Level, nothing is cut off: the tolerance keeps A's face.
+        let (level, _) = run(ReferenceFaceRule::Absolute, 0.0);
+        assert!(!level.flip && level.yielded.is_none());
     }
 
     #[test]
@@ -446,7 +501,7 @@ mod tests {
             &b,
             &Transform::new(Vec2::new(0.9, 1.3), 0.4),
             0.0,
-            true,
+            ReferenceFaceRule::default(),
             Some(&mut t),
         );
         for stage in 0..CLIP_STAGES.len() {

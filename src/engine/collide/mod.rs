@@ -21,6 +21,7 @@ pub mod support;
 pub mod toi;
 
 pub use manifold::{FeatureId, Manifold, ManifoldPoint};
+pub use polygon::ReferenceFaceRule;
 
 use crate::engine::math::Transform;
 use crate::engine::shape::Shape;
@@ -28,6 +29,19 @@ use crate::engine::shape::Shape;
 /// The manifold between two shapes, normal from A to B; points with separation below
 /// `margin` are reported (0 = overlaps only, the article's definition).
 pub fn collide(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform, margin: f32) -> Manifold {
+    collide_with(a, xfa, b, xfb, margin, ReferenceFaceRule::default())
+}
+
+/// [`collide`] with the polygon pairs' reference face chosen by `rule` (the world's
+/// `reference_face` setting).
+pub fn collide_with(
+    a: &Shape,
+    xfa: &Transform,
+    b: &Shape,
+    xfb: &Transform,
+    margin: f32,
+    rule: ReferenceFaceRule,
+) -> Manifold {
     match (a, b) {
         (Shape::Circle(ca), Shape::Circle(cb)) => circle::collide_circles(xfa.p, ca.radius, xfb.p, cb.radius, margin),
         (Shape::Polygon(pa), Shape::Circle(cb)) => {
@@ -36,7 +50,9 @@ pub fn collide(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform, margin: f
         (Shape::Circle(ca), Shape::Polygon(pb)) => {
             polygon_circle::collide_polygon_circle(pb, xfb, xfa.p, ca.radius, margin).flipped()
         }
-        (Shape::Polygon(pa), Shape::Polygon(pb)) => polygon::collide_polygons(pa, xfa, pb, xfb, margin),
+        (Shape::Polygon(pa), Shape::Polygon(pb)) => {
+            polygon::collide_polygons_traced(pa, xfa, pb, xfb, margin, rule, None)
+        }
         (Shape::Capsule(ca), Shape::Capsule(cb)) => capsule::collide_capsules(ca, xfa, cb, xfb, margin),
         (Shape::Capsule(ca), Shape::Circle(cb)) => capsule::collide_capsule_circle(ca, xfa, xfb.p, cb.radius, margin),
         (Shape::Circle(ca), Shape::Capsule(cb)) => {

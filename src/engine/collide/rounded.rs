@@ -6,6 +6,7 @@
 //! Computed in A's frame shifted to A's first vertex, returned in world space, normal A → B.
 
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use super::polygon::DEPTH_GUARD;
 use super::segment::segment_distance;
 use super::support::Proxy;
 use crate::engine::math::{cross_sv, right_perp, Transform};
@@ -84,7 +85,10 @@ fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
     // closest features are two vertices with a clearly smaller separation (the slop keeps the
     // vertex–vertex normal safely normalisable).
     if separation_a <= 0.1 * LINEAR_SLOP && separation_b <= 0.1 * LINEAR_SLOP {
-        return within_margin(clip_polygons(a, b, edge_a, edge_b, flip), margin, None);
+        // When the incident edge misses the reference edge's extent (a core's end at the
+        // other's corner), Box2D reports nothing; the deepest incident vertex keeps the contact.
+        let deepest = deepest_vertex_contact(a, b, if flip { edge_b } else { edge_a }, flip);
+        return within_margin(clip_polygons(a, b, edge_a, edge_b, flip), margin, Some(deepest));
     }
     let (i11, i12) = (edge_a, (edge_a + 1) % a.count);
     let (i21, i22) = (edge_b, (edge_b + 1) % b.count);
@@ -121,13 +125,32 @@ fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
     };
     let ends = (end(closest.fraction1, i11, i12), end(closest.fraction2, i21, i22));
     if let (Some(ia), Some(ib)) = ends {
-        if separation + 0.1 * LINEAR_SLOP < min_separation {
-            // Vertex–vertex: one point between the two closest vertices.
+        if separation + DEPTH_GUARD < min_separation {
+            // Vertex–vertex: one point between the two closest vertices. (Box2D v3 keeps the
+            // clipped points unless they are a tenth of a linear slop shallower; they report
+            // the contact up to that much shallower than it is, so the guard here is 10 µm.)
             return single(ia, ib);
         }
     }
     // Keep the clipped points within the margin; if none is, the closest points still are.
     within_margin(clipped, margin, Some(single(i11, i21)))
+}
+
+/// One point at the incident core's deepest vertex along the normal of the reference edge
+/// `e1` (A's, or B's when `flip`), midway between the rounded surfaces.
+fn deepest_vertex_contact(a: &Proxy, b: &Proxy, e1: usize, flip: bool) -> Manifold {
+    let (p1, p2) = if flip { (b, a) } else { (a, b) };
+    let normal = p1.normals[e1];
+    let j = (0..p2.count).min_by(|&i, &k| normal.dot(p2.points[i]).total_cmp(&normal.dot(p2.points[k]))).unwrap_or(0);
+    let s = (p2.points[j] - p1.points[e1]).dot(normal);
+    let mut m = Manifold::EMPTY;
+    m.normal = if flip { -normal } else { normal };
+    m.push(ManifoldPoint {
+        point: p2.points[j] + 0.5 * (p1.radius - p2.radius - s) * normal,
+        penetration: p1.radius + p2.radius - s,
+        id: FeatureId::new(flip, FeatureKind::Vertex, e1, j),
+    });
+    m
 }
 
 /// Drops points separated by more than `margin`; an emptied manifold becomes `fallback`.

@@ -1,5 +1,6 @@
 //! Every solver setting in one struct, editable live.
 
+use crate::engine::collide::ReferenceFaceRule;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,9 @@ pub struct SolverParams {
     /// the bodies' speculative reach (how far each moved over its last step, up to half its
     /// smallest extent: `world_ccd::speculative_reach`).
     pub speculative_margin: f32,
+    /// How a polygon pair's reference face is chosen: Box2D v3's absolute tolerance (the
+    /// normal is the minimum translation within 0.5 mm) or the 000 article's relative bias.
+    pub reference_face: ReferenceFaceRule,
     /// Contact recycling (Box2D v3's `b2CollideTask`, `world_recycle`): a contact whose
     /// bodies moved less than 5 cm and turned less than about 11° relative to the poses its
     /// manifold was computed at keeps that manifold's anchors, normal and feature ids and
@@ -122,6 +126,7 @@ impl Default for SolverParams {
             warm_starting: true,
             restitution_threshold: 1.0,
             speculative_margin: 0.02,
+            reference_face: ReferenceFaceRule::Absolute,
             recycle_contacts: true,
             friction_override: None,
             restitution_override: None,

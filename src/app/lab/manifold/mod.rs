@@ -12,6 +12,7 @@ use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::panels::UiState;
 use crate::app::state::{Action, App};
 use egui_macroquad::egui;
+use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::debug::DebugDraw;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -22,8 +23,8 @@ pub struct ManifoldLab {
     pub pair: PairFile,
     /// Clipping stage shown (index into `CLIP_STAGES`).
     pub stage: usize,
-    /// Whether the reference face is chosen with `BiasGreaterThan`.
-    pub use_bias: bool,
+    /// How the reference face is chosen (the world's default, or the article's bias).
+    pub rule: ReferenceFaceRule,
     /// The SAT axis whose projections are drawn (index into the trace's axes).
     pub axis: Option<usize>,
 }
@@ -33,8 +34,8 @@ pub enum ManifoldAction {
     Pair(PairAction),
     /// Show clipping stage `k` (0 = SAT axes ... last = manifold).
     SetStage(usize),
-    /// Choose the reference face with `BiasGreaterThan` (true) or a plain comparison.
-    SetBias(bool),
+    /// Choose the reference face by this rule.
+    SetRule(ReferenceFaceRule),
     /// Draw both shapes' projections on SAT axis `k`.
     SelectAxis(Option<usize>),
 }
@@ -46,7 +47,7 @@ pub fn act(a: ManifoldAction) -> Action {
 impl ManifoldLab {
     /// The lab on a pair already placed in the app's world (a contact taken from a scene).
     pub fn on_pair(pair: PairFile) -> ManifoldLab {
-        ManifoldLab { pair, stage: LAST_STAGE, use_bias: true, axis: None }
+        ManifoldLab { pair, stage: LAST_STAGE, rule: ReferenceFaceRule::default(), axis: None }
     }
 }
 
@@ -66,7 +67,7 @@ impl LabType for ManifoldLab {
         match action {
             ManifoldAction::Pair(a) => self.pair.apply(app, a),
             ManifoldAction::SetStage(k) => self.stage = k.min(LAST_STAGE),
-            ManifoldAction::SetBias(on) => self.use_bias = on,
+            ManifoldAction::SetRule(rule) => self.rule = rule,
             ManifoldAction::SelectAxis(k) => self.axis = k,
         }
     }
@@ -90,16 +91,16 @@ impl Lab for ManifoldLab {
     }
 
     fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
-        panels::controls(ui, app, self.stage, self.use_bias, out);
+        panels::controls(ui, app, self.stage, self.rule, out);
         self.pair.panel(ui, files, out, |a| act(ManifoldAction::Pair(a)));
     }
 
     fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-        panels::details(ui, app, self.use_bias, self.axis, out);
+        panels::details(ui, app, self.rule, self.axis, out);
     }
 
     fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
         trace_view::draw_bodies(&app.world, d);
-        draw_pair(&app.world, 0, 1, d, self.stage, self.use_bias, self.axis);
+        draw_pair(&app.world, 0, 1, d, self.stage, self.rule, self.axis);
     }
 }

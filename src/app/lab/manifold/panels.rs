@@ -1,4 +1,4 @@
-//! The manifold lab's panels: the stage slider and bias on the left, the trace's numbers on
+//! The manifold lab's panels: the stage slider and reference-face rule on the left, the trace's numbers on
 //! the right.
 
 use super::trace_view::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
@@ -6,11 +6,12 @@ use super::{act, ManifoldAction};
 use crate::app::lab::widgets::step_slider;
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::trace::Trace;
 
-pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, use_bias: bool, out: &mut Vec<Action>) {
+pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, rule: ReferenceFaceRule, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Stages").default_open(true).show(ui, |ui| {
-        match trace_pair(&app.world, 0, 1, use_bias) {
+        match trace_pair(&app.world, 0, 1, rule) {
             Some(t) => {
                 if let Some(k) = step_slider(ui, stage, t.steps(), |k| t.step_label(k)) {
                     out.push(act(ManifoldAction::SetStage(k)));
@@ -20,24 +21,22 @@ pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, use_bias: bool, out:
                 ui.label(RichText::new(untraced_reason(app)).small());
             }
         }
-        let mut bias = use_bias;
-        if ui
-            .checkbox(&mut bias, "BiasGreaterThan")
-            .on_hover_text("Off: the reference face is the plainly deeper axis, and flickers on near ties")
-            .changed()
-        {
-            out.push(act(ManifoldAction::SetBias(bias)));
+        ui.label("Reference face");
+        for r in ReferenceFaceRule::ALL {
+            if ui.radio(rule == r, r.label()).on_hover_text(rule_hint(r)).clicked() && r != rule {
+                out.push(act(ManifoldAction::SetRule(r)));
+            }
         }
     });
 }
 
-pub fn details(ui: &mut egui::Ui, app: &App, use_bias: bool, axis: Option<usize>, out: &mut Vec<Action>) {
+pub fn details(ui: &mut egui::Ui, app: &App, rule: ReferenceFaceRule, axis: Option<usize>, out: &mut Vec<Action>) {
     ui.heading("Manifold, A to B");
-    if let Some(m) = manifold_of(&app.world, 0, 1) {
+    if let Some(m) = manifold_of(&app.world, 0, 1, rule) {
         manifold_numbers(ui, &m);
     }
     ui.separator();
-    match trace_pair(&app.world, 0, 1, use_bias) {
+    match trace_pair(&app.world, 0, 1, rule) {
         Some(t) => {
             if let Some(axis) = trace_numbers(ui, &t, axis) {
                 out.push(act(ManifoldAction::SelectAxis(axis)));
@@ -46,6 +45,20 @@ pub fn details(ui: &mut egui::Ui, app: &App, use_bias: bool, axis: Option<usize>
         None => {
             ui.label(RichText::new(untraced_reason(app)).small());
         }
+    }
+}
+
+fn rule_hint(rule: ReferenceFaceRule) -> &'static str {
+    match rule {
+        ReferenceFaceRule::Absolute => {
+            "The engine's default: B's face wins only when 0.5 mm better, so the normal is the \
+             minimum translation within 0.5 mm and does not flicker on resting contacts"
+        }
+        ReferenceFaceRule::Relative => {
+            "The article's BiasGreaterThan (0.95 × + 0.01): on deep overlaps it may keep a face \
+             centimetres worse; the shortest way out is then drawn beside it"
+        }
+        ReferenceFaceRule::Plain => "No hysteresis: the deeper face wins, and flickers on near ties",
     }
 }
 

@@ -3,7 +3,8 @@
 
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId, CLIP_STAGES};
-use manifold_lab::engine::collide::{collide, polygon::collide_polygons_traced, Manifold};
+use manifold_lab::engine::collide::polygon::{collide_polygons_traced, ReferenceFaceRule};
+use manifold_lab::engine::collide::{collide_with, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
@@ -13,19 +14,19 @@ pub const LAST_STAGE: usize = CLIP_STAGES.len() - 1;
 
 /// The SAT + clipping trace between bodies `a` and `b`, when both are polygons, with the
 /// world's speculative margin (0 in a lab opened on a pair file without one).
-pub fn trace_pair(world: &World, a: usize, b: usize, use_bias: bool) -> Option<ClipTrace> {
+pub fn trace_pair(world: &World, a: usize, b: usize, rule: ReferenceFaceRule) -> Option<ClipTrace> {
     let (ba, bb) = (world.bodies.get(a)?, world.bodies.get(b)?);
     let (Shape::Polygon(pa), Shape::Polygon(pb)) = (&ba.shape, &bb.shape) else { return None };
     let mut t = ClipTrace::default();
-    collide_polygons_traced(pa, &ba.xf, pb, &bb.xf, world.params.speculative_margin, use_bias, Some(&mut t));
+    collide_polygons_traced(pa, &ba.xf, pb, &bb.xf, world.params.speculative_margin, rule, Some(&mut t));
     Some(t)
 }
 
 /// The manifold between two bodies (any shapes), A → B, with the world's speculative margin
-/// (as the world's own contacts are found).
-pub fn manifold_of(world: &World, a: usize, b: usize) -> Option<Manifold> {
+/// (as the world's own contacts are found) and the reference-face `rule`.
+pub fn manifold_of(world: &World, a: usize, b: usize, rule: ReferenceFaceRule) -> Option<Manifold> {
     let (ba, bb) = (world.bodies.get(a)?, world.bodies.get(b)?);
-    Some(collide(&ba.shape, &ba.xf, &bb.shape, &bb.xf, world.params.speculative_margin))
+    Some(collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, world.params.speculative_margin, rule))
 }
 
 /// Length of drawn axes: a fraction of the pair's size.
@@ -114,14 +115,31 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
             inc.owner.label(),
             inc.edge
         ));
-        let bias = if !t.use_bias {
-            "bias off: plain comparison".to_string()
-        } else if t.bias_changed_choice {
-            "BiasGreaterThan kept the other shape's face (near tie)".to_string()
-        } else {
-            "BiasGreaterThan agrees with the plain comparison".to_string()
+        let bias = match (t.rule, t.bias_changed_choice) {
+            (ReferenceFaceRule::Plain, _) => "no bias: the deeper face wins".to_string(),
+            (rule, true) => format!("{} kept A's face over B's slightly deeper one", rule.label()),
+            (rule, false) => format!("{} agrees with the plain comparison", rule.label()),
         };
         ui.label(RichText::new(bias).small());
+        if let Some(lost) = t.yielded {
+            ui.label(
+                RichText::new(format!(
+                    "the other face's side planes cut {lost:.4} m off the deepest point: this deeper face took over"
+                ))
+                .small(),
+            );
+        }
+        if let Some((axis, extra)) = t.shortest_way_out().filter(|&(_, e)| e > 1e-4) {
+            ui.label(
+                RichText::new(format!(
+                    "the normal's way out is {extra:.4} m longer than the minimum translation ({}{})",
+                    axis.owner.label(),
+                    axis.edge
+                ))
+                .small()
+                .color(Color32::from_rgb(230, 120, 90)),
+            );
+        }
         ui.label(format!("kept {} · rejected {}", t.kept.len(), t.rejected.len()));
         if t.fallback {
             ui.label(RichText::new("clipping removed the segment: deepest incident vertex used").small());
@@ -148,11 +166,11 @@ pub fn draw_pair(
     b: usize,
     d: &mut dyn DebugDraw,
     stage: usize,
-    use_bias: bool,
+    rule: ReferenceFaceRule,
     axis: Option<usize>,
 ) {
     let scale = axis_scale(world, a, b);
-    match trace_pair(world, a, b, use_bias) {
+    match trace_pair(world, a, b, rule) {
         Some(t) => {
             t.draw(stage, d, scale);
             if let Some(k) = axis {
@@ -160,7 +178,7 @@ pub fn draw_pair(
             }
         }
         None => {
-            if let Some(m) = manifold_of(world, a, b) {
+            if let Some(m) = manifold_of(world, a, b, rule) {
                 draw_plain_manifold(&m, d, scale);
             }
         }
