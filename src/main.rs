@@ -42,7 +42,7 @@ enum Command {
         /// Number of steps (after the script, if any; default 600, or 0 with a script).
         #[arg(long)]
         steps: Option<u32>,
-        /// RON list of scripted steps, played first as `screenshot` plays them (see README).
+        /// RON list of scripted steps, played first as `screenshot` plays them (see docs/cli.md).
         #[arg(long)]
         script: Option<PathBuf>,
         /// Print the report as JSON.
@@ -90,7 +90,7 @@ enum Command {
         /// Also write every frame after the script as `frame_0000.png` ... in this folder.
         #[arg(long, value_name = "DIR")]
         png_dir: Option<PathBuf>,
-        /// RON list of scripted steps (see README).
+        /// RON list of scripted steps (see docs/cli.md).
         #[arg(long)]
         script: Option<PathBuf>,
         #[arg(long, default_value_t = 1280)]

@@ -3,7 +3,7 @@
 //! dropped from h should climb back to e²·h. Ours must be within 2 % of it in every case, and
 //! never further from it than Box2D's. Box2D v3 solves restitution with the approach speed of
 //! the step's start and meets the ground only once the ball overlaps it, so its bounces vary
-//! with where in a step the ground is met (the README lists both). Print the table with
+//! with where in a step the ground is met (docs/engine.md lists both). Print the table with
 //! `cargo test --test bounce_box2d -- --nocapture`.
 
 #[path = "../benches/support/box2d_world.rs"]

@@ -16,7 +16,7 @@ use support::x_display;
 
 static ONE_WINDOW: Mutex<()> = Mutex::new(());
 
-/// Zoom per wheel notch (the README's figure).
+/// Zoom per wheel notch (the figure in docs/using.md).
 const NOTCH: f32 = 1.15;
 
 /// The app under test, killed when dropped.

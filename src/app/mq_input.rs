@@ -104,7 +104,7 @@ fn pointer(wheel: f32) -> PointerFrame {
     }
 }
 
-/// The keyboard shortcuts (README, Controls). Keys with Ctrl or Alt held are left alone, so
+/// The keyboard shortcuts (docs/using.md, Controls). Keys with Ctrl or Alt held are left alone, so
 /// Ctrl+drag never steps the world, except the file shortcuts Ctrl+O, Ctrl+S, Ctrl+Shift+S.
 pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
     use super::files::DialogKind;

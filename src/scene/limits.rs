@@ -1,7 +1,7 @@
-//! The range of every number a scene may hold, in one place (the README's limits table is
-//! this file). Values outside are located errors that state the range: a number that passes
-//! here cannot overflow the engine (positions, speeds and masses stay far inside f32) nor
-//! feed energy into it (restitution at most 1).
+//! The range of every number a scene may hold, in one place (the limits table in
+//! docs/scene-format.md is this file). Values outside are located errors that state the
+//! range: a number that passes here cannot overflow the engine (positions, speeds and masses
+//! stay far inside f32) nor feed energy into it (restitution at most 1).
 
 /// Positions, origins, points and generator spacings: |x|, |y| ≤ 100 km (Box2D's `B2_HUGE`).
 pub const MAX_COORDINATE: f32 = 1.0e5;
