@@ -102,7 +102,8 @@ enum Command {
         #[arg(long, default_value_t = 720)]
         height: i32,
     },
-    /// Validate scene files; prints each error as file:line:column and exits non-zero on any.
+    /// Validate files the app opens (scenes, 3D worlds, lab presets, recordings), each told by
+    /// its content; prints each error as file:line:column and exits non-zero on any.
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
