@@ -23,6 +23,9 @@ mod joint_tests;
 #[cfg(test)]
 mod joint_ui_tests;
 pub mod lab;
+pub mod lab_return;
+#[cfg(test)]
+mod lab_return_tests;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;

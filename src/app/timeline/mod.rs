@@ -148,11 +148,10 @@ pub fn effect_of(app: &App, action: &Action) -> Effect {
         },
         Action::SetParams(p) if *p != w.params => Effect::Edit,
         Action::LoadScene(p) if record::is_recording(p) => Effect::None,
-        Action::Restart
-        | Action::LoadScene(_)
-        | Action::OpenLab { .. }
-        | Action::OpenContactInLab { .. }
-        | Action::CloseLab => Effect::Reset,
+        // Back to the scene brings its timeline back (`lab_return`).
+        Action::Restart | Action::LoadScene(_) | Action::OpenLab { .. } | Action::OpenContactInLab { .. } => {
+            Effect::Reset
+        }
         Action::StepBack => Effect::Back,
         _ => Effect::None,
     }
@@ -174,11 +173,7 @@ impl App {
                     self.notice = Some(format!("Edited at a past step: branch {b} started, the old future kept"));
                 }
             }
-            Effect::Reset if self.error.is_none() => {
-                let profiler = self.timeline.profiler;
-                self.timeline = AppTimeline::new(&self.world);
-                self.timeline.profiler = profiler;
-            }
+            Effect::Reset if self.error.is_none() => self.reset_timeline(),
             Effect::Reset => {}
             Effect::Back => {
                 let cause = if self.world.step_count == step_before { Cause::Edited } else { Cause::Moved };
@@ -186,6 +181,13 @@ impl App {
             }
         }
         self.timeline.refresh_ghost();
+    }
+
+    /// A new timeline from the world as it is (the Profiler window stays as it was).
+    pub(in crate::app) fn reset_timeline(&mut self) {
+        let profiler = self.timeline.profiler;
+        self.timeline = AppTimeline::new(&self.world);
+        self.timeline.profiler = profiler;
     }
 
     /// Tells the timeline a step was taken.

@@ -204,7 +204,7 @@ impl App {
         match Recording::load(path) {
             Ok(r) => {
                 let replayed = r.replay(None);
-                self.lab = None;
+                (self.lab, self.left_scene) = (None, None);
                 self.world = replayed.world;
                 self.scene = replayed.scene;
                 self.scene_path = replayed.scene_path;
