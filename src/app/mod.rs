@@ -22,6 +22,9 @@ pub mod joint_panel;
 mod joint_tests;
 #[cfg(test)]
 mod joint_ui_tests;
+pub mod keys;
+#[cfg(test)]
+mod keys_tests;
 pub mod lab;
 pub mod lab_return;
 #[cfg(test)]

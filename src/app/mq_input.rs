@@ -7,7 +7,6 @@
 
 use super::input::{pointer_samples, ButtonEdge, PointerFrame};
 use super::state::Action;
-use super::timeline::TimelineAction;
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude as mq;
@@ -75,7 +74,7 @@ impl FrameInput {
         if typing {
             return Vec::new();
         }
-        self.keys.iter().filter_map(|&(k, m)| key_action(k, m)).collect()
+        self.keys.iter().filter_map(|&(k, m)| super::keys::key_action(k, m)).collect()
     }
 }
 
@@ -124,35 +123,4 @@ fn pointer(wheel: f32) -> PointerFrame {
             || is_key_down(KeyCode::LeftAlt),
         wheel,
     }
-}
-
-/// The keyboard shortcuts (README, Controls). Keys with Ctrl or Alt held are left alone, so
-/// Ctrl+drag never steps the world, except the file shortcuts Ctrl+O, Ctrl+S, Ctrl+Shift+S.
-pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
-    use super::files::DialogKind;
-    if mods.ctrl && !mods.alt {
-        return match key {
-            KeyCode::O => Some(Action::ShowDialog(DialogKind::Open)),
-            KeyCode::S if mods.shift => Some(Action::ShowDialog(DialogKind::SaveAs)),
-            KeyCode::S => Some(Action::SaveCurrent),
-            _ => None,
-        };
-    }
-    if mods.ctrl || mods.alt || mods.logo {
-        return None;
-    }
-    Some(match key {
-        KeyCode::Space => Action::TogglePlay,
-        KeyCode::Period | KeyCode::S => Action::Step,
-        KeyCode::B | KeyCode::Backspace => Action::StepBack,
-        KeyCode::R => Action::Restart,
-        KeyCode::F => Action::FrameAll,
-        KeyCode::Home => Action::Timeline(TimelineAction::SeekStart),
-        KeyCode::End => Action::Timeline(TimelineAction::SeekEnd),
-        KeyCode::Left => Action::Timeline(TimelineAction::SeekBy(if mods.shift { -10 } else { -1 })),
-        KeyCode::Right => Action::Timeline(TimelineAction::SeekBy(if mods.shift { 10 } else { 1 })),
-        KeyCode::K => Action::ToggleSliceTool,
-        KeyCode::Y => Action::ToggleRayTool,
-        _ => return None,
-    })
 }

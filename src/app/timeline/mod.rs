@@ -7,6 +7,7 @@ pub mod profiler;
 pub mod record;
 #[cfg(test)]
 mod tests;
+pub mod track;
 
 use super::state::{Action, App, BodyEdit, RunMode};
 use manifold_lab::engine::debug::{Color, DebugDraw};
@@ -201,11 +202,22 @@ impl App {
         self.timeline.refresh_ghost();
     }
 
+    /// Whether one step back can be taken (B, Backspace, the Back button): a state kept before
+    /// the last step, or an earlier step of the branch. What the Back button shows and what
+    /// `StepBack` does both come from here.
+    pub fn can_step_back(&self) -> bool {
+        self.history.len() > 0 || self.timeline_back_target().is_some()
+    }
+
+    /// The step before the cursor on the branch, if it reaches one (←, ◀).
+    pub fn timeline_back_target(&self) -> Option<u64> {
+        let cursor = self.timeline.line.cursor();
+        (cursor > self.timeline.line.current_branch().first_reachable()).then(|| cursor - 1)
+    }
+
     /// B with no step-back history left: one step back along the timeline.
     pub(super) fn timeline_step_back(&mut self) -> bool {
-        let cursor = self.timeline.line.cursor();
-        let reachable = self.timeline.line.current_branch().first_reachable();
-        cursor > reachable && self.seek(self.timeline.line.current(), cursor - 1)
+        self.timeline_back_target().is_some_and(|s| self.seek(self.timeline.line.current(), s))
     }
 
     pub(super) fn apply_timeline(&mut self, a: TimelineAction) {
@@ -345,5 +357,6 @@ pub fn state_json(app: &App) -> serde_json::Value {
         "mean_spacing": t.mean_spacing(),
         "keyframe_bytes": t.keyframe_bytes(),
         "recording": app.timeline.recorder.is_some(),
+        "can_step_back": app.can_step_back(),
     })
 }
