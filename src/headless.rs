@@ -1,18 +1,21 @@
 //! Headless commands: `run` (play a script, step a scene and report) and `check` (validate
-//! scene files). Files whose top-level struct is `World3d(...)` are 3D worlds, handled by
+//! every kind of file the app opens, in `check`). Files whose top-level struct is `World3d(...)` are 3D worlds, handled by
 //! `world3d`.
 
+mod check;
 pub mod determinism;
 pub mod progress;
 pub mod replay;
 mod world3d;
+
+pub use check::check;
 
 use crate::app::script::ScriptPlayer;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// Final pose of one body.
@@ -305,37 +308,4 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
         print!("{}", report.to_text());
     }
     0
-}
-
-/// `manifold-lab check`: every error on its own line; exit code 1 if any file is bad.
-pub fn check(files: &[PathBuf]) -> i32 {
-    let mut bad = 0;
-    for f in files {
-        if world3d::is_3d(f) {
-            match world3d::check(f) {
-                Ok(line) => println!("{line}"),
-                Err(e) => {
-                    println!("error {e}");
-                    bad += 1;
-                }
-            }
-            continue;
-        }
-        match scene::load(f) {
-            Ok(s) => {
-                let w = s.build_world();
-                println!("ok    {} ({} bodies)", f.display(), w.bodies.len());
-            }
-            Err(e) => {
-                println!("error {e}");
-                bad += 1;
-            }
-        }
-    }
-    if bad > 0 {
-        eprintln!("{bad} of {} scene files have errors", files.len());
-        1
-    } else {
-        0
-    }
 }

@@ -32,6 +32,10 @@ struct Cli {
     /// after every frame, for tests that drive the window with real input.
     #[arg(long, value_name = "FILE")]
     state_out: Option<PathBuf>,
+    /// Pause this many milliseconds after every frame: the window runs at a low frame rate, to
+    /// try the input as a slow machine would see it.
+    #[arg(long, value_name = "MS")]
+    frame_delay: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -98,7 +102,8 @@ enum Command {
         #[arg(long, default_value_t = 720)]
         height: i32,
     },
-    /// Validate scene files; prints each error as file:line:column and exits non-zero on any.
+    /// Validate files the app opens (scenes, 3D worlds, lab presets, recordings), each told by
+    /// its content; prints each error as file:line:column and exits non-zero on any.
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -148,7 +153,10 @@ fn main() {
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));
             let shot = app::Shot { frames, out, gif, png_dir, script };
             app::heap::keep_freed_memory();
-            macroquad::Window::from_config(app::window_conf(width, height, false), app::run(app, Some(shot), None));
+            macroquad::Window::from_config(
+                app::window_conf(width, height, false),
+                app::run(app, Some(shot), Default::default()),
+            );
         }
         None => {
             let app = match open_app(cli.scene.as_deref(), cli.lab) {
@@ -159,8 +167,12 @@ fn main() {
                     App::new(scene::Scene::new("empty"), None)
                 }
             };
+            let live = app::Live {
+                state_out: cli.state_out,
+                frame_delay: cli.frame_delay.map(std::time::Duration::from_millis),
+            };
             app::heap::keep_freed_memory();
-            macroquad::Window::from_config(app::window_conf(1280, 720, true), app::run(app, None, cli.state_out));
+            macroquad::Window::from_config(app::window_conf(1280, 720, true), app::run(app, None, live));
         }
     }
 }

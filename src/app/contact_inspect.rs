@@ -236,6 +236,7 @@ impl App {
         };
         let name = pair.spec.name.clone();
         let file = PairFile { spec: pair.spec, path: None };
+        self.leave_scene();
         file.restart(self);
         self.mode = RunMode::Paused;
         self.inspect = ContactInspector::default();

@@ -25,6 +25,42 @@ pub struct PointerFrame {
     pub wheel: f32,
 }
 
+/// A left-button edge from the window's event stream: the button went down (`down`) or came
+/// up, at `pos` (screen pixels, as the event reports it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ButtonEdge {
+    pub down: bool,
+    pub pos: Vec2,
+}
+
+/// The pointer frames the gestures see for one frame of real input, in order: one at each
+/// left-button edge, where the event put it, then one where the pointer is now (`now`, with
+/// the button state the window reports at the end of the frame). So a drag ends where the
+/// button came up even when the pointer moved on before the frame was drawn, and a press and
+/// release within one frame are both seen. `was_down` is the button state after the last
+/// frame; edges that do not change the state are dropped, and the last frame is reconciled
+/// with `now.left_down` (the window may release the button without an event, on leaving).
+pub fn pointer_samples(was_down: bool, edges: &[ButtonEdge], now: PointerFrame) -> Vec<PointerFrame> {
+    let mut out = Vec::with_capacity(edges.len() + 1);
+    let mut down = was_down;
+    for e in edges {
+        if e.down == down {
+            continue;
+        }
+        down = e.down;
+        out.push(PointerFrame {
+            pos: e.pos,
+            left_pressed: down,
+            left_down: down,
+            left_released: !down,
+            wheel: 0.0,
+            ..now
+        });
+    }
+    out.push(PointerFrame { left_pressed: now.left_down && !down, left_released: !now.left_down && down, ..now });
+    out
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Gesture {
     #[default]
@@ -117,8 +153,8 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                 st.gesture = Gesture::None;
             }
         }
-        // A drag ends where the button is released: a move that arrives in the frame of the
-        // release (a quick flick, or a frame that came late) still moves the body there.
+        // A drag ends where the button is released: the release's frame is at the release's
+        // position (`pointer_samples`), so a move up to it still moves the body there.
         Gesture::DragPose { body, grab_local } => {
             if f.left_down || delta != Vec2::ZERO {
                 if let Some(b) = app.world.bodies.get(body) {

@@ -14,13 +14,21 @@ pub mod grid;
 pub mod heap;
 pub mod history;
 pub mod input;
+#[cfg(test)]
+mod input_tests;
 pub mod joint_edit;
 pub mod joint_panel;
 #[cfg(test)]
 mod joint_tests;
 #[cfg(test)]
 mod joint_ui_tests;
+pub mod keys;
+#[cfg(test)]
+mod keys_tests;
 pub mod lab;
+pub mod lab_return;
+#[cfg(test)]
+mod lab_return_tests;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;
@@ -100,9 +108,18 @@ pub fn window_conf(width: i32, height: i32, vsync: bool) -> macroquad::conf::Con
     }
 }
 
-/// Runs the window until it is closed, or until the screenshot is written. With `state_out`,
-/// the app's state is written there as JSON after every frame (see `report`).
-pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf>) {
+/// Options of an interactive window.
+#[derive(Default)]
+pub struct Live {
+    /// The app's state is written here as JSON after every frame (see `report`).
+    pub state_out: Option<PathBuf>,
+    /// A pause after every frame, to try the input at a low frame rate.
+    pub frame_delay: Option<std::time::Duration>,
+}
+
+/// Runs the window until it is closed, or until the screenshot is written.
+pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
+    let Live { state_out, frame_delay } = live;
     let mut ui_state = panels::UiState::new(SCENE_DIR);
     let mut input = InputState::default();
     let mut mq_input = mq_input::MqInput::new();
@@ -140,6 +157,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         let mut central = egui::Rect::NOTHING;
         let over_ui_before = over_ui;
         let mut typing = false;
+        let mut egui_busy = false;
         let mut ppp = 1.0;
         ui_state.fps = mq::get_fps();
         egui_macroquad::ui(|ctx| {
@@ -151,6 +169,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
                 (central.max.to_vec2() * ppp).to_pos2(),
             );
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            egui_busy = ctx.is_using_pointer();
             typing = ctx.wants_keyboard_input();
         });
         let free = ScreenRect {
@@ -161,35 +180,26 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         app.set_viewport(main, inset);
 
         let script_frame = shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
-        let pointer = match &script_frame {
-            Some(f) => f.pointer.map(|p| PointerFrame {
-                pos: app.camera.world_to_screen(&app.viewport, p.world),
-                left_pressed: p.left_pressed,
-                left_down: p.left_down,
-                left_released: p.left_released,
-                shift: p.shift,
-                rotate_modifier: p.rotate,
-                ..Default::default()
-            }),
-            None if shot.is_none() => Some(real.pointer),
-            None => None,
-        };
         if let Some(a) = script_frame.as_ref().and_then(|f| f.action.clone()) {
             actions.push(a);
         }
-        if let Some(p) = pointer {
-            // A scripted pointer is not egui's: it is over the panels where it lies outside the
-            // free area or on an egui window, as a real pointer there would be.
-            let over = match script_frame {
-                Some(_) => {
-                    let mut on_window = false;
-                    egui_macroquad::cfg(|ctx| on_window = over_window(ctx, p.pos));
-                    on_window || !free.contains(p.pos)
-                }
-                None => over_ui,
-            };
-            actions.extend(input::pointer_actions(&mut app, &mut input, &p, over));
-        }
+        apply_all(&mut app, actions);
+        let pointers = match &script_frame {
+            Some(f) => f.pointer.iter().map(|p| script_pointer(&app, p)).collect(),
+            None if shot.is_none() => real.samples.clone(),
+            None => Vec::new(),
+        };
+        // Whether a pointer sample is over the panels: egui knows for the real pointer where the
+        // frame ends, unless it is dragging a widget (then every sample is its); for a scripted
+        // pointer, or a real one at an earlier edge, it is where the point lies outside the free
+        // area or on an egui window.
+        let last = pointers.len().saturating_sub(1);
+        let over = |i: usize, pos: Vec2| match script_frame {
+            None if i == last => over_ui,
+            _ => egui_busy || over_panels(free, pos),
+        };
+        apply_pointers(&mut app, &mut input, pointers, over);
+        let mut actions = Vec::new();
         if shot.is_none() {
             actions.extend(real.key_actions(typing || ui_state.dialogs.is_open()));
             // Files dropped on the window open where their kind belongs.
@@ -201,9 +211,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
         if let Some(step) = export.as_ref().and_then(|j| j.step()) {
             actions.push(Action::Timeline(timeline::TimelineAction::Seek(step)));
         }
-        for a in actions {
-            app.apply(a);
-        }
+        apply_all(&mut app, actions);
         app.poll_files();
         // Screenshots use a fixed frame time so they are reproducible.
         let dt = if shot.is_some() { 1.0 / 60.0 } else { mq::get_frame_time() };
@@ -264,6 +272,9 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
                 return;
             }
         }
+        if let Some(d) = frame_delay {
+            std::thread::sleep(d);
+        }
         mq::next_frame().await;
         frame += 1;
         let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
@@ -275,6 +286,48 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, state_out: Option<PathBuf
             ms(present_start - paint_start),
             ms(present_start.elapsed()),
         ]);
+    }
+}
+
+/// A scripted pointer in screen pixels.
+fn script_pointer(app: &App, p: &script::ScriptPointer) -> PointerFrame {
+    PointerFrame {
+        pos: app.camera.world_to_screen(&app.viewport, p.world),
+        left_pressed: p.left_pressed,
+        left_down: p.left_down,
+        left_released: p.left_released,
+        shift: p.shift,
+        rotate_modifier: p.rotate,
+        ..Default::default()
+    }
+}
+
+/// Hands the frame's pointer samples to the gestures, applying each one's actions before the
+/// next is read, as if each had a frame of its own (a press and a release in one frame, say).
+/// `over(i, pos)` tells whether sample `i` at `pos` is over the panels.
+fn apply_pointers(
+    app: &mut App,
+    input: &mut InputState,
+    pointers: Vec<PointerFrame>,
+    over: impl Fn(usize, Vec2) -> bool,
+) {
+    for (i, p) in pointers.into_iter().enumerate() {
+        let actions = input::pointer_actions(app, input, &p, over(i, p.pos));
+        apply_all(app, actions);
+    }
+}
+
+/// Whether the screen pixel `pos` is over the panels: outside the free area, or on an egui
+/// window.
+fn over_panels(free: ScreenRect, pos: Vec2) -> bool {
+    let mut on_window = false;
+    egui_macroquad::cfg(|ctx| on_window = over_window(ctx, pos));
+    on_window || !free.contains(pos)
+}
+
+fn apply_all(app: &mut App, actions: Vec<Action>) {
+    for a in actions {
+        app.apply(a);
     }
 }
 

@@ -2,11 +2,11 @@
 //! actions. Wheel notches and key presses are counted from macroquad's event stream, not from
 //! its per-frame snapshot: the snapshot keeps only the last wheel event of a frame and one
 //! press per key, so quick notches or taps would be lost and zoom speed would follow the frame
-//! rate.
+//! rate. Left-button presses and releases are taken from the events too, with the positions
+//! they carry: the pointer's position when the frame is drawn may already be elsewhere.
 
-use super::input::PointerFrame;
+use super::input::{pointer_samples, ButtonEdge, PointerFrame};
 use super::state::Action;
-use super::timeline::TimelineAction;
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude as mq;
@@ -21,6 +21,8 @@ struct Events {
     wheel: f32,
     /// Keys pressed (not auto-repeated), in order, with the modifiers held.
     keys: Vec<(KeyCode, KeyMods)>,
+    /// Left-button presses and releases, in order, where they happened.
+    edges: Vec<ButtonEdge>,
 }
 
 impl EventHandler for Events {
@@ -29,6 +31,16 @@ impl EventHandler for Events {
     fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
         if y.is_finite() {
             self.wheel += y;
+        }
+    }
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left {
+            self.edges.push(ButtonEdge { down: true, pos: Vec2::new(x, y) });
+        }
+    }
+    fn mouse_button_up_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left {
+            self.edges.push(ButtonEdge { down: false, pos: Vec2::new(x, y) });
         }
     }
     fn key_down_event(&mut self, keycode: KeyCode, keymods: KeyMods, repeat: bool) {
@@ -41,11 +53,17 @@ impl EventHandler for Events {
 /// Reads macroquad's input once per frame.
 pub struct MqInput {
     subscriber: usize,
+    /// The left button's state at the end of the last frame.
+    left_down: bool,
 }
 
 /// One frame of real input.
 pub struct FrameInput {
+    /// The pointer where the frame ends (its wheel notches included).
     pub pointer: PointerFrame,
+    /// What the gestures see, in order: the pointer at each left-button edge, then `pointer`
+    /// (see `input::pointer_samples`).
+    pub samples: Vec<PointerFrame>,
     /// Keys pressed this frame, with their modifiers (see `key_actions`).
     keys: Vec<(KeyCode, KeyMods)>,
 }
@@ -56,14 +74,14 @@ impl FrameInput {
         if typing {
             return Vec::new();
         }
-        self.keys.iter().filter_map(|&(k, m)| key_action(k, m)).collect()
+        self.keys.iter().filter_map(|&(k, m)| super::keys::key_action(k, m)).collect()
     }
 }
 
 impl MqInput {
     /// Subscribes to macroquad's event stream; call once, after the window exists.
     pub fn new() -> MqInput {
-        MqInput { subscriber: mq::utils::register_input_subscriber() }
+        MqInput { subscriber: mq::utils::register_input_subscriber(), left_down: false }
     }
 
     /// Collects the events since the last frame.
@@ -71,7 +89,10 @@ impl MqInput {
         let mut ev = Events::default();
         mq::utils::repeat_all_miniquad_input(&mut ev, self.subscriber);
         let wheel = ev.wheel.clamp(-MAX_NOTCHES_PER_FRAME, MAX_NOTCHES_PER_FRAME);
-        FrameInput { pointer: pointer(wheel), keys: ev.keys }
+        let pointer = pointer(wheel);
+        let samples = pointer_samples(self.left_down, &ev.edges, pointer);
+        self.left_down = pointer.left_down;
+        FrameInput { pointer, samples, keys: ev.keys }
     }
 }
 
@@ -102,35 +123,4 @@ fn pointer(wheel: f32) -> PointerFrame {
             || is_key_down(KeyCode::LeftAlt),
         wheel,
     }
-}
-
-/// The keyboard shortcuts (docs/using.md, Controls). Keys with Ctrl or Alt held are left alone, so
-/// Ctrl+drag never steps the world, except the file shortcuts Ctrl+O, Ctrl+S, Ctrl+Shift+S.
-pub fn key_action(key: KeyCode, mods: KeyMods) -> Option<Action> {
-    use super::files::DialogKind;
-    if mods.ctrl && !mods.alt {
-        return match key {
-            KeyCode::O => Some(Action::ShowDialog(DialogKind::Open)),
-            KeyCode::S if mods.shift => Some(Action::ShowDialog(DialogKind::SaveAs)),
-            KeyCode::S => Some(Action::SaveCurrent),
-            _ => None,
-        };
-    }
-    if mods.ctrl || mods.alt || mods.logo {
-        return None;
-    }
-    Some(match key {
-        KeyCode::Space => Action::TogglePlay,
-        KeyCode::Period | KeyCode::S => Action::Step,
-        KeyCode::B | KeyCode::Backspace => Action::StepBack,
-        KeyCode::R => Action::Restart,
-        KeyCode::F => Action::FrameAll,
-        KeyCode::Home => Action::Timeline(TimelineAction::SeekStart),
-        KeyCode::End => Action::Timeline(TimelineAction::SeekEnd),
-        KeyCode::Left => Action::Timeline(TimelineAction::SeekBy(if mods.shift { -10 } else { -1 })),
-        KeyCode::Right => Action::Timeline(TimelineAction::SeekBy(if mods.shift { 10 } else { 1 })),
-        KeyCode::K => Action::ToggleSliceTool,
-        KeyCode::Y => Action::ToggleRayTool,
-        _ => return None,
-    })
 }

@@ -1,6 +1,7 @@
 //! egui panels: controls on the left, the selection on the right, a status bar at the bottom.
 //! Widgets never change the app directly; they push `Action`s.
 
+use super::keys;
 use super::state::{Action, App, BodyEdit, RunMode};
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::ReferenceFaceRule;
@@ -30,6 +31,8 @@ pub struct UiState {
     /// `PLOT_BACKGROUND` before egui paints over them (`view::clear_frame`): cheaper than
     /// egui's textured, blended fill.
     pub backdrops: Vec<egui::Rect>,
+    /// Where some widgets were last drawn (the Back button, the timeline's track).
+    pub widgets: Widgets,
 }
 
 impl UiState {
@@ -78,7 +81,8 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let fps = ui_state.fps;
     let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
     ui_state.backdrops.clear();
-    let bottom = super::timeline::panel::show(ctx, app, out, &mut ui_state.backdrops).unwrap_or(bottom);
+    ui_state.widgets.clear();
+    let bottom = super::timeline::panel::show(ctx, app, out, ui_state).unwrap_or(bottom);
     super::timeline::profiler::show(ctx, app, out);
     let left = egui::SidePanel::left("controls").resizable(false).exact_width(290.0).show(ctx, |ui| {
         ui.spacing_mut().slider_width = 100.0;
@@ -93,7 +97,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 }
                 lab.controls(ui, app, ui_state, out);
             } else {
-                simulation(ui, app, out);
+                simulation(ui, app, out, &mut ui_state.widgets);
                 super::files::dialog::files_section(ui, app, out);
                 super::tools_panel::tools(ui, app, out);
                 scenes(ui, app, ui_state, out);
@@ -141,31 +145,37 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     free
 }
 
-fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+/// Play or pause, Step, Back and Restart, each with its keys; Back is enabled exactly when a
+/// step back can be taken (`App::can_step_back`). Shared by the scene and the 3D dynamics lab.
+pub fn run_buttons(ui: &mut egui::Ui, running: bool, can_back: bool, out: &mut Vec<Action>, widgets: &mut Widgets) {
+    ui.horizontal(|ui| {
+        let label = if running { "⏸ Pause" } else { "▶ Play" };
+        keys::button(ui, label, &[("run or pause", &Action::TogglePlay)], true, out);
+        keys::button(ui, "Step", &[("one step (pauses)", &Action::Step)], true, out);
+        let back = keys::button(ui, "Back", &[("one step back", &Action::StepBack)], can_back, out);
+        note(widgets, ui, "back", back.rect);
+        keys::button(ui, "Restart", &[("back to the start as loaded", &Action::Restart)], true, out);
+    });
+}
+
+/// Widgets' rectangles by name, in screen pixels, for tests that click them (`--state-out`).
+pub type Widgets = std::collections::BTreeMap<&'static str, egui::Rect>;
+
+/// Notes where widget `name` is on screen.
+pub fn note(widgets: &mut Widgets, ui: &egui::Ui, name: &'static str, rect: egui::Rect) {
+    widgets.insert(name, rect * ui.ctx().pixels_per_point());
+}
+
+fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widgets) {
     egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let label = if app.is_running() { "⏸ Pause" } else { "▶ Play" };
-            if ui.button(label).on_hover_text("Space").clicked() {
-                out.push(Action::TogglePlay);
-            }
-            if ui.button("Step").on_hover_text(". or S").clicked() {
-                out.push(Action::Step);
-            }
-            if ui.add_enabled(app.history.len() > 0, egui::Button::new("Back")).on_hover_text("B").clicked() {
-                out.push(Action::StepBack);
-            }
-            if ui.button("Restart").on_hover_text("R").clicked() {
-                out.push(Action::Restart);
-            }
-        });
+        run_buttons(ui, app.is_running(), app.can_step_back(), out, widgets);
         let mut speed = app.speed;
         if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
             out.push(Action::SetSpeed(speed));
         }
         ui.horizontal(|ui| {
-            if ui.button("Frame all (F)").clicked() {
-                out.push(Action::FrameAll);
-            }
+            let frame = keys::label("Frame all", &Action::FrameAll);
+            keys::button(ui, frame, &[("fit the view to the scene", &Action::FrameAll)], true, out);
             let mut follow = app.follow;
             if ui.checkbox(&mut follow, "follow selection").on_hover_text("Keep the selected body centred").changed() {
                 out.push(Action::Follow(follow));

@@ -1,7 +1,8 @@
 //! The window's state as JSON, for tests that drive the real window from outside: the
 //! screenshot sidecar (`<out>.json`) and `--state-out FILE`, rewritten every frame. Both give
 //! the camera and viewport (so a test can map world points to pixels), the run state, the
-//! selection (bodies and joint), the open lab and the frame time.
+//! selection (bodies and joint), the open lab, where some widgets are (pixels, to click them)
+//! and the frame time.
 
 use super::panels::UiState;
 use super::state::{App, RunMode};
@@ -147,6 +148,8 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
     let bodies: Vec<Value> =
         if w.bodies.len() <= MAX_LISTED_BODIES { (0..w.bodies.len()).filter_map(body).collect() } else { Vec::new() };
     let points: usize = w.contacts.iter().map(|c| c.manifold.count).sum();
+    let widgets: serde_json::Map<String, Value> =
+        ui.widgets.iter().map(|(&k, r)| (k.to_owned(), json!([r.min.x, r.min.y, r.width(), r.height()]))).collect();
     json!({
         "frame": frame,
         "step": w.step_count,
@@ -177,6 +180,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "slice_tool": app.slice.on,
         "bodies_in_water": w.water().map(|water| water.reports.len()),
         "controls_scroll": ui.controls_scroll,
+        "widgets": widgets,
         "frame_ms_median": times.median(),
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),

@@ -4,7 +4,7 @@
 pub use super::action::{Action, BodyEdit};
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
-use super::lab::{Lab, LabAction, LabKind};
+use super::lab::{Lab, LabAction};
 use super::state_joints::JointSelection;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
@@ -67,6 +67,8 @@ pub struct App {
     pub sweep_view: Option<super::sweep_view::SweepView>,
     /// The recent-files list, hot reload and the dialogs asked for (see `files`).
     pub files: super::files::FileState,
+    /// The scene as it was when a lab was opened from it (`lab_return`).
+    pub(super) left_scene: Option<super::lab_return::LeftScene>,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     viewport_known: bool,
@@ -104,6 +106,7 @@ impl App {
             buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
             sweep_view: None,
             files: Default::default(),
+            left_scene: None,
             viewport_known: false,
         };
         app.reset_camera();
@@ -369,7 +372,7 @@ impl App {
     fn load_scene(&mut self, path: &Path) {
         match scene::load(path) {
             Ok(s) => {
-                self.lab = None;
+                (self.lab, self.left_scene) = (None, None);
                 self.world = s.build_world();
                 self.world.refresh_contacts();
                 self.scene = s;
@@ -477,38 +480,6 @@ impl App {
             self.world.sync_broadphase();
         } else {
             self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());
-        }
-    }
-
-    /// Opens a lab on `file` (its default preset when `None`); a bad file keeps what was open.
-    fn open_lab(&mut self, kind: LabKind, file: Option<&Path>) {
-        match kind.open(self, file) {
-            Ok(lab) => self.enter_lab(lab),
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    /// Shows `lab`, framed, with a clear selection and history.
-    pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
-        self.lab = Some(lab);
-        self.slice = Default::default();
-        self.ray = Default::default();
-        self.inspect = Default::default();
-        self.selection.clear();
-        self.joint_selection = None;
-        self.history.clear();
-        self.error = None;
-        self.frame_content();
-    }
-
-    fn close_lab(&mut self) {
-        if self.lab.take().is_some() {
-            self.world = self.scene.build_world();
-            self.world.refresh_contacts();
-            self.selection.clear();
-            self.joint_selection = None;
-            self.history.clear();
-            self.reset_camera();
         }
     }
 

@@ -11,7 +11,8 @@ use manifold_lab::engine::water::{Surface, WaterParams, Wave};
 pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Tools").default_open(true).show(ui, |ui| {
         let label = if app.slice.on { "✂ Slice: on" } else { "✂ Slice" };
-        if ui.selectable_label(app.slice.on, label).on_hover_text("K").clicked() {
+        let tip = super::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
+        if ui.selectable_label(app.slice.on, label).on_hover_text(tip).clicked() {
             out.push(Action::ToggleSliceTool);
         }
         if app.slice.on {
@@ -42,7 +43,8 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 /// The ray tool's toggle and what its ray hits.
 fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
-    if ui.selectable_label(app.ray.on, label).on_hover_text("Y").clicked() {
+    let tip = super::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
+    if ui.selectable_label(app.ray.on, label).on_hover_text(tip).clicked() {
         out.push(Action::ToggleRayTool);
     }
     if app.ray.on && app.ray.ray.is_none() {

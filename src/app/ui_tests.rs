@@ -79,6 +79,100 @@ impl Harness {
     }
 }
 
+impl Harness {
+    /// Where the panels last drew the widget `name` (`panels::note`), in points (the harness
+    /// draws at one pixel per point).
+    pub(super) fn widget(&mut self, app: &App, name: &str) -> egui::Rect {
+        self.frame(app, Vec::new());
+        self.frame(app, Vec::new());
+        *self.files.widgets.get(name).unwrap_or_else(|| panic!("no widget {name} noted"))
+    }
+
+    /// A quick click at `pos`, as X delivers one: the pointer moved there, then pressed and
+    /// released within one frame. The actions it made.
+    pub(super) fn click_at(&mut self, app: &App, pos: Pos2) -> Vec<Action> {
+        let mut actions = self.frame(app, vec![Event::PointerMoved(pos)]).0;
+        actions.extend(self.frame(app, vec![button(pos, true), button(pos, false)]).0);
+        actions
+    }
+
+    /// A left drag from `from` to `to`, a frame for each event: the actions it made.
+    pub(super) fn drag(&mut self, app: &App, from: Pos2, to: Pos2) -> Vec<Action> {
+        let mut actions = self.frame(app, vec![Event::PointerMoved(from)]).0;
+        actions.extend(self.frame(app, vec![button(from, true)]).0);
+        for k in 1..=4 {
+            actions.extend(self.frame(app, vec![Event::PointerMoved(from.lerp(to, k as f32 / 4.0))]).0);
+        }
+        actions.extend(self.frame(app, vec![button(to, false)]).0);
+        actions
+    }
+
+    /// Where the widget showing exactly `text` is.
+    fn exact(&mut self, app: &App, text: &str) -> Pos2 {
+        self.frame(app, Vec::new());
+        let (_, full) = self.frame(app, Vec::new());
+        find_exact(&full.shapes, text).unwrap_or_else(|| panic!("no widget shows {text:?}"))
+    }
+
+    /// A quick click on the widget showing exactly `text`: the actions it made.
+    pub(super) fn click_exact(&mut self, app: &App, text: &str) -> Vec<Action> {
+        let pos = self.exact(app, text);
+        self.click_at(app, pos)
+    }
+
+    /// Rests the pointer on the widget showing exactly `text` until its tooltip shows: every
+    /// text then drawn (the tooltip's among them).
+    pub(super) fn hover(&mut self, app: &App, text: &str) -> Vec<String> {
+        self.ctx.style_mut(|s| s.interaction.tooltip_delay = 0.0);
+        let pos = self.exact(app, text);
+        // Moved onto it: a widget clicked since the pointer last moved shows no tooltip.
+        self.frame(app, vec![Event::PointerMoved(pos + egui::vec2(2.0, 1.0))]);
+        self.frame(app, vec![Event::PointerMoved(pos)]);
+        let mut full = self.frame(app, Vec::new()).1;
+        for _ in 0..5 {
+            full = self.frame(app, Vec::new()).1;
+        }
+        // The pointer leaves, and the tooltip with it.
+        for _ in 0..3 {
+            self.frame(app, vec![Event::PointerGone]);
+        }
+        all_texts(&full.shapes)
+    }
+}
+
+/// The primary button pressed or released at `pos`.
+fn button(pos: Pos2, pressed: bool) -> Event {
+    Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers: Default::default() }
+}
+
+/// The centre of the first visible text shape showing exactly `text`.
+fn find_exact(shapes: &[epaint::ClippedShape], text: &str) -> Option<Pos2> {
+    fn walk(shape: &epaint::Shape, text: &str, clip: egui::Rect) -> Option<Pos2> {
+        match shape {
+            epaint::Shape::Text(t) if t.galley.text() == text => {
+                Some(t.pos + t.galley.rect.center().to_vec2()).filter(|p| clip.contains(*p))
+            }
+            epaint::Shape::Vec(v) => v.iter().find_map(|s| walk(s, text, clip)),
+            _ => None,
+        }
+    }
+    shapes.iter().find_map(|c| walk(&c.shape, text, c.clip_rect))
+}
+
+/// Every text shape's text.
+pub(super) fn all_texts(shapes: &[epaint::ClippedShape]) -> Vec<String> {
+    fn walk(shape: &epaint::Shape, out: &mut Vec<String>) {
+        match shape {
+            epaint::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+            epaint::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    shapes.iter().for_each(|c| walk(&c.shape, &mut out));
+    out
+}
+
 /// The centre of the first visible text shape (inside its clip rectangle) whose text starts
 /// with `text`.
 pub(super) fn find_text(shapes: &[epaint::ClippedShape], text: &str) -> Option<Pos2> {

@@ -237,14 +237,8 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
     0
 }
 
-/// `manifold-lab check` on a 3D world: `Ok(line)` or `Err(line)`.
+/// `manifold-lab check` on a 3D world: what it holds, or the located error.
 pub fn check(path: &Path) -> Result<String, String> {
     let (spec, w) = load(path, &[]).map_err(|(LoadError::File(e) | LoadError::Set(e))| e)?;
-    Ok(format!(
-        "ok    {} (3D world: {} bodies, {} joints, {} water)",
-        path.display(),
-        w.bodies.len(),
-        w.joints.len(),
-        spec.water.len()
-    ))
+    Ok(format!("3D world: {} bodies, {} joints, {} water", w.bodies.len(), w.joints.len(), spec.water.len()))
 }

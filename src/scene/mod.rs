@@ -20,6 +20,7 @@ mod joint_refs;
 mod joint_save;
 mod jointed;
 mod joints;
+mod kind;
 pub mod limits;
 mod lists;
 mod locate;
@@ -44,6 +45,7 @@ pub use hulls::{
     load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
 };
 pub use joints::{BodyRef, FrameSpec, JointSpec};
+pub use kind::{FileKind, RECORDING_EXTENSION, RECORDING_MAGIC};
 pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
 pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
 pub use save::{save, scene_from_world};

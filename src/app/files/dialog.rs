@@ -90,17 +90,13 @@ impl Dialogs {
 pub fn files_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Files").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
-            if ui.button("Open…").on_hover_text("Ctrl+O: a scene, a lab preset or a recording").clicked() {
-                out.push(Action::ShowDialog(DialogKind::Open));
-            }
-            let save =
-                ui.button("Save").on_hover_text("Ctrl+S: write the world as a scene (asks where the first time)");
-            if save.clicked() {
-                out.push(Action::SaveCurrent);
-            }
-            if ui.button("Save as…").on_hover_text("Ctrl+Shift+S").clicked() {
-                out.push(Action::ShowDialog(DialogKind::SaveAs));
-            }
+            use crate::app::keys::button;
+            let open = Action::ShowDialog(DialogKind::Open);
+            button(ui, "Open…", &[("a scene, a lab preset or a recording", &open)], true, out);
+            let what = "write the world as a scene (asks where the first time)";
+            button(ui, "Save", &[(what, &Action::SaveCurrent)], true, out);
+            let save_as = Action::ShowDialog(DialogKind::SaveAs);
+            button(ui, "Save as…", &[("write the world as a scene, asking where", &save_as)], true, out);
         });
         if ui.button("Export frames…").on_hover_text("A range of the timeline as an animated GIF or PNGs").clicked() {
             out.push(Action::ShowDialog(DialogKind::Export));

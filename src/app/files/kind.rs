@@ -1,13 +1,12 @@
-//! What a file holds, told by its content (the top-level RON name) or, for recordings, its
-//! magic line: each kind opens where it belongs (a scene in the world, a pair in the Manifold
-//! lab, a recording on the timeline ...).
+//! What a file holds (`scene::FileKind`, told by its content) and where the app opens it: a
+//! scene in the world, a lab's preset in its lab, a recording on the timeline.
 
 use crate::app::lab::LabKind;
 use crate::app::state::Action;
 use manifold_lab::scene;
 use std::path::{Path, PathBuf};
 
-/// The kinds of file the app opens.
+/// Where a file opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
     /// `Scene(...)`: the 2D world.
@@ -19,48 +18,26 @@ pub enum FileKind {
     Lab(LabKind),
 }
 
-/// Top-level names of lab files and the lab each opens in.
-const LAB_FILES: &[(&str, LabKind)] = &[
-    ("Pair", LabKind::Manifold),
-    ("Hulls", LabKind::Hull3d),
-    ("Cloud", LabKind::Hull),
-    ("Toi", LabKind::Toi),
-    ("Slice", LabKind::Slice),
-    ("World3d", LabKind::World3d),
-];
+impl From<scene::FileKind> for FileKind {
+    fn from(k: scene::FileKind) -> FileKind {
+        use scene::FileKind as K;
+        match k {
+            K::Scene => FileKind::Scene,
+            K::Recording => FileKind::Recording,
+            K::Pair => FileKind::Lab(LabKind::Manifold),
+            K::Hulls => FileKind::Lab(LabKind::Hull3d),
+            K::Cloud => FileKind::Lab(LabKind::Hull),
+            K::Toi => FileKind::Lab(LabKind::Toi),
+            K::Slice => FileKind::Lab(LabKind::Slice),
+            K::World3d => FileKind::Lab(LabKind::World3d),
+        }
+    }
+}
 
 impl FileKind {
-    /// What the file at `path` holds; an error names the file, line and column.
+    /// Where the file at `path` opens; an error names the file, line and column.
     pub fn of(path: &Path) -> Result<FileKind, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if crate::app::timeline::record::is_recording(path) || bytes.starts_with(b"MLREC") {
-            return Ok(FileKind::Recording);
-        }
-        // A file that is not UTF-8 is a scene for the purpose of the error: the scene
-        // loader locates the bad byte.
-        let Ok(text) = std::str::from_utf8(&bytes) else { return Ok(FileKind::Scene) };
-        FileKind::of_text(text, &path.display().to_string())
-    }
-
-    /// What RON `text` holds; `file` labels errors.
-    pub fn of_text(text: &str, file: &str) -> Result<FileKind, String> {
-        let Some((name, line, column)) = scene::leading_name(text) else {
-            return Err(format!(
-                "{file}:1:1: not a file manifold-lab opens: expected `Scene(`, a lab preset (`Pair(`, \
-                 `Hulls(`, `Cloud(`, `Toi(`, `Slice(`, `World3d(`) or a recording (`MLREC 1`)"
-            ));
-        };
-        // RON allows the struct name to be left out: such a file is read as a scene.
-        if name == "Scene" || name.is_empty() {
-            return Ok(FileKind::Scene);
-        }
-        match LAB_FILES.iter().find(|(n, _)| *n == name) {
-            Some(&(_, kind)) => Ok(FileKind::Lab(kind)),
-            None => Err(format!(
-                "{file}:{line}:{column}: `{name}` is not a kind of file manifold-lab opens (expected Scene, \
-                 Pair, Hulls, Cloud, Toi, Slice or World3d)"
-            )),
-        }
+        scene::FileKind::of(path).map(FileKind::from)
     }
 
     /// The action that opens a file of this kind at `path`.

@@ -5,8 +5,8 @@ use super::kind::FileKind;
 use super::recent::RecentFiles;
 use super::watch::FileWatcher;
 use super::DialogKind;
+use crate::app::keys::key_action;
 use crate::app::lab::LabKind;
-use crate::app::mq_input::key_action;
 use crate::app::state::{Action, App, RunMode};
 use glam::Vec2;
 use macroquad::miniquad::{KeyCode, KeyMods};
@@ -126,12 +126,21 @@ fn bad_files_give_located_errors_and_keep_what_was_open() {
 }
 
 #[test]
-fn kinds_are_told_by_content() {
-    assert_eq!(FileKind::of_text("/* x */ Pair(", "f").unwrap(), FileKind::Lab(LabKind::Manifold));
-    assert_eq!(FileKind::of_text("\u{feff}// c\nScene (", "f").unwrap(), FileKind::Scene);
-    assert_eq!(FileKind::of_text("(version: 1)", "f").unwrap(), FileKind::Scene);
-    assert!(FileKind::of_text("", "f").unwrap_err().starts_with("f:1:1:"));
-    assert!(FileKind::of_text("\n\n  Nope(", "f").unwrap_err().starts_with("f:3:3:"));
+fn each_kind_opens_in_its_place() {
+    use manifold_lab::scene::FileKind as K;
+    let labs = [
+        (K::Pair, LabKind::Manifold),
+        (K::Hulls, LabKind::Hull3d),
+        (K::Cloud, LabKind::Hull),
+        (K::Toi, LabKind::Toi),
+        (K::Slice, LabKind::Slice),
+        (K::World3d, LabKind::World3d),
+    ];
+    for (k, lab) in labs {
+        assert_eq!(FileKind::from(k), FileKind::Lab(lab));
+    }
+    assert_eq!(FileKind::from(K::Scene), FileKind::Scene);
+    assert_eq!(FileKind::from(K::Recording), FileKind::Recording);
 }
 
 #[test]

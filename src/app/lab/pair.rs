@@ -110,7 +110,7 @@ impl PairFile {
                 Some(PresetChoice::Save(p)) => out.push(wrap(PairAction::Save(p))),
                 None => {}
             }
-            if ui.button("Restart (R)").clicked() {
+            if ui.button(crate::app::keys::label("Restart", &Action::Restart)).clicked() {
                 out.push(Action::Restart);
             }
         });

@@ -7,6 +7,7 @@ pub mod profiler;
 pub mod record;
 #[cfg(test)]
 mod tests;
+pub mod track;
 
 use super::state::{Action, App, BodyEdit, RunMode};
 use manifold_lab::engine::debug::{Color, DebugDraw};
@@ -148,11 +149,10 @@ pub fn effect_of(app: &App, action: &Action) -> Effect {
         },
         Action::SetParams(p) if *p != w.params => Effect::Edit,
         Action::LoadScene(p) if record::is_recording(p) => Effect::None,
-        Action::Restart
-        | Action::LoadScene(_)
-        | Action::OpenLab { .. }
-        | Action::OpenContactInLab { .. }
-        | Action::CloseLab => Effect::Reset,
+        // Back to the scene brings its timeline back (`lab_return`).
+        Action::Restart | Action::LoadScene(_) | Action::OpenLab { .. } | Action::OpenContactInLab { .. } => {
+            Effect::Reset
+        }
         Action::StepBack => Effect::Back,
         _ => Effect::None,
     }
@@ -174,11 +174,7 @@ impl App {
                     self.notice = Some(format!("Edited at a past step: branch {b} started, the old future kept"));
                 }
             }
-            Effect::Reset if self.error.is_none() => {
-                let profiler = self.timeline.profiler;
-                self.timeline = AppTimeline::new(&self.world);
-                self.timeline.profiler = profiler;
-            }
+            Effect::Reset if self.error.is_none() => self.reset_timeline(),
             Effect::Reset => {}
             Effect::Back => {
                 let cause = if self.world.step_count == step_before { Cause::Edited } else { Cause::Moved };
@@ -186,6 +182,13 @@ impl App {
             }
         }
         self.timeline.refresh_ghost();
+    }
+
+    /// A new timeline from the world as it is (the Profiler window stays as it was).
+    pub(in crate::app) fn reset_timeline(&mut self) {
+        let profiler = self.timeline.profiler;
+        self.timeline = AppTimeline::new(&self.world);
+        self.timeline.profiler = profiler;
     }
 
     /// Tells the timeline a step was taken.
@@ -199,11 +202,22 @@ impl App {
         self.timeline.refresh_ghost();
     }
 
+    /// Whether one step back can be taken (B, Backspace, the Back button): a state kept before
+    /// the last step, or an earlier step of the branch. What the Back button shows and what
+    /// `StepBack` does both come from here.
+    pub fn can_step_back(&self) -> bool {
+        self.history.len() > 0 || self.timeline_back_target().is_some()
+    }
+
+    /// The step before the cursor on the branch, if it reaches one (←, ◀).
+    pub fn timeline_back_target(&self) -> Option<u64> {
+        let cursor = self.timeline.line.cursor();
+        (cursor > self.timeline.line.current_branch().first_reachable()).then(|| cursor - 1)
+    }
+
     /// B with no step-back history left: one step back along the timeline.
     pub(super) fn timeline_step_back(&mut self) -> bool {
-        let cursor = self.timeline.line.cursor();
-        let reachable = self.timeline.line.current_branch().first_reachable();
-        cursor > reachable && self.seek(self.timeline.line.current(), cursor - 1)
+        self.timeline_back_target().is_some_and(|s| self.seek(self.timeline.line.current(), s))
     }
 
     pub(super) fn apply_timeline(&mut self, a: TimelineAction) {
@@ -343,5 +357,6 @@ pub fn state_json(app: &App) -> serde_json::Value {
         "mean_spacing": t.mean_spacing(),
         "keyframe_bytes": t.keyframe_bytes(),
         "recording": app.timeline.recorder.is_some(),
+        "can_step_back": app.can_step_back(),
     })
 }

@@ -2,7 +2,9 @@
 //! record and check buttons, small plots of per-step counters (click one to jump there) and
 //! the diff against the compared branch.
 
-use super::TimelineAction as T;
+use super::{track, TimelineAction as T};
+use crate::app::keys;
+use crate::app::panels::{note, UiState, Widgets};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText, Sense, Stroke};
 use manifold_lab::engine::timeline::{Counter, StepStats};
@@ -21,21 +23,16 @@ const TEXT: Color32 = Color32::from_gray(200);
 
 /// Shows the timeline panel (only for scenes, not labs) and returns its screen rect; the plots'
 /// backgrounds are left to the frame loop (pushed on `backdrops`).
-pub fn show(
-    ctx: &egui::Context,
-    app: &App,
-    out: &mut Vec<Action>,
-    backdrops: &mut Vec<egui::Rect>,
-) -> Option<egui::Rect> {
+pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiState) -> Option<egui::Rect> {
     if app.lab.is_some() {
         return None;
     }
     let r = egui::TopBottomPanel::bottom("timeline").show(ctx, |ui| {
-        bar(ui, app, out);
+        bar(ui, app, out, &mut st.widgets);
         ui.horizontal(|ui| {
             let diff_w = 230.0;
             let plots_w = (ui.available_width() - diff_w - 12.0).max(200.0);
-            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out, backdrops));
+            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out, &mut st.backdrops));
             ui.separator();
             ui.vertical(|ui| diff(ui, app));
         });
@@ -43,31 +40,31 @@ pub fn show(
     Some(r.response.rect)
 }
 
-/// The scrubber row.
-fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+/// The scrubber row: the step buttons (each enabled when it can move), the track (a click or
+/// a drag shows that step) and the branch, record and check controls.
+fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widgets) {
     let t = &app.timeline;
     let b = t.line.current_branch();
     let (first, newest, cursor) = (b.first_reachable(), b.newest(), t.line.cursor());
+    let tl = Action::Timeline;
     ui.horizontal(|ui| {
-        if ui.button("⏮").on_hover_text("first step (Home)").clicked() {
-            out.push(Action::Timeline(T::SeekStart));
-        }
-        if ui.button("◀").on_hover_text("one step back (←, Shift: 10)").clicked() {
-            out.push(Action::Timeline(T::SeekBy(-1)));
-        }
-        if ui.button("▶").on_hover_text("one step on (→, Shift: 10)").clicked() {
-            out.push(Action::Timeline(T::SeekBy(1)));
-        }
-        if ui.button("⏭").on_hover_text("newest step (End)").clicked() {
-            out.push(Action::Timeline(T::SeekEnd));
-        }
+        let (back, on) = (app.timeline_back_target().is_some(), cursor < newest);
+        let by = |n| tl(T::SeekBy(n));
+        keys::button(ui, "⏮", &[("first step", &tl(T::SeekStart))], back, out);
+        keys::button(ui, "◀", &[("one step back", &by(-1)), ("ten steps", &by(-10))], back, out);
+        keys::button(ui, "▶", &[("one step on", &by(1)), ("ten steps", &by(10))], on, out);
+        keys::button(ui, "⏭", &[("newest step", &tl(T::SeekEnd))], on, out);
         ui.label(RichText::new(format!("{cursor} / {newest}")).monospace());
-        let mut s = cursor;
         let right = 470.0;
-        ui.spacing_mut().slider_width = (ui.available_width() - right).max(120.0);
-        let slider = egui::Slider::new(&mut s, first..=newest.max(first + 1)).show_value(false);
-        if ui.add_enabled(newest > first, slider).on_hover_text("drag to scrub any step").changed() && s != cursor {
-            out.push(Action::Timeline(T::Seek(s)));
+        let (resp, asked) = track::track(ui, (ui.available_width() - right).max(120.0), first, newest, cursor);
+        note(widgets, ui, "timeline_track", resp.rect);
+        let under = resp.hover_pos().map(|p| track::step_at(resp.rect, p.x, first, newest));
+        resp.on_hover_text(match under {
+            Some(s) if newest > first => format!("step {s}: click or drag to show any step"),
+            _ => "no other step yet".into(),
+        });
+        if let Some(s) = asked {
+            out.push(tl(T::Seek(s)));
         }
         branch_picker(ui, app, out);
         let recording = t.recorder.is_some();

@@ -17,7 +17,7 @@ use manifold_lab::scene::{self, Scene, SceneError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub const MAGIC: &str = "MLREC";
+pub const MAGIC: &str = scene::RECORDING_MAGIC;
 pub const VERSION: u32 = 1;
 const SCENE_MARK: &str = "--- scene ---";
 
@@ -51,7 +51,7 @@ pub struct Recording {
 
 /// Whether `path` names a recording (by its extension).
 pub fn is_recording(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x.eq_ignore_ascii_case("mlrec"))
+    path.extension().is_some_and(|x| x.eq_ignore_ascii_case(scene::RECORDING_EXTENSION))
 }
 
 /// The recording state of the window: on since `since` (a step).
@@ -204,7 +204,7 @@ impl App {
         match Recording::load(path) {
             Ok(r) => {
                 let replayed = r.replay(None);
-                self.lab = None;
+                (self.lab, self.left_scene) = (None, None);
                 self.world = replayed.world;
                 self.scene = replayed.scene;
                 self.scene_path = replayed.scene_path;

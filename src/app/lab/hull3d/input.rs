@@ -76,7 +76,7 @@ pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) 
             Some(Gesture3::Turn { hull, last: f.pos })
         }
     };
-    // The release frame's motion counts too (X may deliver both at once); then it ends.
+    // The release's frame moves as the others do (it is where the button came up); then it ends.
     lab.gesture = next.filter(|_| f.left_down);
     Some(out)
 }

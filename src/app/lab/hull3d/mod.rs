@@ -309,4 +309,22 @@ impl Lab for Hull3dLab {
     fn uses_world(&self) -> bool {
         false
     }
+
+    /// Each hull's pose, and its centroid in the world and on screen; whether a gesture is on.
+    fn report(&self, app: &App) -> Option<serde_json::Value> {
+        let hulls: Vec<serde_json::Value> = (0..2)
+            .map(|i| {
+                let c = self.view.hulls[i].centroid();
+                let screen = self.camera.project(&app.viewport, c).map(|(s, _)| s.to_array());
+                serde_json::json!({
+                    "index": i,
+                    "position": self.poses[i].p.to_array(),
+                    "rotation": self.poses[i].q.to_array(),
+                    "centroid": c.to_array(),
+                    "screen": screen,
+                })
+            })
+            .collect();
+        Some(serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some() }))
+    }
 }

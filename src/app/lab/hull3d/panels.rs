@@ -89,10 +89,14 @@ pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut 
             });
         });
         ui.horizontal(|ui| {
-            if ui.button("Frame all (F)").clicked() {
+            if ui.button(crate::app::keys::label("Frame all", &Action::FrameAll)).clicked() {
                 out.push(Action::FrameAll);
             }
-            if ui.button("Restart (R)").on_hover_text("Back to the poses as loaded").clicked() {
+            if ui
+                .button(crate::app::keys::label("Restart", &Action::Restart))
+                .on_hover_text("Back to the poses as loaded")
+                .clicked()
+            {
                 out.push(Action::Restart);
             }
         });

@@ -70,7 +70,11 @@ pub fn controls(ui: &mut egui::Ui, lab: &SliceLab, files: &mut UiState, out: &mu
             Some(PresetChoice::Save(p)) => out.push(act(SliceAction::Save(p))),
             None => {}
         }
-        if ui.button("Restart (R)").on_hover_text("Back to the preset as saved").clicked() {
+        if ui
+            .button(crate::app::keys::label("Restart", &Action::Restart))
+            .on_hover_text("Back to the preset as saved")
+            .clicked()
+        {
             out.push(Action::Restart);
         }
     });

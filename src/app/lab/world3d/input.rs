@@ -53,18 +53,19 @@ pub fn pointer(lab: &mut World3dLab, app: &App, f: &PointerFrame, over_ui: bool)
             }
             Some(Gesture::Orbit { last: f.pos })
         }
-        Some(g @ Gesture::Pull { grab }) if f.left_down => {
+        Some(g @ Gesture::Pull { grab }) => {
+            // Up to where the button came up (a release's frame is at its position), then
+            // let go: a paused hull is placed there, a running one keeps what the spring gave.
             if let Some(p) = lab.camera.point_on_view_plane(&vp, f.pos, grab) {
                 out.push(act(World3dAction::PullTo(p)));
             }
+            if !f.left_down {
+                out.push(act(World3dAction::Release));
+            }
             Some(g)
         }
-        Some(Gesture::Pull { .. }) => {
-            out.push(act(World3dAction::Release));
-            None
-        }
     };
-    // The release frame's motion counts too (X may deliver both at once); then it ends.
+    // The release's frame moves as the others do (it is where the button came up); then it ends.
     lab.gesture = next.filter(|_| f.left_down);
     Some(out)
 }

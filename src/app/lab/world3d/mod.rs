@@ -7,7 +7,7 @@
 //! in `panels`.
 
 mod draw;
-mod input;
+pub mod input;
 mod panels;
 #[cfg(test)]
 mod tests;

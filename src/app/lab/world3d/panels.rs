@@ -14,21 +14,8 @@ use std::path::PathBuf;
 
 pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let label = if app.is_running() { "⏸ Pause" } else { "▶ Play" };
-            if ui.button(label).on_hover_text("Space").clicked() {
-                out.push(Action::TogglePlay);
-            }
-            if ui.button("Step").on_hover_text(". or S").clicked() {
-                out.push(Action::Step);
-            }
-            if ui.add_enabled(lab.history.len() > 0, egui::Button::new("Back")).on_hover_text("B").clicked() {
-                out.push(Action::StepBack);
-            }
-            if ui.button("Restart").on_hover_text("R").clicked() {
-                out.push(Action::Restart);
-            }
-        });
+        // Back steps back through the lab's own history (`World3dLab::step_back`).
+        crate::app::panels::run_buttons(ui, app.is_running(), lab.history.len() > 0, out, &mut st.widgets);
         let mut speed = app.speed;
         if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
             out.push(Action::SetSpeed(speed));
@@ -69,7 +56,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
         });
     });
     egui::CollapsingHeader::new("View").default_open(true).show(ui, |ui| {
-        if ui.button("Frame the moving bodies (F)").clicked() {
+        if ui.button(crate::app::keys::label("Frame the moving bodies", &Action::FrameAll)).clicked() {
             out.push(Action::FrameAll);
         }
         ui.label(
