@@ -11,6 +11,8 @@ pub mod contact_inspect_ui;
 pub mod draw;
 pub mod files;
 pub mod grid;
+#[cfg(test)]
+mod grid_tests;
 pub mod heap;
 pub mod history;
 pub mod input;
