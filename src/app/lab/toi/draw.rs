@@ -17,6 +17,9 @@ use manifold_lab::engine::trace::Trace;
 
 /// Poses drawn along each sweep between start and end.
 const GHOSTS: usize = 6;
+/// The label of the relative translation's ray, and its distance past the ray's tip.
+pub const RAY_LABEL: &str = "dB - dA";
+const RAY_LABEL_GAP: f32 = 0.3;
 
 fn color(body: usize) -> Color {
     if body == 0 {
@@ -73,6 +76,22 @@ fn config(lab: &ToiLab) -> (MinkowskiDifference, Vec2) {
     (MinkowskiDifference::new(&pa, &pb), ray)
 }
 
+/// A relative translation shorter than this part of the difference's size is no motion: the
+/// ray would be a dot at the origin, and its label would name the distance arrow beside it.
+const NEGLIGIBLE_RAY: f32 = 1e-4;
+
+/// Whether the relative translation `ray` is too short to draw against `md`.
+fn negligible(md: &MinkowskiDifference, ray: Vec2) -> bool {
+    let size = md.vertices.iter().fold(md.radius, |m, v| m.max(v.abs().max_element()));
+    !(ray.length() > NEGLIGIBLE_RAY * size.max(f32::MIN_POSITIVE))
+}
+
+/// Whether the shapes move relative to each other (else the linear cast has no ray).
+pub fn has_ray(lab: &ToiLab) -> bool {
+    let (md, ray) = config(lab);
+    !negligible(&md, ray)
+}
+
 /// Configuration space's extent: the difference, the origin and the ray.
 pub fn config_bounds(lab: &ToiLab) -> Aabb {
     let (md, ray) = config(lab);
@@ -84,13 +103,18 @@ pub fn config_bounds(lab: &ToiLab) -> Aabb {
     bb
 }
 
-/// The difference, the ray from the origin, and where the linear cast hit it: the point and
-/// the edge of A − B it entered through.
+/// The difference, the ray from the origin (none without relative motion), and where the
+/// linear cast hit it: the point and the edge of A − B it entered through. The ray's label
+/// sits past its tip, on the ray's line, so it names the ray and not the distance arrow that
+/// also starts at the origin.
 pub fn draw_config(lab: &ToiLab, d: &mut dyn DebugDraw) {
     let (md, ray) = config(lab);
     md.draw(d, Vec2::ZERO, 1.0);
-    d.arrow(Layer::Sweep, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
-    d.text(Layer::Sweep, ray, "dB - dA", palette::SEARCH_DIRECTION);
+    if !negligible(&md, ray) {
+        d.arrow(Layer::Sweep, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
+        let past_tip = ray + RAY_LABEL_GAP * ray.normalize();
+        d.text(Layer::Sweep, past_tip, RAY_LABEL, palette::SEARCH_DIRECTION);
+    }
     let r = lab.result();
     if r.is_hit() {
         let hit = r.t * ray;
