@@ -83,7 +83,8 @@ const NEGLIGIBLE_RAY: f32 = 1e-4;
 /// Whether the relative translation `ray` is too short to draw against `md`.
 fn negligible(md: &MinkowskiDifference, ray: Vec2) -> bool {
     let size = md.vertices.iter().fold(md.radius, |m, v| m.max(v.abs().max_element()));
-    !(ray.length() > NEGLIGIBLE_RAY * size.max(f32::MIN_POSITIVE))
+    let length = ray.length();
+    length.is_nan() || length <= NEGLIGIBLE_RAY * size.max(f32::MIN_POSITIVE)
 }
 
 /// Whether the shapes move relative to each other (else the linear cast has no ray).
