@@ -10,6 +10,7 @@ use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 use manifold_lab::engine::collide::manifold::FeatureKind;
 use manifold_lab::engine::debug::palette;
+use manifold_lab::engine::number::Num;
 
 /// The tooltip of the hovered contact point and the pinned contact's window.
 pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
@@ -84,12 +85,12 @@ fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
             ui.label(RichText::new(v).monospace());
             ui.end_row();
         };
-        row("point", format!("{} at ({:.3}, {:.3})", r.point, info.point.x, info.point.y));
+        row("point", format!("{} at ({:.3}, {:.3})", r.point, Num(info.point.x), Num(info.point.y)));
         row("feature id", format!("{:08x} ({})", info.feature_id, feature_text(info.feature_id)));
-        row("separation", format!("{:+.5} m", info.separation));
-        row("normal, A to B", format!("({:.4}, {:.4})", info.normal.x, info.normal.y));
-        row("normal impulse", format!("{:.5} N·s", info.normal_impulse));
-        row("tangent impulse", format!("{:+.5} N·s", info.tangent_impulse));
+        row("separation", format!("{:+.5} m", Num(info.separation)));
+        row("normal, A to B", format!("({:.4}, {:.4})", Num(info.normal.x), Num(info.normal.y)));
+        row("normal impulse", format!("{:.5} N·s", Num(info.normal_impulse)));
+        row("tangent impulse", format!("{:+.5} N·s", Num(info.tangent_impulse)));
         row("age", format!("{} steps{}", info.age, if info.awake { "" } else { " (asleep)" }));
         row(
             "manifold",

@@ -4,6 +4,7 @@
 use super::state::{Action, App, BodyEdit, RunMode};
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::Layer;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::{BodyKind, Material};
 use std::collections::HashMap;
@@ -344,14 +345,14 @@ fn broadphase(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             };
             row("nodes", m.node_count.to_string());
             row("height", m.height.to_string());
-            row("area ratio", format!("{:.2}", m.area_ratio));
+            row("area ratio", format!("{:.2}", Num(m.area_ratio)));
             row("pairs", st.pairs.to_string());
             row("moved", st.moved.to_string());
             row("reinserted", st.reinserted.to_string());
             row("queries", st.queries.to_string());
             row("nodes visited", st.query.nodes_visited.to_string());
             row("leaves hit", st.query.leaves_hit.to_string());
-            row("broadphase", format!("{:.3} ms", app.world.profile.broadphase_ms));
+            row("broadphase", format!("{:.3} ms", Num(app.world.profile.broadphase_ms)));
         });
         if bp.mode == PairFinding::SortAndSweep {
             ui.label(RichText::new("Step through one sweep in the right panel.").small());
@@ -407,10 +408,10 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
                 ui.label("mass");
-                ui.label(format!("{:.3} kg", b.mass));
+                ui.label(format!("{:.3} kg", Num(b.mass)));
                 ui.end_row();
                 ui.label("inertia");
-                ui.label(format!("{:.4} kg·m²", b.inertia));
+                ui.label(format!("{:.4} kg·m²", Num(b.inertia)));
                 ui.end_row();
                 ui.label("contacts");
                 let n = app.world.contacts.iter().filter(|c| c.a == i || c.b == i).count();
@@ -496,15 +497,19 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             let step_ms = app.median_step_ms();
             if step_ms > SLOW_STEP_MS {
                 // One step per frame at most: the window stays responsive, the scene runs slowly.
-                ui.label(RichText::new(format!("⚠ step {step_ms:.0} ms")).color(Color32::from_rgb(255, 170, 60)))
-                    .on_hover_text(format!(
-                        "Each step takes {step_ms:.0} ms, so this scene runs at {:.1} steps a second instead \
+                ui.label(
+                    RichText::new(format!("⚠ step {step_ms:.0} ms", step_ms = Num(step_ms)))
+                        .color(Color32::from_rgb(255, 170, 60)),
+                )
+                .on_hover_text(format!(
+                    "Each step takes {step_ms:.0} ms, so this scene runs at {:.1} steps a second instead \
                          of {:.0}: pause (Space) to inspect it, or run it headless with `run`.",
-                        1000.0 / step_ms,
-                        w.params.hz
-                    ));
+                    Num(1000.0 / step_ms),
+                    Num(w.params.hz),
+                    step_ms = Num(step_ms)
+                ));
             } else {
-                ui.label(format!("step {step_ms:.2} ms"));
+                ui.label(format!("step {step_ms:.2} ms", step_ms = Num(step_ms)));
             }
             ui.separator();
         }

@@ -13,6 +13,7 @@ use manifold_lab::engine::collide::minkowski::MinkowskiDifference;
 use manifold_lab::engine::collide::support::{draw_proxy, Proxy};
 use manifold_lab::engine::debug::{palette, Color, DebugDraw, Layer};
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 
 /// Poses drawn along each sweep between start and end.
@@ -61,7 +62,7 @@ pub fn draw(lab: &ToiLab, app: &App, d: &mut dyn DebugDraw) {
         }
         d.point(Layer::Contact, r.point, 10.0, palette::WINNER);
         d.arrow(Layer::Normal, r.point, r.point + 0.6 * r.normal, palette::NORMAL);
-        d.text(Layer::Contact, r.point - 0.4 * r.normal, &format!("impact at t = {:.4}", r.t), palette::WINNER);
+        d.text(Layer::Contact, r.point - 0.4 * r.normal, &format!("impact at t = {:.4}", Num(r.t)), palette::WINNER);
     }
 }
 
@@ -132,6 +133,6 @@ pub fn draw_config(lab: &ToiLab, d: &mut dyn DebugDraw) {
             d.text(Layer::Polytope, 0.5 * (e.start + e.end) + 0.3 * e.normal, &e.label(), palette::WINNER);
         }
         d.point(Layer::Contact, hit, 9.0, palette::WINNER);
-        d.text(Layer::Contact, hit - 0.3 * ray.normalize_or_zero(), &format!("t = {:.4}", r.t), palette::WINNER);
+        d.text(Layer::Contact, hit - 0.3 * ray.normalize_or_zero(), &format!("t = {:.4}", Num(r.t)), palette::WINNER);
     }
 }
