@@ -22,8 +22,8 @@ pub struct UiState {
     save_paths: HashMap<String, String>,
     /// How far the controls panel is scrolled (points), reported for tests.
     pub controls_scroll: f32,
-    /// Frames per second, for the status bar (set by the frame loop).
-    pub fps: i32,
+    /// Frames drawn in the last second, for the status bar (set by the frame loop).
+    pub fps: usize,
     /// The Open and Save dialogs.
     pub dialogs: super::files::dialog::Dialogs,
     /// Rectangles (points) the panels leave for the frame loop to fill, opaque, with
@@ -450,7 +450,7 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
 /// Steps slower than this are flagged in the status bar: the scene cannot run live.
 const SLOW_STEP_MS: f32 = 100.0;
 
-fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
+fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
     ui.horizontal(|ui| {
         let w = &app.world;
         let mode = match app.mode {
