@@ -4,6 +4,9 @@
 pub mod action;
 pub mod batch;
 pub mod camera;
+pub mod contact_features;
+#[cfg(test)]
+mod contact_features_tests;
 pub mod contact_inspect;
 #[cfg(test)]
 mod contact_inspect_tests;
