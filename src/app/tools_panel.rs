@@ -109,6 +109,7 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.add(egui::DragValue::new(&mut p.region.1).speed(0.05).max_decimals(2));
             });
             ui.end_row();
+            bottom(ui, app, &mut p);
         });
         surface(ui, &mut p.surface);
         if p != current {
@@ -129,6 +130,29 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             out.push(Action::SetWater(None));
         }
     });
+}
+
+/// The water's bottom: the basin's floor (found from the static bodies) or a height given.
+fn bottom(ui: &mut egui::Ui, app: &App, p: &mut WaterParams) {
+    ui.label("bottom");
+    ui.horizontal(|ui| {
+        let found = app.world.water_bottom();
+        let mut floor = p.bottom.is_none();
+        let hint = "On: the top of the static floor under the water (none where the basin is open); off: a height";
+        if ui.checkbox(&mut floor, "basin floor").on_hover_text(hint).changed() {
+            p.bottom = if floor { None } else { Some(found.unwrap_or(p.level - 5.0)) };
+        }
+        let top = p.level - 0.01;
+        match &mut p.bottom {
+            Some(b) => {
+                ui.add(egui::DragValue::new(b).speed(0.02).range(-1e4..=top).max_decimals(2));
+            }
+            None => {
+                ui.label(found.map_or("none (open)".to_string(), |b| format!("{:.2}", Num(b))));
+            }
+        }
+    });
+    ui.end_row();
 }
 
 /// The surface's kind and its numbers.
