@@ -11,6 +11,7 @@ mod world3d;
 pub use check::check;
 
 use crate::app::script::ScriptPlayer;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
@@ -196,38 +197,45 @@ impl Report {
         let _ = writeln!(
             s,
             "joints           {} ({} broken), max joint error {:.5} m",
-            self.joints, self.broken_joints, self.max_joint_error
+            self.joints,
+            self.broken_joints,
+            Num(self.max_joint_error)
         );
         let _ = writeln!(s, "islands          {} ({} awake bodies)", self.islands, self.awake_bodies);
         let _ = writeln!(
             s,
             "ms/step          {:.3} median, {:.3} mean (broadphase {:.3}, narrowphase {:.3}, solve {:.3})",
-            self.ms_per_step_median,
-            self.ms_per_step_mean,
-            self.broadphase_ms_median,
-            self.narrowphase_ms_median,
-            self.solve_ms_median
+            Num(self.ms_per_step_median),
+            Num(self.ms_per_step_mean),
+            Num(self.broadphase_ms_median),
+            Num(self.narrowphase_ms_median),
+            Num(self.solve_ms_median)
         );
         let _ = writeln!(
             s,
             "continuous       {:.3} ms/step median, {} time-of-impact events",
-            self.ccd_ms, self.toi_events
+            Num(self.ccd_ms),
+            self.toi_events
         );
         if self.water_ms > 0.0 || self.bodies_in_water > 0 {
             let _ = writeln!(
                 s,
                 "water            {:.3} ms/step median, {} bodies in the water",
-                self.water_ms, self.bodies_in_water
+                Num(self.water_ms),
+                self.bodies_in_water
             );
         }
         let _ = writeln!(
             s,
             "broadphase       {:.1}% of the step; tree height {}, area ratio {:.2}, {} pairs",
-            self.broadphase_share_percent, self.tree_height, self.tree_area_ratio, self.broadphase_pairs
+            Num(self.broadphase_share_percent),
+            self.tree_height,
+            Num(self.tree_area_ratio),
+            self.broadphase_pairs
         );
         let _ = writeln!(s, "state hash       {}", self.state_hash);
-        let _ = writeln!(s, "max penetration  {:.5} m", self.max_penetration);
-        let _ = writeln!(s, "kinetic energy   {:.5} J", self.kinetic_energy);
+        let _ = writeln!(s, "max penetration  {:.5} m", Num(self.max_penetration));
+        let _ = writeln!(s, "kinetic energy   {:.5} J", Num(self.kinetic_energy));
         if self.repaired_bodies > 0 {
             let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
         }
@@ -246,7 +254,12 @@ impl Report {
             let _ = writeln!(
                 s,
                 "  {:<16} x {:>10.4}  y {:>10.4}  angle {:>8.4}  area {:>8.4}  mass {:>8.4}",
-                p.name, p.x, p.y, p.angle, p.area, p.mass
+                p.name,
+                Num(p.x),
+                Num(p.y),
+                Num(p.angle),
+                Num(p.area),
+                Num(p.mass)
             );
         }
         s

@@ -133,7 +133,8 @@ fn article_example_draws_its_winning_edge_pair_contact_and_mtv() {
         assert!(same(win[0], A[0], A[2]), "{config:?}: A's edge {:?}", win[0]);
         assert!(same(win[1], B[2], B[3]), "{config:?}: B's edge {:?}", win[1]);
         let label = texts(&list, Layer3::SatAxis);
-        assert!(label.len() == 1 && label[0].ends_with("-0.489  WINNER"), "{label:?}");
+        // Named as the article prints it (`index: [ 1, 2 ]`).
+        assert!(label.len() == 1 && label[0] == "edges 1 x 2  -0.489  WINNER", "{label:?}");
         // The article's contact point, and the MTV from it.
         let contacts = points(&list, Layer3::Contact);
         assert_eq!(contacts.len(), 1);

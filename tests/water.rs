@@ -324,14 +324,16 @@ fn water_strategy() -> impl Strategy<Value = WaterParams> {
             Surface::Simulated { columns, stiffness, spread, damping }
         }),
     ];
-    (-5.0f32..5.0, 1e-3f32..1e6, 0.0f32..1e4, 0.0f32..1e4, -50.0f32..0.0, 0.01f32..100.0, surface).prop_map(
-        |(level, density, linear_drag, angular_drag, x_min, width, surface)| WaterParams {
+    let depth = prop::option::of(0.01f32..30.0);
+    (-5.0f32..5.0, 1e-3f32..1e6, 0.0f32..1e4, 0.0f32..1e4, -50.0f32..0.0, 0.01f32..100.0, surface, depth).prop_map(
+        |(level, density, linear_drag, angular_drag, x_min, width, surface, depth)| WaterParams {
             level,
             density,
             linear_drag,
             angular_drag,
             region: (x_min, x_min + width),
             surface,
+            bottom: depth.map(|d| level - d),
         },
     )
 }

@@ -15,6 +15,7 @@
 //! computed from, so the lab opens the pair in those poses, where `collide` gives the recorded
 //! manifold exactly, and says so ("recycled from step N poses").
 
+use super::contact_features::{decode, Features};
 use super::lab::manifold::ManifoldLab;
 use super::lab::pair::PairFile;
 use super::state::{App, RunMode};
@@ -79,6 +80,8 @@ pub struct ContactInfo {
     pub names: (String, String),
     pub point: Vec2,
     pub feature_id: u32,
+    /// The feature id decoded for the pair's shapes: the reference face and the point's features.
+    pub features: Features,
     /// Separation at the start of the step (negative: penetration).
     pub separation: f32,
     /// From A to B.
@@ -104,10 +107,14 @@ pub fn body_label(world: &World, i: usize) -> String {
 pub fn contact_info(world: &World, r: ContactRef) -> Option<ContactInfo> {
     let c = find_contact(world, r.a, r.b)?;
     let cp = c.points().get(r.point)?;
+    let (ba, bb) = (world.bodies.get(c.a)?, world.bodies.get(c.b)?);
+    // The poses the manifold was computed at (their rotations tell the reference edge).
+    let (xa, xb) = c.origin.map_or((ba.start_transform(), bb.start_transform()), |o| (o.xf_a, o.xf_b));
     Some(ContactInfo {
         names: (body_label(world, c.a), body_label(world, c.b)),
         point: cp.point,
         feature_id: cp.id.0,
+        features: decode(&ba.shape, &xa, &bb.shape, &xb, &c.manifold, r.point),
         separation: cp.base_separation,
         normal: c.normal(),
         normal_impulse: cp.normal_impulse,

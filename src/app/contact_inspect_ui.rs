@@ -8,8 +8,8 @@ use super::draw::mq_color;
 use super::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
-use manifold_lab::engine::collide::manifold::FeatureKind;
 use manifold_lab::engine::debug::palette;
+use manifold_lab::engine::number::Num;
 
 /// The tooltip of the hovered contact point and the pinned contact's window.
 pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
@@ -84,12 +84,14 @@ fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
             ui.label(RichText::new(v).monospace());
             ui.end_row();
         };
-        row("point", format!("{} at ({:.3}, {:.3})", r.point, info.point.x, info.point.y));
-        row("feature id", format!("{:08x} ({})", info.feature_id, feature_text(info.feature_id)));
-        row("separation", format!("{:+.5} m", info.separation));
-        row("normal, A to B", format!("({:.4}, {:.4})", info.normal.x, info.normal.y));
-        row("normal impulse", format!("{:.5} N·s", info.normal_impulse));
-        row("tangent impulse", format!("{:+.5} N·s", info.tangent_impulse));
+        row("point", format!("{} at ({:.3}, {:.3})", r.point, Num(info.point.x), Num(info.point.y)));
+        for (name, value) in feature_rows(info) {
+            row(name, value);
+        }
+        row("separation", format!("{:+.5} m", Num(info.separation)));
+        row("normal, A to B", format!("({:.4}, {:.4})", Num(info.normal.x), Num(info.normal.y)));
+        row("normal impulse", format!("{:.5} N·s", Num(info.normal_impulse)));
+        row("tangent impulse", format!("{:+.5} N·s", Num(info.tangent_impulse)));
         row("age", format!("{} steps{}", info.age, if info.awake { "" } else { " (asleep)" }));
         row(
             "manifold",
@@ -101,18 +103,14 @@ fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
     });
 }
 
-/// The packed feature id in words: its kind, flip and the two features.
-fn feature_text(id: u32) -> String {
-    let (flip, kind, reference, incident) = (id >> 24 & 1 == 1, id >> 16 & 0xff, id >> 8 & 0xff, id & 0xff);
-    let kind = match kind {
-        k if k == FeatureKind::Face as u32 => "face",
-        k if k == FeatureKind::Vertex as u32 => "vertex",
-        k if k == FeatureKind::Circle as u32 => "circle",
-        k if k == FeatureKind::Capsule as u32 => "capsule",
-        _ => "?",
-    };
-    let owner = if flip { "B" } else { "A" };
-    format!("{kind}, reference {owner}{reference}, incident {incident}")
+/// The feature id's rows: packed, with its kind; the reference face (the same for every
+/// point of the manifold); the point's own features.
+pub fn feature_rows(info: &ContactInfo) -> [(&'static str, String); 3] {
+    [
+        ("feature id", format!("{:08x} ({} contact)", info.feature_id, info.features.kind)),
+        ("reference face", info.features.reference_text()),
+        ("features", info.features.point_text()),
+    ]
 }
 
 /// Rings on the hovered and the pinned contact points.

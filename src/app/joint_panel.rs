@@ -6,6 +6,7 @@ use super::joint_edit::JointParam;
 use super::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::debug::DrawOptions;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::joints::{
     AngleJoint, DistanceJoint, PrismaticJoint, RevoluteJoint, WeldJoint, WheelJoint,
 };
@@ -144,17 +145,20 @@ fn state(ui: &mut egui::Ui, app: &App, k: usize, joint: &Joint) {
             ui.end_row();
         };
         if let Some(r) = w.joint_reaction(k) {
-            row("reaction force", format!("{:.2} N", r.force.length()));
-            row("  (x, y)", format!("({:.1}, {:.1})", r.force.x, r.force.y));
-            row("reaction torque", format!("{:.3} N·m", r.torque));
+            row("reaction force", format!("{:.2} N", Num(r.force.length())));
+            row("  (x, y)", format!("({:.1}, {:.1})", Num(r.force.x), Num(r.force.y)));
+            row("reaction torque", format!("{:.3} N·m", Num(r.torque)));
         }
         if let Some((lin, ang)) = w.joint_error(k) {
-            row("error", format!("{:.2} mm", 1000.0 * lin));
-            row("angular error", format!("{:.3}°", ang.to_degrees()));
+            row("error", format!("{:.2} mm", Num(1000.0 * lin)));
+            row("angular error", format!("{:.3}°", Num(ang.to_degrees())));
         }
-        row("relative angle", format!("{:.2}°", joint.joint_angle(&w.bodies).to_degrees()));
+        row("relative angle", format!("{:.2}°", Num(joint.joint_angle(&w.bodies).to_degrees())));
         if let Some(n) = reaction_unit(w) {
-            row("arrow scale", format!("{REACTION_ARROW_PX:.0} px = {n} N"));
+            row(
+                "arrow scale",
+                format!("{REACTION_ARROW_PX:.0} px = {n} N", REACTION_ARROW_PX = Num(REACTION_ARROW_PX)),
+            );
         }
         let (a, b) = joint.bodies();
         let awake = |i: usize| w.bodies.get(i).is_some_and(|b| b.awake);

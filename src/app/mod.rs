@@ -4,13 +4,19 @@
 pub mod action;
 pub mod batch;
 pub mod camera;
+pub mod contact_features;
+#[cfg(test)]
+mod contact_features_tests;
 pub mod contact_inspect;
 #[cfg(test)]
 mod contact_inspect_tests;
 pub mod contact_inspect_ui;
 pub mod draw;
 pub mod files;
+pub mod frame_rate;
 pub mod grid;
+#[cfg(test)]
+mod grid_tests;
 pub mod heap;
 pub mod history;
 pub mod input;
@@ -130,6 +136,8 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
     let mut styled_for = 0.0;
     let mut over_ui = false;
     let mut export: Option<share::job::ExportJob> = None;
+    let clock = Instant::now();
+    let mut frame_rate = frame_rate::FrameRate::default();
     let mut shot_writers: Vec<share::writer::FrameWriter> = Vec::new();
     if shot.is_none() {
         // The window keeps the recent-files list and watches the open file.
@@ -159,7 +167,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
         let mut typing = false;
         let mut egui_busy = false;
         let mut ppp = 1.0;
-        ui_state.fps = mq::get_fps();
+        ui_state.fps = frame_rate.per_second(clock.elapsed().as_secs_f64());
         egui_macroquad::ui(|ctx| {
             mq_input::scroll_panels(ctx, real.pointer.wheel, over_ui_before);
             central = panels::build(ctx, &app, &mut ui_state, &mut actions);
@@ -276,6 +284,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
             std::thread::sleep(d);
         }
         mq::next_frame().await;
+        frame_rate.frame_drawn(clock.elapsed().as_secs_f64());
         frame += 1;
         let frame_ms = frame_start.elapsed().saturating_sub(update_time).as_secs_f32() * 1000.0;
         times.push(frame_ms, update_cpu);

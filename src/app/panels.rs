@@ -6,6 +6,7 @@ use super::state::{Action, App, BodyEdit, RunMode};
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::ReferenceFaceRule;
 use manifold_lab::engine::debug::Layer;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 use manifold_lab::engine::{BodyKind, Material};
 use std::collections::HashMap;
@@ -23,8 +24,8 @@ pub struct UiState {
     save_paths: HashMap<String, String>,
     /// How far the controls panel is scrolled (points), reported for tests.
     pub controls_scroll: f32,
-    /// Frames per second, for the status bar (set by the frame loop).
-    pub fps: i32,
+    /// Frames drawn in the last second, for the status bar (set by the frame loop).
+    pub fps: usize,
     /// The Open and Save dialogs.
     pub dialogs: super::files::dialog::Dialogs,
     /// Rectangles (points) the panels leave for the frame loop to fill, opaque, with
@@ -364,14 +365,14 @@ fn broadphase(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             };
             row("nodes", m.node_count.to_string());
             row("height", m.height.to_string());
-            row("area ratio", format!("{:.2}", m.area_ratio));
+            row("area ratio", format!("{:.2}", Num(m.area_ratio)));
             row("pairs", st.pairs.to_string());
             row("moved", st.moved.to_string());
             row("reinserted", st.reinserted.to_string());
             row("queries", st.queries.to_string());
             row("nodes visited", st.query.nodes_visited.to_string());
             row("leaves hit", st.query.leaves_hit.to_string());
-            row("broadphase", format!("{:.3} ms", app.world.profile.broadphase_ms));
+            row("broadphase", format!("{:.3} ms", Num(app.world.profile.broadphase_ms)));
         });
         if bp.mode == PairFinding::SortAndSweep {
             ui.label(RichText::new("Step through one sweep in the right panel.").small());
@@ -427,10 +428,10 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
                 ui.label("mass");
-                ui.label(format!("{:.3} kg", b.mass));
+                ui.label(format!("{:.3} kg", Num(b.mass)));
                 ui.end_row();
                 ui.label("inertia");
-                ui.label(format!("{:.4} kg·m²", b.inertia));
+                ui.label(format!("{:.4} kg·m²", Num(b.inertia)));
                 ui.end_row();
                 ui.label("contacts");
                 let n = app.world.contacts.iter().filter(|c| c.a == i || c.b == i).count();
@@ -469,7 +470,7 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
 /// Steps slower than this are flagged in the status bar: the scene cannot run live.
 const SLOW_STEP_MS: f32 = 100.0;
 
-fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
+fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
     ui.horizontal(|ui| {
         let w = &app.world;
         let mode = match app.mode {
@@ -516,15 +517,19 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: i32) {
             let step_ms = app.median_step_ms();
             if step_ms > SLOW_STEP_MS {
                 // One step per frame at most: the window stays responsive, the scene runs slowly.
-                ui.label(RichText::new(format!("⚠ step {step_ms:.0} ms")).color(Color32::from_rgb(255, 170, 60)))
-                    .on_hover_text(format!(
-                        "Each step takes {step_ms:.0} ms, so this scene runs at {:.1} steps a second instead \
+                ui.label(
+                    RichText::new(format!("⚠ step {step_ms:.0} ms", step_ms = Num(step_ms)))
+                        .color(Color32::from_rgb(255, 170, 60)),
+                )
+                .on_hover_text(format!(
+                    "Each step takes {step_ms:.0} ms, so this scene runs at {:.1} steps a second instead \
                          of {:.0}: pause (Space) to inspect it, or run it headless with `run`.",
-                        1000.0 / step_ms,
-                        w.params.hz
-                    ));
+                    Num(1000.0 / step_ms),
+                    Num(w.params.hz),
+                    step_ms = Num(step_ms)
+                ));
             } else {
-                ui.label(format!("step {step_ms:.2} ms"));
+                ui.label(format!("step {step_ms:.2} ms", step_ms = Num(step_ms)));
             }
             ui.separator();
         }

@@ -11,6 +11,7 @@ use super::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::RayTrace;
 use manifold_lab::engine::debug::{palette, Color};
+use manifold_lab::engine::number::Num;
 
 /// Rays shorter than this (pixels) are clicks: they clear the ray.
 pub const MIN_RAY_PX: f32 = 4.0;
@@ -107,7 +108,7 @@ pub fn draw_ray(app: &App, d: &mut MqDraw, px: f32) {
     // The closest hit is labelled; the Tools panel lists every hit's numbers (labels on all
     // of them would bury a ray through a pyramid).
     if let Some(h) = trace.closest {
-        let label = format!("t={:.4}  n=({:.3}, {:.3})", h.fraction, h.normal.x, h.normal.y);
+        let label = format!("t={:.4}  n=({:.3}, {:.3})", Num(h.fraction), Num(h.normal.x), Num(h.normal.y));
         d.texts.push((h.point + 22.0 * px * h.normal.normalize_or(Vec2::Y), label, palette::TEXT));
     }
 }

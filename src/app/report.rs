@@ -181,6 +181,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "bodies_in_water": w.water().map(|water| water.reports.len()),
         "controls_scroll": ui.controls_scroll,
         "widgets": widgets,
+        "fps_shown": ui.fps,
         "frame_ms_median": times.median(),
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),

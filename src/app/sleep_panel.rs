@@ -4,6 +4,7 @@
 
 use super::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyKind, World};
 
@@ -65,7 +66,7 @@ pub fn body_extras(ui: &mut egui::Ui, app: &App, i: usize, out: &mut Vec<Action>
             });
             ui.end_row();
             ui.label("still for");
-            ui.label(format!("{:.2} s", b.sleep_time));
+            ui.label(format!("{:.2} s", Num(b.sleep_time)));
             ui.end_row();
             if let Some(k) = w.island_of(i) {
                 ui.label("island");

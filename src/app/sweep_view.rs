@@ -10,6 +10,7 @@ use super::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{trace_sort_and_sweep, PairFinding, SweepStep, SweepTrace};
 use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 use serde::{Deserialize, Serialize};
 
@@ -151,7 +152,7 @@ fn endpoint_list(ui: &mut egui::Ui, t: &SweepTrace, k: usize) {
     ui.label(RichText::new("sorted endpoints (x, box):").small());
     ui.vertical(|ui| {
         for (n, (x, b, start)) in ends.iter().enumerate().skip(from).take(12) {
-            let text = format!("{x:8.2}  {}{b}", if *start { "start " } else { "end   " });
+            let text = format!("{x:8.2}  {}{b}", if *start { "start " } else { "end   " }, x = Num(x));
             let rich = RichText::new(text).monospace();
             let rich = if n + 1 == passed && *start {
                 rich.strong().color(egui::Color32::from_rgb(255, 230, 60))

@@ -5,6 +5,7 @@
 use super::state::{Action, App};
 use super::water_edit::BUOYANCY_SCALE_RANGE;
 use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::water::{Surface, WaterParams, Wave};
 
 /// The Tools section: the slice tool and what the last slice did.
@@ -29,11 +30,11 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         for s in &r.sliced {
             for p in &s.pieces {
                 let simplified = if p.simplified_area > 0.0 {
-                    format!(", simplified −{:.4} m²", p.simplified_area)
+                    format!(", simplified −{:.4} m²", Num(p.simplified_area))
                 } else {
                     "".into()
                 };
-                let text = format!("{} #{}: {:.3} m², {:.3} kg{simplified}", p.name, p.index, p.area, p.mass);
+                let text = format!("{} #{}: {:.3} m², {:.3} kg{simplified}", p.name, p.index, Num(p.area), Num(p.mass));
                 ui.label(RichText::new(text).small().monospace());
             }
         }
@@ -56,7 +57,7 @@ fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     match t.closest {
         Some(h) => {
             let name = super::contact_inspect::body_label(&app.world, h.body);
-            ui.label(RichText::new(format!("closest: {name} at t = {:.4}", h.fraction)).small());
+            ui.label(RichText::new(format!("closest: {name} at t = {:.4}", Num(h.fraction))).small());
         }
         None => {
             ui.label(RichText::new("the ray hits nothing").small());
@@ -65,7 +66,12 @@ fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     for h in t.hits.iter().take(8) {
         let text = format!(
             "#{} t {:.4} at ({:.3}, {:.3}) n ({:.3}, {:.3})",
-            h.body, h.fraction, h.point.x, h.point.y, h.normal.x, h.normal.y
+            h.body,
+            Num(h.fraction),
+            Num(h.point.x),
+            Num(h.point.y),
+            Num(h.normal.x),
+            Num(h.normal.y)
         );
         ui.label(RichText::new(text).small().monospace());
     }
@@ -105,6 +111,7 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.add(egui::DragValue::new(&mut p.region.1).speed(0.05).max_decimals(2));
             });
             ui.end_row();
+            bottom(ui, app, &mut p);
         });
         surface(ui, &mut p.surface);
         if p != current {
@@ -118,11 +125,36 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             out.push(Action::SetBuoyancyScale(scale));
         }
         let n = app.world.water().map_or(0, |w| w.reports.len());
-        ui.label(RichText::new(format!("{n} bodies in the water · {:.3} ms/step", app.world.profile.water_ms)).small());
+        ui.label(
+            RichText::new(format!("{n} bodies in the water · {:.3} ms/step", Num(app.world.profile.water_ms))).small(),
+        );
         if ui.button("Remove water").clicked() {
             out.push(Action::SetWater(None));
         }
     });
+}
+
+/// The water's bottom: the basin's floor (found from the static bodies) or a height given.
+fn bottom(ui: &mut egui::Ui, app: &App, p: &mut WaterParams) {
+    ui.label("bottom");
+    ui.horizontal(|ui| {
+        let found = app.world.water_bottom();
+        let mut floor = p.bottom.is_none();
+        let hint = "On: the top of the static floor under the water (none where the basin is open); off: a height";
+        if ui.checkbox(&mut floor, "basin floor").on_hover_text(hint).changed() {
+            p.bottom = if floor { None } else { Some(found.unwrap_or(p.level - 5.0)) };
+        }
+        let top = p.level - 0.01;
+        match &mut p.bottom {
+            Some(b) => {
+                ui.add(egui::DragValue::new(b).speed(0.02).range(-1e4..=top).max_decimals(2));
+            }
+            None => {
+                ui.label(found.map_or("none (open)".to_string(), |b| format!("{:.2}", Num(b))));
+            }
+        }
+    });
+    ui.end_row();
 }
 
 /// The surface's kind and its numbers.
@@ -182,13 +214,13 @@ pub fn buoyancy(ui: &mut egui::Ui, app: &App, i: usize) {
             ui.label(RichText::new(v).monospace());
             ui.end_row();
         };
-        row("submerged", format!("{:.4} m²", r.area));
-        row("fraction", format!("{:.1} %", 100.0 * r.fraction));
-        row("buoyancy", format!("({:.2}, {:.2}) N", r.force.x, r.force.y));
-        row("centre", format!("({:.3}, {:.3})", r.centroid.x, r.centroid.y));
-        row("torque", format!("{:.3} N·m", r.torque));
-        row("drag", format!("({:.2}, {:.2}) N", r.drag_force.x, r.drag_force.y));
-        row("drag torque", format!("{:.3} N·m", r.drag_torque));
-        row("angular drag", format!("{:.3} 1/s", r.angular_drag_rate));
+        row("submerged", format!("{:.4} m²", Num(r.area)));
+        row("fraction", format!("{:.1} %", Num(100.0 * r.fraction)));
+        row("buoyancy", format!("({:.2}, {:.2}) N", Num(r.force.x), Num(r.force.y)));
+        row("centre", format!("({:.3}, {:.3})", Num(r.centroid.x), Num(r.centroid.y)));
+        row("torque", format!("{:.3} N·m", Num(r.torque)));
+        row("drag", format!("({:.2}, {:.2}) N", Num(r.drag_force.x), Num(r.drag_force.y)));
+        row("drag torque", format!("{:.3} N·m", Num(r.drag_torque)));
+        row("angular drag", format!("{:.3} 1/s", Num(r.angular_drag_rate)));
     });
 }

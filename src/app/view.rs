@@ -3,10 +3,11 @@
 
 use super::camera::{ScreenRect, ViewCamera};
 use super::draw::{mq_color, MqDraw};
+use super::grid::GridFrame;
+use super::input;
 use super::lab::{self, Lab};
 use super::materials::Materials;
 use super::state::App;
-use super::{grid, input};
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{palette, Color, DrawOptions, Layer, LayerSet};
@@ -34,6 +35,9 @@ pub fn clear_frame(backdrops: impl Iterator<Item = ScreenRect>, materials: Optio
     }
     mq::gl_use_default_material();
 }
+
+/// The grid labels' font size, pixels.
+const GRID_FONT: f32 = 15.0;
 
 /// Sets a world camera showing `cam` in `vp`, clipped to it (y up).
 fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
@@ -92,7 +96,8 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
     let s = app.camera.scale(&vp);
     set_view_camera(&app.camera, &vp);
     let mut d = MqDraw::new(app.layers, s, materials);
-    grid::draw_grid_lines(&app.camera, &vp, d.batch());
+    let grid = GridFrame::new(&app.camera, &vp);
+    grid.draw_lines(d.batch());
     match &app.lab {
         Some(l) => {
             d.layers = LayerSet(app.layers.0 | l.layers().0);
@@ -158,7 +163,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
     }
     d.flush();
     mq::set_default_camera();
-    grid::draw_grid_labels(&app.camera, &vp, 15.0);
+    grid.draw_labels(GRID_FONT);
     draw_texts(&app.camera, &vp, &d.texts);
     if let (Some(rect), Some(l)) = (app.inset, &app.lab) {
         if let Some((bounds, title)) = l.inset(app) {
@@ -175,11 +180,12 @@ fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: 
     mq::draw_rectangle(rect.min.x, rect.min.y, rect.size.x, rect.size.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
     set_view_camera(&cam, rect);
     let mut d = MqDraw::new(LayerSet(app.layers.0 | lab.layers().0), cam.scale(rect), materials);
-    grid::draw_grid_lines(&cam, rect, d.batch());
+    let grid = GridFrame::new(&cam, rect);
+    grid.draw_lines(d.batch());
     lab.draw_inset(app, &mut d);
     d.flush();
     mq::set_default_camera();
-    grid::draw_grid_labels(&cam, rect, 15.0);
+    grid.draw_labels(GRID_FONT);
     draw_texts(&cam, rect, &d.texts);
     let edge = mq::Color::new(1.0, 1.0, 1.0, 0.25);
     mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);

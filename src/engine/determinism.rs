@@ -4,6 +4,7 @@
 
 use super::timeline::diff::{diff_worlds, BodyDiff};
 use super::World;
+use crate::engine::number::Num;
 use serde::Serialize;
 
 /// Which run of the check a step belongs to.
@@ -65,7 +66,7 @@ impl DeterminismReport {
             for b in &d.bodies {
                 s += &format!(
                     "  body {} `{}`: position {:.3e} m, angle {:.3e} rad, velocity {:.3e} m/s, angular velocity {:.3e} rad/s\n",
-                    b.body, b.name, b.position, b.angle, b.velocity, b.angular_velocity
+                    b.body, b.name, Num(b.position), Num(b.angle), Num(b.velocity), Num(b.angular_velocity)
                 );
             }
         }

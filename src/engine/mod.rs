@@ -11,6 +11,7 @@ pub mod hull3d;
 pub mod island;
 pub mod material;
 pub mod math;
+pub mod number;
 pub(crate) mod prefetch;
 pub mod rng;
 pub mod shape;

@@ -137,9 +137,10 @@ impl World {
             None => true,
         };
         if let Some(w) = &self.water {
-            // Under the bodies; without a view, down to a little below the lowest body.
+            // Under the bodies, down to the bottom; without one (an open basin) and without a
+            // view, to a little below the lowest body.
             let lowest = self.bounds().map_or(w.params.level, |b| b.min.y.min(w.params.level));
-            w.draw_body_of_water(d, opts, lowest - 1.0);
+            w.draw_body_of_water(d, opts, self.water_bottom(), lowest - 1.0);
         }
         for (i, b) in self.bodies.iter().enumerate() {
             if !visible(b) {

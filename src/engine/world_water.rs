@@ -33,6 +33,7 @@
 use super::body::{Body, BodyKind};
 use super::math::Transform;
 use super::solver::state::{BodyForce, SolverBody};
+use super::water::basin::basin_floor;
 use super::water::buoyancy::{submerge, Scratch};
 use super::water::{BuoyancyReport, Surface, Water};
 use super::world::World;
@@ -74,6 +75,25 @@ impl World {
         self.refresh_water();
     }
 
+    /// The water's bottom: the scene's `bottom`, else the floor of the basin the static bodies
+    /// make under the water (`water::basin`); `None` without water or with an open basin.
+    pub fn water_bottom(&self) -> Option<f32> {
+        let w = self.water.as_ref()?;
+        if w.params.bottom.is_some() {
+            return w.params.bottom;
+        }
+        let statics = self.bodies.iter().filter(|b| b.kind == BodyKind::Static).map(|b| b.shape.compute_aabb(&b.xf));
+        basin_floor(w.params.region, w.params.level, statics)
+    }
+
+    /// Finds the water's bottom again (static bodies may have moved).
+    fn refresh_water_bottom(&mut self) {
+        let bottom = self.water_bottom();
+        if let Some(w) = &mut self.water {
+            w.bottom = bottom;
+        }
+    }
+
     /// What the water does to body `index` (its submerged part and forces), if it touches it.
     pub fn buoyancy(&self, index: usize) -> Option<&BuoyancyReport> {
         self.water.as_ref()?.report(index)
@@ -82,6 +102,7 @@ impl World {
     /// Recomputes every body's [`BuoyancyReport`] for the current poses (after the app moved
     /// bodies or changed the water). Changes nothing the simulation reads.
     pub fn refresh_water(&mut self) {
+        self.refresh_water_bottom();
         let reports = self.water_reports(self.substep_dt());
         if let Some(w) = &mut self.water {
             w.reports = reports;
@@ -94,6 +115,7 @@ impl World {
         let Some(water) = &self.water else { return Vec::new() };
         let (x_min, x_max) = water.params.region;
         let top = water.max_height();
+        let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
         let mut scratch = Scratch::default();
         let mut reports = Vec::new();
         for (i, b) in self.bodies.iter().enumerate() {
@@ -101,7 +123,7 @@ impl World {
                 continue;
             }
             let bb = b.shape.compute_aabb(&b.xf);
-            if bb.max.x <= x_min || bb.min.x >= x_max || bb.min.y >= top {
+            if bb.max.x <= x_min || bb.min.x >= x_max || bb.min.y >= top || bb.max.y <= bottom {
                 continue;
             }
             if let Some(r) = submerge(water, b, i, self.params.gravity, h, &mut scratch) {
@@ -119,6 +141,7 @@ impl World {
             return Vec::new();
         }
         let start = Instant::now();
+        self.refresh_water_bottom();
         let reports = self.water_reports(self.substep_dt());
         let mut forces = vec![BodyForce::default(); self.bodies.len()];
         for r in &reports {
@@ -200,6 +223,7 @@ pub(crate) fn floating_bodies(water: Option<&Water>, bodies: &[Body], gravity: V
     let Some(water) = water else { return Vec::new() };
     let (x_min, x_max) = water.params.region;
     let top = water.max_height();
+    let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
     let mut out = Vec::new();
     for (i, b) in bodies.iter().enumerate() {
         if b.kind != BodyKind::Dynamic || !b.awake {
@@ -207,7 +231,8 @@ pub(crate) fn floating_bodies(water: Option<&Water>, bodies: &[Body], gravity: V
         }
         let reach = dt * b.linear_velocity.length() + dt * dt * gravity.length();
         let bb = b.shape.compute_aabb(&b.xf);
-        if bb.max.x + reach <= x_min || bb.min.x - reach >= x_max || bb.min.y - reach >= top {
+        let beside = bb.max.x + reach <= x_min || bb.min.x - reach >= x_max;
+        if beside || bb.min.y - reach >= top || bb.max.y + reach <= bottom {
             continue;
         }
         if reach.is_finite() {

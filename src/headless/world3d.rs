@@ -1,6 +1,7 @@
 //! `run` and `check` for 3D world files (`World3d(...)`, see `scene::world3d`): step the world
 //! and report poses as position + quaternion, the state hash and the largest joint error.
 
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world3d::{JointKind3, World3};
 use manifold_lab::scene::{self, World3dScene};
 use serde::Serialize;
@@ -140,7 +141,10 @@ impl Report3 {
         let _ = writeln!(
             s,
             "ms/step          {:.3} median, {:.3} mean (collide {:.3}, solve {:.3})",
-            self.ms_per_step_median, self.ms_per_step_mean, self.collide_ms_median, self.solve_ms_median
+            Num(self.ms_per_step_median),
+            Num(self.ms_per_step_mean),
+            Num(self.collide_ms_median),
+            Num(self.solve_ms_median)
         );
         let _ = writeln!(
             s,
@@ -148,13 +152,13 @@ impl Report3 {
             self.sat_calls, self.sat_cache_hits
         );
         let _ = writeln!(s, "state hash       {}", self.state_hash);
-        let _ = writeln!(s, "max_joint_error  {:.3e}", self.max_joint_error);
+        let _ = writeln!(s, "max_joint_error  {:.3e}", Num(self.max_joint_error));
         for j in &self.joint_errors {
             let unit = if j.kind == "ball" { "m" } else { "rad" };
-            let _ = writeln!(s, "  {:<24} {:<11} {:.3e} {unit}", j.name, j.kind, j.magnitude);
+            let _ = writeln!(s, "  {:<24} {:<11} {:.3e} {unit}", j.name, j.kind, Num(j.magnitude));
         }
-        let _ = writeln!(s, "max penetration  {:.5} m", self.max_penetration);
-        let _ = writeln!(s, "kinetic energy   {:.5} J", self.kinetic_energy);
+        let _ = writeln!(s, "max penetration  {:.5} m", Num(self.max_penetration));
+        let _ = writeln!(s, "kinetic energy   {:.5} J", Num(self.kinetic_energy));
         if self.repaired_bodies > 0 {
             let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
         }
@@ -164,7 +168,7 @@ impl Report3 {
                 "floating         {:<20} in {:<12} {:.1} % submerged",
                 f.body,
                 f.water,
-                100.0 * f.submerged_fraction
+                Num(100.0 * f.submerged_fraction)
             );
         }
         let shown = 20.min(self.poses.len());
@@ -179,7 +183,14 @@ impl Report3 {
             let _ = writeln!(
                 s,
                 "  {:<20} ({x:>9.4}, {y:>9.4}, {z:>9.4})  ({qx:>7.4}, {qy:>7.4}, {qz:>7.4}, {qw:>7.4})",
-                p.name
+                p.name,
+                x = Num(x),
+                y = Num(y),
+                z = Num(z),
+                qx = Num(qx),
+                qy = Num(qy),
+                qz = Num(qz),
+                qw = Num(qw)
             );
         }
         s

@@ -14,9 +14,13 @@
 //! Shapes: `Cube(half)`, `Cuboid(half_extents: (x, y, z))`, `Tetrahedron(radius)`,
 //! `Octahedron(radius)`, `Icosahedron(radius)` (circumradius), `Prism(sides, radius, height)`
 //! (a regular `sides`-gon prism along the local z axis, cylinder-like for many sides),
-//! `Random(count, radius, seed)` (the hull of `count` seeded points in a ball) and
+//! `Random(count, radius, seed)` (the hull of `count` seeded points in a ball),
 //! `Points([(x, y, z), ...])` (the hull of any cloud, built by QuickHull; fewer than 4
-//! non-coplanar points are rejected with the engine's message).
+//! non-coplanar points are rejected with the engine's message) and
+//! `Polyhedron(positions: [...], edges: [(i, j), ...], faces: [[i, j, k, ...], ...])`,
+//! article 001's hull data as its own arrays (the face normals computed from the faces): kept
+//! in their order, so the SAT names vertices, edges and faces by the article's indices
+//! (QuickHull numbers them its own way).
 //!
 //! `position` (default the origin) places the shape's local origin. `rotation` (default none)
 //! is three Euler angles in radians, applied as `Rx(x) · Ry(y) · Rz(z)` (glam's
@@ -41,14 +45,38 @@ pub const MAX_PRISM_SIDES: u32 = 128;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "HullShape", deny_unknown_fields)]
 pub enum HullShapeDesc {
-    Cube { half: f32 },
-    Cuboid { half_extents: Vec3 },
-    Tetrahedron { radius: f32 },
-    Octahedron { radius: f32 },
-    Icosahedron { radius: f32 },
-    Prism { sides: u32, radius: f32, height: f32 },
-    Random { count: u32, radius: f32, seed: u64 },
+    Cube {
+        half: f32,
+    },
+    Cuboid {
+        half_extents: Vec3,
+    },
+    Tetrahedron {
+        radius: f32,
+    },
+    Octahedron {
+        radius: f32,
+    },
+    Icosahedron {
+        radius: f32,
+    },
+    Prism {
+        sides: u32,
+        radius: f32,
+        height: f32,
+    },
+    Random {
+        count: u32,
+        radius: f32,
+        seed: u64,
+    },
     Points(Vec<Vec3>),
+    /// Article 001's `new Hull({ positions, edges, faces, normals })`, the normals computed.
+    Polyhedron {
+        positions: Vec<Vec3>,
+        edges: Vec<(usize, usize)>,
+        faces: Vec<Vec<usize>>,
+    },
 }
 
 impl HullShapeDesc {
@@ -63,6 +91,7 @@ impl HullShapeDesc {
             HullShapeDesc::Prism { .. } => "Prism",
             HullShapeDesc::Random { .. } => "Random",
             HullShapeDesc::Points(_) => "Points",
+            HullShapeDesc::Polyhedron { .. } => "Polyhedron",
         }
     }
 
@@ -103,9 +132,71 @@ impl HullShapeDesc {
                 }
                 Hull::from_points(points)
             }
+            HullShapeDesc::Polyhedron { positions, edges, faces } => {
+                return polyhedron(positions, edges, faces).map_err(|e| format!("invalid `Polyhedron`: {e}"));
+            }
         };
         hull.map_err(|e| format!("invalid `{}` hull: {e}", self.kind()))
     }
+}
+
+/// Largest distance of a vertex in front of a face's plane, or of a face's vertex off it,
+/// relative to the hull's size.
+const POLYHEDRON_TOLERANCE: f32 = 1e-4;
+
+/// A hull from article 001's arrays, in their order, checked: sizes, edges listed once, each
+/// in exactly two faces, Euler's formula (so every face side is an edge), planar faces and
+/// every vertex behind every face. The normals are computed from the faces (outward, away
+/// from the vertices' average): the article prints its own, but they are off its faces'
+/// planes by up to 1 % of the tetrahedron's size (its vertex 3 lies 0.0125 in front of
+/// face 3's plane), and the SAT's face axes are exact from the faces.
+fn polyhedron(positions: &[Vec3], edges: &[(usize, usize)], faces: &[Vec<usize>]) -> Result<Hull, String> {
+    let count = positions.len();
+    if count > MAX_HULL_POINTS || faces.len() > 2 * MAX_HULL_POINTS {
+        return Err(format!("at most {MAX_HULL_POINTS} positions, got {count}"));
+    }
+    if let Some(&(a, b)) = edges.iter().find(|&&(a, b)| a >= count || b >= count || a == b) {
+        return Err(format!("edge ({a}, {b}) needs two different vertices below {count}"));
+    }
+    if let Some(i) = faces.iter().position(|f| f.len() < 3 || f.iter().any(|&v| v >= count)) {
+        return Err(format!("face {i} needs 3 or more vertices below {count}"));
+    }
+    let center = positions.iter().copied().sum::<Vec3>() / count.max(1) as f32;
+    let mut normals = Vec::with_capacity(faces.len());
+    for (i, f) in faces.iter().enumerate() {
+        normals.push(outward_normal(positions, f, center).ok_or_else(|| format!("face {i} has no area"))?);
+    }
+    let edges = edges.iter().map(|&(a, b)| [a, b]).collect();
+    let hull = Hull::from_raw(positions.to_vec(), faces.to_vec(), edges, normals).map_err(|e| e.to_string())?;
+    let tolerance = POLYHEDRON_TOLERANCE * positions.iter().fold(1.0f32, |m, p| m.max(p.abs().max_element()));
+    hull.validate(tolerance).map_err(|e| e.to_string())?;
+    let unordered = |a: usize, b: usize| (a.min(b), a.max(b));
+    let listed: std::collections::BTreeSet<_> = hull.edges().iter().map(|&[a, b]| unordered(a, b)).collect();
+    if listed.len() != hull.edges().len() {
+        return Err("`edges` lists an edge twice".into());
+    }
+    for (i, (face, plane)) in hull.faces().iter().zip(hull.planes()).enumerate() {
+        if let Some(&v) = face.iter().find(|&&v| plane.distance(positions[v]).abs() > tolerance) {
+            return Err(format!("face {i} is not flat: vertex {v} is off its plane"));
+        }
+    }
+    Ok(hull)
+}
+
+/// The unit normal of the face through `face`'s vertices (listed in any order), pointing away
+/// from `center`: the largest cross product of two spokes from the face's own centre.
+fn outward_normal(positions: &[Vec3], face: &[usize], center: Vec3) -> Option<Vec3> {
+    let c = face.iter().map(|&v| positions[v]).sum::<Vec3>() / face.len() as f32;
+    let mut best = Vec3::ZERO;
+    for (k, &i) in face.iter().enumerate() {
+        for &j in &face[k + 1..] {
+            let n = (positions[i] - c).cross(positions[j] - c);
+            if n.length_squared() > best.length_squared() {
+                best = if n.dot(c - center) < 0.0 { -n } else { n };
+            }
+        }
+    }
+    best.try_normalize()
 }
 
 /// The points of [`shapes::prism`] (which panics on bad input; the file format checks first).
@@ -291,5 +382,48 @@ mod tests {
         assert!(e.starts_with("nan.ron:5:") && e.contains("position"), "{e}");
         let prism = TEXT.replace("Cube(half: 1.0)", "Prism(sides: 2, radius: 1, height: 1)");
         assert!(parse_hulls(&prism, "p.ron").unwrap_err().to_string().contains("`sides`"));
+    }
+
+    /// A unit cube as the article writes hulls: four arrays, edges and faces in its order.
+    const CUBE: &str = r#"Hulls(
+    version: 1,
+    a: (shape: Polyhedron(
+        positions: [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)],
+        edges: [(0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4), (0, 4), (1, 5), (2, 6), (3, 7)],
+        faces: [[0, 1, 2, 3], [4, 5, 6, 7], [0, 1, 4, 5], [1, 2, 5, 6], [2, 3, 6, 7], [3, 0, 7, 4]],
+    )),
+    b: (shape: Cube(half: 1.0)),
+)"#;
+
+    #[test]
+    fn a_polyhedron_keeps_the_articles_numbering() {
+        let s = parse_hulls(CUBE, "cube.ron").unwrap();
+        let h = s.a.shape.hull();
+        assert_eq!(h.edges()[2], [2, 3]);
+        assert_eq!(h.edges()[8], [0, 4]);
+        assert_eq!(h.normals()[3], Vec3::X);
+        assert_eq!(h.faces()[2], [0, 1, 5, 4], "sorted counter-clockwise seen from outside");
+        let back = parse_hulls(&s.to_ron_string().unwrap(), "back.ron").unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn a_bad_polyhedron_is_a_located_error() {
+        for (from, to, says) in [
+            ("(1, 1, 1), (0, 1, 1)]", "(0.5, 0.5, 0.5), (0, 1, 1)]", "not convex"),
+            ("(1, 1, 1), (0, 1, 1)]", "(1, 1, 1.2), (0, 1, 1)]", "face 1 is not flat"),
+            ("(3, 7)]", "(3, 9)]", "edge (3, 9)"),
+            ("[3, 0, 7, 4]]", "[3, 0, 7, 8]]", "face 5 needs"),
+            ("[3, 0, 7, 4]]", "[3, 3, 3]]", "face 5 has no area"),
+            ("(2, 6), (3, 7)]", "(2, 6), (2, 6)]", "twice"),
+            ("(2, 6), (3, 7)]", "(2, 6), (0, 2)]", "edge 0-2 borders 1 faces"),
+        ] {
+            assert!(CUBE.contains(from), "{from}");
+            let e = parse_hulls(&CUBE.replacen(from, to, 1), "bad.ron").unwrap_err().to_string();
+            assert!(
+                e.starts_with("bad.ron:") && e.contains("a: invalid `Polyhedron`") && e.contains(says),
+                "{says}: {e}"
+            );
+        }
     }
 }

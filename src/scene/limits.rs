@@ -49,6 +49,7 @@ pub(crate) fn number(v: f32) -> String {
     if v != 0.0 && v.is_finite() && !(1e-4..1e6).contains(&v.abs()) {
         format!("{v:e}")
     } else {
-        v.to_string()
+        // `+ 0.0` turns a negative zero into zero: "-0" is not a number anyone wrote.
+        (v + 0.0).to_string()
     }
 }

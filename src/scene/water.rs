@@ -6,7 +6,7 @@ use super::format::{is_one, is_zero};
 use crate::engine::water::{Surface, Water, WaterParams};
 use serde::{Deserialize, Serialize};
 
-/// `water: (level, density, linear_drag, angular_drag, region, surface)`.
+/// `water: (level, density, linear_drag, angular_drag, region, surface, bottom)`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Water", deny_unknown_fields)]
 pub struct WaterSpec {
@@ -27,6 +27,10 @@ pub struct WaterSpec {
     /// `Simulated(columns, stiffness, spread, damping)`.
     #[serde(default, skip_serializing_if = "is_flat")]
     pub surface: Surface,
+    /// Where the water ends below, default the floor of the basin the static bodies make under
+    /// it (none where the basin is open).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bottom: Option<f32>,
     /// Saved state: seconds on the waves' clock.
     #[serde(default, skip_serializing_if = "is_zero_f64")]
     pub time: f64,
@@ -57,6 +61,7 @@ impl WaterSpec {
             angular_drag: params.angular_drag,
             region: params.region,
             surface: params.surface.clone(),
+            bottom: params.bottom,
             time: 0.0,
             columns: Vec::new(),
         }
@@ -70,6 +75,7 @@ impl WaterSpec {
             angular_drag: self.angular_drag,
             region: self.region,
             surface: self.surface.clone(),
+            bottom: self.bottom,
         }
     }
 

@@ -7,6 +7,7 @@ use crate::app::keys;
 use crate::app::panels::{note, UiState, Widgets};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText, Sense, Stroke};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::timeline::{Counter, StepStats};
 
 /// Height of one counter plot, points.
@@ -86,16 +87,21 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widget
         }
         let mb = t.line.keyframe_bytes() as f64 / 1e6;
         ui.label(
-            RichText::new(format!("{} kf · ≤{:.0} ms · {mb:.1} MB", t.line.keyframe_count(), t.line.segment_ms()))
-                .small(),
+            RichText::new(format!(
+                "{} kf · ≤{:.0} ms · {mb:.1} MB",
+                t.line.keyframe_count(),
+                Num(t.line.segment_ms()),
+                mb = Num(mb)
+            ))
+            .small(),
         )
         .on_hover_text(format!(
             "a keyframe once the steps since the last took {:.0} ms (about every {:.0} steps here; \
              pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
-            t.line.segment_ms(),
-            t.line.mean_spacing(),
-            mb,
-            t.line.budget() as f64 / 1e6
+            Num(t.line.segment_ms()),
+            Num(t.line.mean_spacing()),
+            Num(mb),
+            Num(t.line.budget() as f64 / 1e6)
         ));
     });
 }
@@ -177,9 +183,9 @@ fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Ve
 /// A number in a few characters.
 fn short(v: f64) -> String {
     if v == 0.0 || (0.01..10_000.0).contains(&v.abs()) {
-        format!("{v:.3}").trim_end_matches('0').trim_end_matches('.').to_string()
+        format!("{v:.3}", v = Num(v)).trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
-        format!("{v:.2e}")
+        format!("{v:.2e}", v = Num(v))
     }
 }
 
@@ -241,7 +247,7 @@ fn diff(ui: &mut egui::Ui, app: &App) {
     }
     for d in t.diff(&app.world).iter().take(2) {
         let name = if d.name.is_empty() { format!("#{}", d.body) } else { d.name.clone() };
-        let text = format!("{name} Δp {:.3} m Δθ {:.3} Δv {:.2}", d.position, d.angle, d.velocity);
+        let text = format!("{name} Δp {:.3} m Δθ {:.3} Δv {:.2}", Num(d.position), Num(d.angle), Num(d.velocity));
         ui.add(egui::Label::new(RichText::new(text).small()).truncate());
     }
 }

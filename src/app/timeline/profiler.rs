@@ -6,6 +6,7 @@ use super::TimelineAction as T;
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, VLine};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::timeline::profile::profile_window;
 use manifold_lab::engine::timeline::{Phase, StepStats};
 
@@ -56,7 +57,7 @@ fn body(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         ui.label(format!("steps {}–{}", w.first, w.last));
         let slow = ui.add_enabled(w.slowest.is_some(), egui::Button::new("Jump to slowest step"));
         let slow = match w.slowest {
-            Some((s, ms)) => slow.on_hover_text(format!("step {s}: {ms:.3} ms")),
+            Some((s, ms)) => slow.on_hover_text(format!("step {s}: {ms:.3} ms", ms = Num(ms))),
             None => slow,
         };
         if slow.clicked() {
@@ -95,20 +96,20 @@ fn body(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         for (label, s) in rows {
             ui.label(label);
             for v in [s.min, s.median, s.max] {
-                ui.label(format!("{v:.3}"));
+                ui.label(format!("{v:.3}", v = Num(v)));
             }
             ui.end_row();
         }
     });
     for (k, (label, value)) in COUNTERS.iter().enumerate() {
         let now = stats.get((cursor.saturating_sub(origin)) as usize).map_or(0.0, value);
-        ui.label(RichText::new(format!("{label}: {now:.0} at step {cursor}")).small());
+        ui.label(RichText::new(format!("{label}: {now:.0} at step {cursor}", now = Num(now))).small());
         let pts: PlotPoints = steps.iter().map(|&s| [s as f64, value(at(s))]).collect();
         Plot::new(("profiler_counter", k))
             .height(40.0)
             .allow_scroll(false)
             .show_axes([false, true])
-            .label_formatter(move |_, p| format!("{label}\nstep {:.0}: {:.0}", p.x, p.y))
+            .label_formatter(move |_, p| format!("{label}\nstep {:.0}: {:.0}", Num(p.x), Num(p.y)))
             .show(ui, |p| {
                 p.line(Line::new(pts).name(*label).color(PHASE_COLORS[k]));
                 p.vline(VLine::new(cursor as f64).name("cursor").color(Color32::from_rgb(235, 60, 60)));

@@ -6,6 +6,7 @@
 
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::Aabb;
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 
@@ -88,7 +89,8 @@ impl Trace for SweepTrace {
                 k + 1,
                 active.len(),
                 tested.len(),
-                pairs.len()
+                pairs.len(),
+                x = Num(x)
             ),
             None => "no steps".into(),
         }

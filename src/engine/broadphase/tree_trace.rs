@@ -6,6 +6,7 @@
 
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::Aabb;
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 
@@ -91,10 +92,14 @@ impl Trace for TreeTrace {
                 }
                 TreeStep::Inserting { leaf, .. } => format!("insert leaf {leaf}"),
                 TreeStep::Candidate { node, cost, lower_bound, .. } => match lower_bound {
-                    Some(b) => format!("candidate {node}: cost {cost:.2}, children bound {b:.2}"),
-                    None => format!("candidate {node}: cost {cost:.2}"),
+                    Some(b) => {
+                        format!("candidate {node}: cost {cost:.2}, children bound {b:.2}", cost = Num(cost), b = Num(b))
+                    }
+                    None => format!("candidate {node}: cost {cost:.2}", cost = Num(cost)),
                 },
-                TreeStep::Chosen { node, cost, .. } => format!("sibling {node} chosen, cost {cost:.2}"),
+                TreeStep::Chosen { node, cost, .. } => {
+                    format!("sibling {node} chosen, cost {cost:.2}", cost = Num(cost))
+                }
                 TreeStep::NewParent { node, sibling, leaf, .. } => {
                     format!("new parent {node} of sibling {sibling} and leaf {leaf}")
                 }
@@ -127,7 +132,7 @@ impl Trace for TreeTrace {
                     if d.wants(Layer::TreeNode) {
                         d.aabb(Layer::TreeNode, *aabb, palette::POLYTOPE.with_alpha(0.7));
                         let at = Vec2::new(aabb.max.x, aabb.max.y);
-                        d.text(Layer::TreeNode, at, &format!("{cost:.1}"), palette::TEXT);
+                        d.text(Layer::TreeNode, at, &format!("{cost:.1}", cost = Num(cost)), palette::TEXT);
                     }
                 }
                 _ => {}

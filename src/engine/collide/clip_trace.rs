@@ -8,6 +8,7 @@ use super::clip::Line;
 use super::manifold::Manifold;
 use super::polygon::ReferenceFaceRule;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -300,14 +301,19 @@ impl ClipTrace {
         if stage == 5 {
             for &(p, s) in &self.kept {
                 d.point(Layer::Contact, p, 10.0, palette::KEPT);
-                d.text(Layer::Contact, p + 0.25 * axis_scale * r.normal, &format!("kept {s:+.3}"), palette::KEPT);
+                d.text(
+                    Layer::Contact,
+                    p + 0.25 * axis_scale * r.normal,
+                    &format!("kept {s:+.3}", s = Num(s)),
+                    palette::KEPT,
+                );
             }
             for &(p, s) in &self.rejected {
                 d.point(Layer::Contact, p, 10.0, palette::REJECTED);
                 d.text(
                     Layer::Contact,
                     p + 0.25 * axis_scale * r.normal,
-                    &format!("rejected {s:+.3}"),
+                    &format!("rejected {s:+.3}", s = Num(s)),
                     palette::REJECTED,
                 );
             }
@@ -320,7 +326,7 @@ impl ClipTrace {
                 d.text(
                     Layer::Contact,
                     p.point - 0.3 * axis_scale * n,
-                    &format!("depth {:.3}", p.penetration),
+                    &format!("depth {:.3}", Num(p.penetration)),
                     palette::TEXT,
                 );
             }
@@ -365,7 +371,7 @@ impl ClipTrace {
             d.segment(Layer::SatAxis, a.deepest_point, foot, color.with_alpha(0.7));
             d.point(Layer::SatAxis, a.deepest_point, 5.0, color);
             if is_best || Some(i) == winner {
-                let tag = format!("{}{}: {:+.3}", a.owner.label(), a.edge, a.separation);
+                let tag = format!("{}{}: {:+.3}", a.owner.label(), a.edge, Num(a.separation));
                 d.text(Layer::SatAxis, mid + 1.25 * axis_scale * a.normal, &tag, color);
             }
         }
@@ -394,9 +400,14 @@ impl ClipTrace {
         let (o0, o1) = (a0.max(b0), a1.min(b1));
         if o1 > o0 {
             d.segment(Layer::SatAxis, at(o0, 0.36), at(o1, 0.36), palette::REJECTED);
-            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("overlap {:.3}", o1 - o0), palette::REJECTED);
+            d.text(
+                Layer::SatAxis,
+                at(0.5 * (o0 + o1), 0.6),
+                &format!("overlap {:.3}", Num(o1 - o0)),
+                palette::REJECTED,
+            );
         } else {
-            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("gap {:.3}", o0 - o1), palette::SEPARATING);
+            d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("gap {:.3}", Num(o0 - o1)), palette::SEPARATING);
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::epa::{EpaEnd, Penetration};
 use super::support::{Inset, SupportPoint};
 use crate::engine::debug::{palette, DebugDraw, Layer};
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::Serialize;
@@ -130,8 +131,8 @@ impl EpaTrace {
                 k.min(last) + 1,
                 last + 1,
                 e.index,
-                e.distance,
-                step.support_distance,
+                Num(e.distance),
+                Num(step.support_distance),
                 step.end.map(|end| format!(": {end:?}")).unwrap_or_default()
             );
             d.text(Layer::Polytope, origin + Vec2::new(0.0, -0.15 * extent.max(1.0) * scale), &label, palette::TEXT);

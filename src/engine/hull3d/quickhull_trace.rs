@@ -8,6 +8,7 @@
 use super::hull::{Hull, HullError};
 use crate::engine::debug::palette;
 use crate::engine::debug3::{DebugDraw3, Layer3};
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace3};
 use glam::Vec3;
 
@@ -112,7 +113,8 @@ impl Trace3 for QuickHullTrace3 {
                     outside.len(),
                     removed.len(),
                     horizon.len(),
-                    dropped.len()
+                    dropped.len(),
+                    distance = Num(distance)
                 ),
                 QuickHullStep3::Pinched { .. } => "pinched horizon: eye point dropped".into(),
                 QuickHullStep3::Merged { triangles, faces } => {

@@ -12,6 +12,7 @@ use super::sat_view::SatView3;
 use super::{AxisKind, Hull};
 use crate::engine::debug::{palette, Color};
 use crate::engine::debug3::{DebugDraw3, Layer3};
+use crate::engine::number::Num;
 use crate::engine::trace::Trace3;
 use glam::Vec3;
 
@@ -151,7 +152,7 @@ impl SatView3 {
                     0.25 * (a0 + a1 + b0 + b1)
                 }
             };
-            d.text(layer, at, &format!("{}  {:+.3}{mark}", r.kind.name(), r.separation), color);
+            d.text(layer, at, &format!("{}  {:+.3}{mark}", r.kind.name(), Num(r.separation)), color);
         }
     }
 
@@ -170,7 +171,7 @@ impl SatView3 {
             };
             let head = center + contact.mtv;
             d.arrow(Layer3::Mtv, center, head, MTV);
-            d.text(Layer3::Mtv, head, &format!("MTV {:.3}", contact.mtv.length()), MTV);
+            d.text(Layer3::Mtv, head, &format!("MTV {:.3}", Num(contact.mtv.length())), MTV);
         }
     }
 
@@ -210,7 +211,7 @@ impl SatView3 {
         d.text(
             Layer3::Projection,
             mid + n * (0.8 * reach),
-            &format!("axis: {}  {:+.3}", r.kind.name(), r.separation),
+            &format!("axis: {}  {:+.3}", r.kind.name(), Num(r.separation)),
             AXIS,
         );
     }
@@ -239,9 +240,9 @@ impl Trace3 for SatView3 {
         let Some(r) = self.trace.axes.get(k) else { return "no axes".into() };
         let verdict = match r.skipped {
             Some(skip) => format!("skipped ({skip:?})"),
-            None if r.separating => format!("{:+.4}, separates", r.separation),
-            None if self.trace.winner == Some(k) => format!("{:+.4}, the winner", r.separation),
-            None => format!("{:+.4}", r.separation),
+            None if r.separating => format!("{:+.4}, separates", Num(r.separation)),
+            None if self.trace.winner == Some(k) => format!("{:+.4}, the winner", Num(r.separation)),
+            None => format!("{:+.4}", Num(r.separation)),
         };
         format!("axis {} of {}: {}  {verdict}", k + 1, self.trace.axes.len(), r.kind.name())
     }

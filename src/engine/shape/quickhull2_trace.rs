@@ -5,6 +5,7 @@
 
 use super::hull::HullError;
 use crate::engine::debug::{palette, DebugDraw, Layer};
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 
@@ -96,7 +97,8 @@ impl Trace for QuickHull2Trace {
             QuickHull2Step::Expand { outside, distance, dropped, .. } => format!(
                 "edge with {} outside, farthest {distance:.3} out, {} dropped inside",
                 outside.len(),
-                dropped.len()
+                dropped.len(),
+                distance = Num(distance)
             ),
             QuickHull2Step::Collinear { dropped, .. } => match dropped.len() {
                 1 => "1 vertex within the tolerance of its neighbours' line removed".into(),

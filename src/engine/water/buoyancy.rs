@@ -9,11 +9,15 @@
 //! `s`, so that piece's force is `ρ·g·A_i·(−s, 1)` at its centroid (exact; on flat water it
 //! is the article's `ρ·g·A` straight up). This is what lets waves carry floating bodies.
 //!
+//! **The bottom** (`Water::bottom`) bounds the water from below: a polygon is also clipped by
+//! it where it reaches below it, and nothing entirely below it is in the water.
+//!
 //! **Circles** are exact: the surface under a circle is taken as the straight line through
 //! its heights at the circle's left and right extremes (flat water: the surface itself), and
 //! the part below it is a circular segment with a closed-form area and centroid
-//! (`geometry::circular_segment`). A circle across an end of the region is clipped as a
-//! 32-gon instead (the one case where a circle is not exact).
+//! (`geometry::circular_segment`), less the segment below the bottom when the circle reaches
+//! it. A circle across an end of the region, or whose surface chord dips below the bottom, is
+//! clipped as a 32-gon instead (the cases where a circle is not exact).
 //!
 //! **Drag**: the per-edge pressure drag of `drag` on every submerged boundary part, and an
 //! angular drag after Box2D 2.1's `b2BuoyancyController`: `dω/dt = −angular_drag · ρ·A/m · ω`,
@@ -155,7 +159,11 @@ pub fn submerge(
         }
         Shape::Circle(c) => {
             let (center, r) = (body.xf.p, c.radius);
-            if center.x - r >= p.region.0 && center.x + r <= p.region.1 {
+            let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
+            let inside = center.x - r >= p.region.0 && center.x + r <= p.region.1;
+            // Exact while the surface's chord over the circle stays above the bottom.
+            let chord = |x: f32| water.height_at(x) > bottom;
+            if inside && (center.y - r >= bottom || (chord(center.x - r) && chord(center.x + r))) {
                 submerge_circle(water, &mut sum, center, r, scratch);
             } else {
                 scratch.vertices.clear();
@@ -205,9 +213,12 @@ fn submerge_polygon(water: &Water, sum: &mut Sum, scratch: &mut Scratch) {
     if !surface_under(water, min.x, max.x, &mut scratch.surface) {
         return;
     }
-    if scratch.surface.iter().all(|s| s.y <= min.y) {
+    let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
+    if scratch.surface.iter().all(|s| s.y <= min.y) || bottom >= max.y {
         return;
     }
+    // The bottom (normal down, so the water is behind it), where it cuts the body.
+    let floor = (bottom > min.y).then_some(Line { n: Vec2::NEG_Y, c: -bottom });
     let n = verts.len();
     for k in 0..scratch.surface.len() - 1 {
         let (a, b) = (scratch.surface[k], scratch.surface[k + 1]);
@@ -216,7 +227,7 @@ fn submerge_polygon(water: &Water, sum: &mut Sum, scratch: &mut Scratch) {
         }
         // The slab's planes: its two sides where they cut the body, and the surface line
         // (normal up, so the water is behind it).
-        let mut planes = [Line { n: Vec2::ZERO, c: 0.0 }; 3];
+        let mut planes = [Line { n: Vec2::ZERO, c: 0.0 }; 4];
         let mut count = 0;
         if a.x > min.x {
             planes[count] = Line { n: Vec2::NEG_X, c: -a.x };
@@ -229,6 +240,10 @@ fn submerge_polygon(water: &Water, sum: &mut Sum, scratch: &mut Scratch) {
         if a.y.min(b.y) < max.y {
             let Some(surface) = Line::through(b, a) else { continue };
             planes[count] = surface;
+            count += 1;
+        }
+        if let Some(floor) = floor {
+            planes[count] = floor;
             count += 1;
         }
         let planes = &planes[..count];
@@ -271,24 +286,43 @@ fn submerge_circle(water: &Water, sum: &mut Sum, center: Vec2, r: f32, scratch: 
     if cut.area <= 0.0 {
         return;
     }
-    sum.add(cut.area, cut.centroid, (b.y - a.y) / (b.x - a.x));
+    let slope = (b.y - a.y) / (b.x - a.x);
+    sum.add(cut.area, cut.centroid, slope);
+    // Less the segment below the bottom (all of it under the surface's chord, which is above
+    // the bottom): what lies between the two lines.
+    let bottom = water.bottom.filter(|&y| y > center.y - r);
+    let floor = bottom.map(|y| Line { n: Vec2::NEG_Y, c: -y });
+    if let Some(y) = bottom {
+        let below = circle_behind_line(center, r, &Line { n: Vec2::Y, c: y });
+        sum.add(-below.area, below.centroid, slope);
+    }
     // The arc below the line, about the direction −n from the centre.
     let down = (-surface.n).to_angle();
     let theta = cut.half_angle;
     let full = theta >= PI - 1e-6;
     let points = if full { ARC_OUTLINE_POINTS } else { ARC_OUTLINE_POINTS + 1 };
-    let outline = (0..points)
+    let outline: Vec<Vec2> = (0..points)
         .map(|k| {
             let t = k as f32 / if full { points as f32 } else { (points - 1) as f32 };
             center + r * Vec2::from_angle(down - theta + 2.0 * theta * t)
         })
         .collect();
-    sum.report.pieces.push(outline);
+    match floor {
+        Some(floor) => {
+            clip_polygon_to_line(&outline, &floor, &mut scratch.a);
+            if scratch.a.len() >= 3 {
+                sum.report.pieces.push(scratch.a.clone());
+            }
+        }
+        None => sum.report.pieces.push(outline),
+    }
     let length = r * 2.0 * theta / ARC_DRAG_PIECES as f32;
     for k in 0..ARC_DRAG_PIECES {
         let n = Vec2::from_angle(down - theta + 2.0 * theta * (k as f32 + 0.5) / ARC_DRAG_PIECES as f32);
         // A circle's rotation moves its boundary tangentially: only the centre's velocity
         // pushes water, so `velocity_at` of the arc point would give the same normal speed.
-        push_edge(water, sum.body, &mut scratch.edges, center + r * n, n, length);
+        if bottom.is_none_or(|y| center.y + r * n.y >= y) {
+            push_edge(water, sum.body, &mut scratch.edges, center + r * n, n, length);
+        }
     }
 }

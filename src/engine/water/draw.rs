@@ -7,14 +7,20 @@ use crate::engine::debug::{palette, DebugDraw, DrawOptions, Layer};
 use glam::Vec2;
 
 impl Water {
-    /// The water below the surface down to `bottom`, as one quad per surface segment within
-    /// the view (`Layer::Water`, fill only: drawn under the bodies).
-    pub fn draw_body_of_water(&self, d: &mut dyn DebugDraw, opts: &DrawOptions, bottom: f32) {
+    /// The water between its bottom and the surface, as one quad per surface segment within
+    /// the view (`Layer::Water`, fill only: drawn under the bodies). Without a bottom it
+    /// reaches down to the view's lower edge, or without a view to `open_depth`.
+    pub fn draw_body_of_water(&self, d: &mut dyn DebugDraw, opts: &DrawOptions, bottom: Option<f32>, open_depth: f32) {
         if !d.wants(Layer::Water) {
             return;
         }
         let Some(line) = self.visible_surface(opts) else { return };
-        let bottom = opts.view.map_or(bottom, |v| v.min.y);
+        let bottom = match (bottom, opts.view) {
+            (Some(b), Some(v)) => b.max(v.min.y),
+            (Some(b), None) => b,
+            (None, Some(v)) => v.min.y,
+            (None, None) => open_depth,
+        };
         for w in line.windows(2) {
             let (a, b) = (w[0], w[1]);
             if a.y.min(b.y) > bottom {

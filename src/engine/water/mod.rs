@@ -8,11 +8,14 @@
 //! - `buoyancy`: a body's submerged part (Sutherland–Hodgman against the surface polyline,
 //!   circular segments for circles) and the forces on it, as a [`BuoyancyReport`].
 //! - `drag`: the per-edge pressure drag with its no-reversal clamp.
+//! - `basin`: the water's bottom when the scene gives none: the floor of the static bodies'
+//!   basin under it.
 //! - `draw`: the `Water`, `Submerged` and `Buoyancy` debug layers.
 //!
 //! The water assumes gravity along −y (its surface is a height field `y = η(x)`); a
 //! horizontal component of gravity still pulls the bodies but not the water.
 
+pub mod basin;
 pub mod buoyancy;
 pub mod drag;
 pub mod draw;
@@ -63,9 +66,14 @@ pub struct WaterParams {
     pub linear_drag: f32,
     /// Angular drag, 1/s per unit of submerged mass ratio (see `buoyancy`).
     pub angular_drag: f32,
-    /// The x range the water fills: `(x_min, x_max)`. It reaches down without limit.
+    /// The x range the water fills: `(x_min, x_max)`.
     pub region: (f32, f32),
     pub surface: Surface,
+    /// The water's bottom, metres: nothing below it is in the water. `None`: the floor of the
+    /// basin the static bodies make under it ([`basin::basin_floor`]), or no bottom at all
+    /// where they leave the basin open.
+    #[serde(default)]
+    pub bottom: Option<f32>,
 }
 
 /// Most waves a `Waves` surface may sum.
@@ -76,7 +84,15 @@ pub const MAX_COLUMNS: u32 = 4096;
 impl WaterParams {
     /// Still water of density 1 without drag over `region`.
     pub fn flat(level: f32, region: (f32, f32)) -> WaterParams {
-        WaterParams { level, density: 1.0, linear_drag: 0.0, angular_drag: 0.0, region, surface: Surface::Flat }
+        WaterParams {
+            level,
+            density: 1.0,
+            linear_drag: 0.0,
+            angular_drag: 0.0,
+            region,
+            surface: Surface::Flat,
+            bottom: None,
+        }
     }
 
     /// Checks every range; the message names the field in backticks.
@@ -101,6 +117,12 @@ impl WaterParams {
                 "`region` must be (x_min, x_max) with x_min at least 0.01 below x_max, within 1e5, got ({lo}, {hi})"
             ),
         )?;
+        if let Some(b) = self.bottom {
+            check(
+                coordinate(b) && b < self.level,
+                format!("`bottom` must be a finite number below `level` ({}), got {b}", self.level),
+            )?;
+        }
         match &self.surface {
             Surface::Flat => Ok(()),
             Surface::Waves(waves) => {
@@ -155,13 +177,18 @@ pub struct Water {
     /// the end of every step and by `World::refresh_water`.
     #[serde(skip)]
     pub reports: Vec<BuoyancyReport>,
+    /// The bottom in force: `params.bottom`, or the basin's floor the world found with the
+    /// reports (`World::water_bottom`); `None` when the water has no bottom.
+    #[serde(skip)]
+    pub bottom: Option<f32>,
 }
 
 impl Water {
     /// Water at rest (simulated columns at the level, the waves' clock at 0).
     pub fn new(params: WaterParams) -> Water {
         let state = SurfaceState::at_rest(&params);
-        Water { params, state, reports: Vec::new() }
+        let bottom = params.bottom;
+        Water { params, state, reports: Vec::new(), bottom }
     }
 
     /// The report of body `index`, if it touches the water.
@@ -183,6 +210,11 @@ mod tests {
         assert!(bad(WaterParams { level: f32::NAN, ..ok.clone() }).starts_with("`level`"));
         assert!(bad(WaterParams { region: (1.0, 1.0), ..ok.clone() }).starts_with("`region`"));
         assert!(bad(WaterParams { linear_drag: -1.0, ..ok.clone() }).starts_with("`linear_drag`"));
+        assert!(
+            bad(WaterParams { bottom: Some(0.0), ..ok.clone() }).starts_with("`bottom` must be a finite number below")
+        );
+        assert!(bad(WaterParams { bottom: Some(f32::NAN), ..ok.clone() }).starts_with("`bottom`"));
+        assert!(WaterParams { bottom: Some(-3.0), ..ok.clone() }.validate().is_ok());
         let waves = |w: Vec<Wave>| WaterParams { surface: Surface::Waves(w), ..ok.clone() };
         assert!(bad(waves(vec![])).contains("1 to 16 waves"));
         let w = Wave { amplitude: 0.1, wavelength: 0.0, speed: 1.0 };

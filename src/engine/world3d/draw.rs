@@ -8,6 +8,7 @@ use super::world::World3;
 use crate::engine::debug::{palette, Color};
 use crate::engine::debug3::{DebugDraw3, Layer3};
 use crate::engine::hull3d::AxisKind;
+use crate::engine::number::Num;
 use crate::engine::BodyKind;
 use glam::{Vec2, Vec3};
 
@@ -164,7 +165,7 @@ impl World3 {
         }
         let half = c.normal * (2.0 * opts.normal_length);
         d.segment(Layer3::SatAxis, at - half, at + half, SAT_AXIS);
-        d.text(Layer3::SatAxis, at + half, &format!("{label}: {:+.4}", c.sat.separation), SAT_AXIS);
+        d.text(Layer3::SatAxis, at + half, &format!("{label}: {:+.4}", Num(c.sat.separation)), SAT_AXIS);
     }
 
     fn draw_water(&self, d: &mut dyn DebugDraw3, opts: &DrawOptions3) {
@@ -201,7 +202,12 @@ impl World3 {
                 d.arrow(Layer3::Buoyancy, c, c + rec.buoyant_force / weight, BUOYANCY);
                 d.arrow(Layer3::Buoyancy, b.center, b.center + rec.drag_force / weight, DRAG);
                 let v = rec.submerged.volume;
-                d.text(Layer3::Buoyancy, c, &format!("V {v:.4} m³ ({:.0} %)", 100.0 * v / b.volume), BUOYANCY);
+                d.text(
+                    Layer3::Buoyancy,
+                    c,
+                    &format!("V {v:.4} m³ ({:.0} %)", Num(100.0 * v / b.volume), v = Num(v)),
+                    BUOYANCY,
+                );
             }
         }
     }
@@ -246,7 +252,7 @@ impl World3 {
                 let e = j.error(&self.bodies);
                 let unit = if matches!(j.kind, JointKind3::Ball(_)) { "m" } else { "rad" };
                 let p = e.per_axis;
-                let text = format!("{} err ({:.1e}, {:.1e}, {:.1e}) {unit}", j.name, p.x, p.y, p.z);
+                let text = format!("{} err ({:.1e}, {:.1e}, {:.1e}) {unit}", j.name, Num(p.x), Num(p.y), Num(p.z));
                 d.text(Layer3::JointError, 0.5 * (pa + pb), &text, palette::TEXT);
             }
         }

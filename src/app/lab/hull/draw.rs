@@ -6,6 +6,7 @@ use super::HullLab;
 use crate::app::state::App;
 use glam::Vec2;
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::QuickHull2Step;
 use manifold_lab::engine::trace::Trace;
 
@@ -32,7 +33,12 @@ pub fn draw(lab: &HullLab, app: &App, d: &mut dyn DebugDraw) {
     }
     if let Some(QuickHull2Step::Expand { farthest, distance, .. }) = lab.trace.steps.get(k) {
         let up = Vec2::new(0.0, 18.0 * px);
-        d.text(Layer::Label, *farthest + up, &format!("farthest {distance:.3}"), palette::SUPPORT_POINT);
+        d.text(
+            Layer::Label,
+            *farthest + up,
+            &format!("farthest {distance:.3}", distance = Num(distance)),
+            palette::SUPPORT_POINT,
+        );
     }
     let top = pts.iter().map(|p| p.y).fold(f32::MIN, f32::max);
     let caption = match lab.error() {

@@ -7,6 +7,7 @@ use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::{palette, Color};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::QuickHull2Step;
 use manifold_lab::engine::trace::Trace;
 
@@ -88,7 +89,7 @@ pub fn details(ui: &mut egui::Ui, lab: &HullLab, _out: &mut Vec<Action>) {
         let mut row = |name: &str, v: String| {
             ui.label(RichText::new(format!("{name:<12} {v}")).monospace());
         };
-        let p = |v: glam::Vec2| format!("({:.3}, {:.3})", v.x, v.y);
+        let p = |v: glam::Vec2| format!("({:.3}, {:.3})", Num(v.x), Num(v.y));
         match s {
             QuickHull2Step::Weld { dropped } => row("welded", format!("{}", dropped.len())),
             QuickHull2Step::Extremes { a, b, below, above, dropped } => {
@@ -103,7 +104,7 @@ pub fn details(ui: &mut egui::Ui, lab: &HullLab, _out: &mut Vec<Action>) {
                 row("edge", format!("{} → {}", p(edge[0]), p(edge[1])));
                 row("outside set", format!("{}", outside.len()));
                 row("farthest", p(*farthest));
-                row("distance", format!("{distance:.4}"));
+                row("distance", format!("{distance:.4}", distance = Num(distance)));
                 row("dropped", format!("{}", dropped.len()));
             }
             QuickHull2Step::Collinear { before, dropped } => {

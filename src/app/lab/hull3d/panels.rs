@@ -13,6 +13,7 @@ use manifold_lab::engine::debug3::Layer3;
 use manifold_lab::engine::hull3d::sat_draw::{hull_color, EDGE_PAIR};
 use manifold_lab::engine::hull3d::trace::AxisSkip;
 use manifold_lab::engine::hull3d::{AxisKind, SAT_LAYERS};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace3;
 use manifold_lab::scene::HullShapeDesc;
 
@@ -126,19 +127,19 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             ui.label(RichText::new(format!("Overlap: winner {winner}")).color(c32(palette::WINNER)).strong());
             egui::Grid::new("hull3d_result").num_columns(2).show(ui, |ui| {
                 ui.label("depth");
-                ui.label(format!("{:.4}", -c.separation));
+                ui.label(format!("{:.4}", Num(-c.separation)));
                 ui.end_row();
                 ui.label("normal, A to B");
-                ui.label(format!("({:.3}, {:.3}, {:.3})", c.normal.x, c.normal.y, c.normal.z));
+                ui.label(format!("({:.3}, {:.3}, {:.3})", Num(c.normal.x), Num(c.normal.y), Num(c.normal.z)));
                 ui.end_row();
                 ui.label("MTV (move B)");
-                ui.label(format!("({:.3}, {:.3}, {:.3})", c.mtv.x, c.mtv.y, c.mtv.z));
+                ui.label(format!("({:.3}, {:.3}, {:.3})", Num(c.mtv.x), Num(c.mtv.y), Num(c.mtv.z)));
                 ui.end_row();
             });
         }
         Err(s) => {
             ui.label(RichText::new(format!("Separated by {}", s.kind.name())).color(c32(palette::SEPARATING)));
-            ui.label(format!("gap {:.4} (the SAT stops at the first separating axis)", s.separation));
+            ui.label(format!("gap {:.4} (the SAT stops at the first separating axis)", Num(s.separation)));
         }
     }
     ui.separator();
@@ -148,7 +149,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             let text = match v.best[k] {
                 Some(i) => {
                     let r = &v.trace.axes[i];
-                    let text = RichText::new(format!("{}: {:+.4}", r.kind.name(), r.separation));
+                    let text = RichText::new(format!("{}: {:+.4}", r.kind.name(), Num(r.separation)));
                     if v.decisive() == Some(i) {
                         text.color(c32(palette::WINNER)).strong()
                     } else {
@@ -169,7 +170,16 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
         ui.label(RichText::new(format!("Contact points: {} ({kind})", m.points.len())).strong());
         for p in &m.points {
             let q = p.position;
-            ui.label(RichText::new(format!("({:.3}, {:.3}, {:.3})  sep {:+.4}", q.x, q.y, q.z, p.separation)).small());
+            ui.label(
+                RichText::new(format!(
+                    "({:.3}, {:.3}, {:.3})  sep {:+.4}",
+                    Num(q.x),
+                    Num(q.y),
+                    Num(q.z),
+                    Num(p.separation)
+                ))
+                .small(),
+            );
         }
     }
     ui.label(
@@ -231,7 +241,7 @@ pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
                         Some(AxisSkip::Behind) => "skipped: behind".to_string(),
                         Some(AxisSkip::Parallel) => "skipped: parallel".to_string(),
                         Some(AxisSkip::NotMinkowskiFace) => "pruned".to_string(),
-                        None => format!("{:+.4}", r.separation),
+                        None => format!("{:+.4}", Num(r.separation)),
                     };
                     ui.label(RichText::new(sep).monospace());
                     ui.end_row();

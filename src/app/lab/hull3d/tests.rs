@@ -52,7 +52,11 @@ fn opening_the_lab_shows_the_article_result() {
     let c = lab.view.result.expect("the article's hulls overlap");
     assert!((c.separation + 0.488567).abs() < 1e-4, "{}", c.separation);
     let winner = lab.view.trace.winner.unwrap();
-    assert!(matches!(lab.view.trace.axes[winner].kind, AxisKind::Edges { .. }));
+    // The article prints `type: 2, index: [ 1, 2 ]`: edge 1 of A's `edges`, edge 2 of B's.
+    let kind = lab.view.trace.axes[winner].kind;
+    assert_eq!(kind, AxisKind::Edges { edge_a: 1, edge_b: 2 });
+    assert_eq!(kind.name(), "edges 1 x 2");
+    assert_eq!((lab.view.hulls[0].edges()[1], lab.view.hulls[1].edges()[2]), ([0, 2], [2, 3]));
     assert_eq!(lab.view.best[2], Some(winner), "the best edge pair is the winner");
     assert!(lab.view.best[0].is_some() && lab.view.best[1].is_some());
     assert!(!lab.view.crossings.is_empty(), "some edge pairs are Minkowski faces");

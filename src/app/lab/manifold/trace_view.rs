@@ -6,6 +6,7 @@ use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId, CLIP_STAGES}
 use manifold_lab::engine::collide::polygon::{collide_polygons_traced, ReferenceFaceRule};
 use manifold_lab::engine::collide::{collide_with, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
 
@@ -40,7 +41,12 @@ pub fn draw_plain_manifold(m: &Manifold, d: &mut dyn DebugDraw, scale: f32) {
     for p in m.points() {
         d.point(Layer::Contact, p.point, 10.0, palette::CONTACT_WARM);
         d.arrow(Layer::Normal, p.point, p.point + scale * m.normal, palette::NORMAL);
-        d.text(Layer::Contact, p.point - 0.3 * scale * m.normal, &format!("depth {:.3}", p.penetration), palette::TEXT);
+        d.text(
+            Layer::Contact,
+            p.point - 0.3 * scale * m.normal,
+            &format!("depth {:.3}", Num(p.penetration)),
+            palette::TEXT,
+        );
     }
 }
 
@@ -58,15 +64,15 @@ pub fn manifold_numbers(ui: &mut egui::Ui, m: &Manifold) {
         ui.label(RichText::new("no contact (count 0)").weak());
         return;
     }
-    ui.label(format!("normal A to B ({:.4}, {:.4})", m.normal.x, m.normal.y));
+    ui.label(format!("normal A to B ({:.4}, {:.4})", Num(m.normal.x), Num(m.normal.y)));
     egui::Grid::new("manifold_points").num_columns(3).striped(true).show(ui, |ui| {
         ui.label(RichText::new("point").strong());
         ui.label(RichText::new("depth").strong());
         ui.label(RichText::new("feature id").strong());
         ui.end_row();
         for p in m.points() {
-            ui.label(format!("({:.3}, {:.3})", p.point.x, p.point.y));
-            ui.label(format!("{:.4}", p.penetration));
+            ui.label(format!("({:.3}, {:.3})", Num(p.point.x), Num(p.point.y)));
+            ui.label(format!("{:.4}", Num(p.penetration)));
             ui.label(RichText::new(format!("{:08x}", p.id.0)).monospace());
             ui.end_row();
         }
@@ -93,7 +99,7 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
             {
                 clicked = Some(if selected_axis == Some(i) { None } else { Some(i) });
             }
-            ui.label(RichText::new(format!("{:+.4}", a.separation)).monospace());
+            ui.label(RichText::new(format!("{:+.4}", Num(a.separation))).monospace());
             let note = if Some(i) == t.separating_axis {
                 "separating"
             } else if Some(i) == winner {

@@ -8,6 +8,7 @@ use crate::app::lab::widgets::step_slider;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 
 const RED: Color32 = Color32::from_rgb(255, 100, 100);
@@ -36,31 +37,37 @@ pub fn details(ui: &mut egui::Ui, v: &MinkowskiView, sweep: &[SweepSample], out:
     if o.overlap {
         ui.label("overlap");
     } else {
-        ui.label(format!("distance {:.4}", o.distance));
+        ui.label(format!("distance {:.4}", Num(o.distance)));
         ui.label(format!(
             "closest A ({:.3}, {:.3})  B ({:.3}, {:.3})",
-            o.point_a.x, o.point_a.y, o.point_b.x, o.point_b.y
+            Num(o.point_a.x),
+            Num(o.point_a.y),
+            Num(o.point_b.x),
+            Num(o.point_b.y)
         ));
     }
     if let Some((t, p)) = &v.epa {
         ui.heading("EPA");
         ui.label(format!("{} expansions, ended: {:?}", t.len(), p.end));
-        ui.label(format!("depth {:.4}  normal ({:.4}, {:.4})", p.depth, p.normal.x, p.normal.y));
+        ui.label(format!("depth {:.4}  normal ({:.4}, {:.4})", Num(p.depth), Num(p.normal.x), Num(p.normal.y)));
     }
     ui.heading("Minkowski difference");
     let c = &v.difference.closest;
-    ui.label(format!("{} edges; signed distance {:+.4}", v.difference.edges.len(), c.signed_distance));
+    ui.label(format!("{} edges; signed distance {:+.4}", v.difference.edges.len(), Num(c.signed_distance)));
     if let Some(e) = c.edge.and_then(|i| v.difference.edges.get(i)) {
         ui.label(format!("closest feature: {}", e.label()));
     }
     ui.label(RichText::new("edges: red from A, green from B").small());
     ui.heading("SAT vs GJK + EPA");
-    let sat_depth = if v.sat.count > 0 { format!("{:.4}", v.sat.max_penetration()) } else { "apart".into() };
-    ui.label(format!("SAT depth {sat_depth}  normal ({:.4}, {:.4})", v.sat.normal.x, v.sat.normal.y));
+    let sat_depth = if v.sat.count > 0 { format!("{:.4}", Num(v.sat.max_penetration())) } else { "apart".into() };
+    ui.label(format!("SAT depth {sat_depth}  normal ({:.4}, {:.4})", Num(v.sat.normal.x), Num(v.sat.normal.y)));
     match v.disagreement() {
         Some((dd, da)) => {
             let color = if v.disagrees() { RED } else { GREEN };
-            ui.label(RichText::new(format!("Δdepth {dd:.5} m · Δnormal {:.3}°", da.to_degrees())).color(color));
+            ui.label(
+                RichText::new(format!("Δdepth {dd:.5} m · Δnormal {:.3}°", Num(da.to_degrees()), dd = Num(dd)))
+                    .color(color),
+            );
         }
         None => {
             let color = if v.disagrees() { RED } else { GREEN };
@@ -68,7 +75,9 @@ pub fn details(ui: &mut egui::Ui, v: &MinkowskiView, sweep: &[SweepSample], out:
         }
     }
     ui.label(
-        RichText::new(format!("tolerances: {DEPTH_TOLERANCE} m, {:.1}°", NORMAL_TOLERANCE.to_degrees())).small().weak(),
+        RichText::new(format!("tolerances: {DEPTH_TOLERANCE} m, {:.1}°", Num(NORMAL_TOLERANCE.to_degrees())))
+            .small()
+            .weak(),
     );
     ui.separator();
     if ui.button("Rotation sweep (turn B through 360°)").clicked() {

@@ -14,6 +14,7 @@ use manifold_lab::engine::collide::support::Proxy;
 use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 use manifold_lab::engine::World;
 
@@ -116,7 +117,7 @@ impl MinkowskiView {
                 d.text(
                     Layer::Simplex,
                     0.5 * (pa + pb),
-                    &format!("distance {:.3}", self.gjk_out.distance),
+                    &format!("distance {:.3}", Num(self.gjk_out.distance)),
                     palette::TEXT,
                 );
             }
@@ -126,7 +127,7 @@ impl MinkowskiView {
                 d.text(
                     Layer::Polytope,
                     p.point_a + 0.2 * p.normal,
-                    &format!("EPA depth {:.3}", p.depth),
+                    &format!("EPA depth {:.3}", Num(p.depth)),
                     palette::PENETRATION,
                 );
             }

@@ -12,6 +12,7 @@ use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::debug::{palette, Color};
 use manifold_lab::engine::geometry::slice_trace::case_color;
 use manifold_lab::engine::geometry::{is_convex_ccw, EdgeCase};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 use manifold_lab::scene::ShapeDesc;
 
@@ -97,19 +98,19 @@ pub fn details(ui: &mut egui::Ui, lab: &SliceLab, _out: &mut Vec<Action>) {
             if pts.is_empty() {
                 row(RichText::new(name).color(color32(color)), "empty".into());
             } else {
-                row(RichText::new(name).color(color32(color)), format!("{area:.5} m²"));
+                row(RichText::new(name).color(color32(color)), format!("{area:.5} m²", area = Num(area)));
                 let convex = if is_convex_ccw(pts, 1e-6) { "convex" } else { "NOT convex" };
                 row(RichText::new(""), format!("{} vertices, {convex}", pts.len()));
             }
         }
-        row(RichText::new("sum"), format!("{:.5} m²", a.behind + a.front));
-        row(RichText::new("original"), format!("{:.5} m²", a.original));
+        row(RichText::new("sum"), format!("{:.5} m²", Num(a.behind + a.front)));
+        row(RichText::new("original"), format!("{:.5} m²", Num(a.original)));
     });
     let err = a.relative_error();
     let (text, color) = if err <= 1e-5 {
-        (format!("✔ the pieces add up (error {err:.1e})"), Color32::from_rgb(120, 230, 140))
+        (format!("✔ the pieces add up (error {err:.1e})", err = Num(err)), Color32::from_rgb(120, 230, 140))
     } else {
-        (format!("✖ the pieces miss the original by {err:.1e}"), Color32::from_rgb(255, 120, 120))
+        (format!("✖ the pieces miss the original by {err:.1e}", err = Num(err)), Color32::from_rgb(255, 120, 120))
     };
     ui.label(RichText::new(text).color(color));
     if split.behind.is_empty() || split.front.is_empty() {
@@ -131,10 +132,10 @@ pub fn details(ui: &mut egui::Ui, lab: &SliceLab, _out: &mut Vec<Action>) {
             ui.end_row();
         };
         row("case", case_name(s.case).to_string());
-        row("d(s)", format!("{:+.4}", s.d_from));
-        row("d(e)", format!("{:+.4}", s.d_to));
+        row("d(s)", format!("{:+.4}", Num(s.d_from)));
+        row("d(e)", format!("{:+.4}", Num(s.d_to)));
         if let Some(i) = s.intersection {
-            row("intersection", format!("({:.3}, {:.3})", i.x, i.y));
+            row("intersection", format!("({:.3}, {:.3})", Num(i.x), Num(i.y)));
         }
         row("behind so far", format!("{} points", s.behind.len()));
         row("front so far", format!("{} points", s.front.len()));

@@ -13,10 +13,14 @@ use manifold_lab::engine::collide::minkowski::MinkowskiDifference;
 use manifold_lab::engine::collide::support::{draw_proxy, Proxy};
 use manifold_lab::engine::debug::{palette, Color, DebugDraw, Layer};
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 
 /// Poses drawn along each sweep between start and end.
 const GHOSTS: usize = 6;
+/// The label of the relative translation's ray, and its distance past the ray's tip.
+pub const RAY_LABEL: &str = "dB - dA";
+const RAY_LABEL_GAP: f32 = 0.3;
 
 fn color(body: usize) -> Color {
     if body == 0 {
@@ -58,7 +62,7 @@ pub fn draw(lab: &ToiLab, app: &App, d: &mut dyn DebugDraw) {
         }
         d.point(Layer::Contact, r.point, 10.0, palette::WINNER);
         d.arrow(Layer::Normal, r.point, r.point + 0.6 * r.normal, palette::NORMAL);
-        d.text(Layer::Contact, r.point - 0.4 * r.normal, &format!("impact at t = {:.4}", r.t), palette::WINNER);
+        d.text(Layer::Contact, r.point - 0.4 * r.normal, &format!("impact at t = {:.4}", Num(r.t)), palette::WINNER);
     }
 }
 
@@ -73,6 +77,23 @@ fn config(lab: &ToiLab) -> (MinkowskiDifference, Vec2) {
     (MinkowskiDifference::new(&pa, &pb), ray)
 }
 
+/// A relative translation shorter than this part of the difference's size is no motion: the
+/// ray would be a dot at the origin, and its label would name the distance arrow beside it.
+const NEGLIGIBLE_RAY: f32 = 1e-4;
+
+/// Whether the relative translation `ray` is too short to draw against `md`.
+fn negligible(md: &MinkowskiDifference, ray: Vec2) -> bool {
+    let size = md.vertices.iter().fold(md.radius, |m, v| m.max(v.abs().max_element()));
+    let length = ray.length();
+    length.is_nan() || length <= NEGLIGIBLE_RAY * size.max(f32::MIN_POSITIVE)
+}
+
+/// Whether the shapes move relative to each other (else the linear cast has no ray).
+pub fn has_ray(lab: &ToiLab) -> bool {
+    let (md, ray) = config(lab);
+    !negligible(&md, ray)
+}
+
 /// Configuration space's extent: the difference, the origin and the ray.
 pub fn config_bounds(lab: &ToiLab) -> Aabb {
     let (md, ray) = config(lab);
@@ -84,13 +105,18 @@ pub fn config_bounds(lab: &ToiLab) -> Aabb {
     bb
 }
 
-/// The difference, the ray from the origin, and where the linear cast hit it: the point and
-/// the edge of A − B it entered through.
+/// The difference, the ray from the origin (none without relative motion), and where the
+/// linear cast hit it: the point and the edge of A − B it entered through. The ray's label
+/// sits past its tip, on the ray's line, so it names the ray and not the distance arrow that
+/// also starts at the origin.
 pub fn draw_config(lab: &ToiLab, d: &mut dyn DebugDraw) {
     let (md, ray) = config(lab);
     md.draw(d, Vec2::ZERO, 1.0);
-    d.arrow(Layer::Sweep, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
-    d.text(Layer::Sweep, ray, "dB - dA", palette::SEARCH_DIRECTION);
+    if !negligible(&md, ray) {
+        d.arrow(Layer::Sweep, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
+        let past_tip = ray + RAY_LABEL_GAP * ray.normalize();
+        d.text(Layer::Sweep, past_tip, RAY_LABEL, palette::SEARCH_DIRECTION);
+    }
     let r = lab.result();
     if r.is_hit() {
         let hit = r.t * ray;
@@ -107,6 +133,6 @@ pub fn draw_config(lab: &ToiLab, d: &mut dyn DebugDraw) {
             d.text(Layer::Polytope, 0.5 * (e.start + e.end) + 0.3 * e.normal, &e.label(), palette::WINNER);
         }
         d.point(Layer::Contact, hit, 9.0, palette::WINNER);
-        d.text(Layer::Contact, hit - 0.3 * ray.normalize_or_zero(), &format!("t = {:.4}", r.t), palette::WINNER);
+        d.text(Layer::Contact, hit - 0.3 * ray.normalize_or_zero(), &format!("t = {:.4}", Num(r.t)), palette::WINNER);
     }
 }

@@ -243,7 +243,8 @@ impl Lab for ToiLab {
     }
 
     fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
-        (self.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), "linear cast: the ray into A - B"))
+        let title = if draw::has_ray(self) { "linear cast: the ray into A - B" } else { "A - B (no relative motion)" };
+        (self.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), title))
     }
 
     fn draw_inset(&self, _app: &App, d: &mut dyn DebugDraw) {

@@ -10,6 +10,7 @@ use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points, VLine};
 use manifold_lab::engine::collide::toi::{ToiMethod, ToiOutput, ToiState, ToiStepKind};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 
 pub fn controls(ui: &mut egui::Ui, lab: &ToiLab, files: &mut UiState, out: &mut Vec<Action>) {
@@ -81,10 +82,16 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
     ui.heading(lab.method.label());
     ui.horizontal(|ui| {
         ui.label(state_text(r).strong());
-        ui.label(format!("t = {:.5} after {} iterations", r.t, r.iterations));
+        ui.label(format!("t = {:.5} after {} iterations", Num(r.t), r.iterations));
     });
     if r.is_hit() {
-        ui.label(format!("normal ({:.3}, {:.3}), point ({:.3}, {:.3})", r.normal.x, r.normal.y, r.point.x, r.point.y));
+        ui.label(format!(
+            "normal ({:.3}, {:.3}), point ({:.3}, {:.3})",
+            Num(r.normal.x),
+            Num(r.normal.y),
+            Num(r.point.x),
+            Num(r.point.y)
+        ));
     }
     let t = &lab.trace;
     let last = t.steps().saturating_sub(1);
@@ -98,14 +105,14 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
                 ui.label(RichText::new(v).monospace());
                 ui.end_row();
             };
-            row("t", format!("{:.6}", s.t));
-            row("distance", format!("{:.6} m", s.distance));
-            row("axis", format!("({:.3}, {:.3})", s.axis.x, s.axis.y));
+            row("t", format!("{:.6}", Num(s.t)));
+            row("distance", format!("{:.6} m", Num(s.distance)));
+            row("axis", format!("({:.3}, {:.3})", Num(s.axis.x), Num(s.axis.y)));
             if s.bound > 0.0 {
-                row("bound", format!("{:.4} m per unit t", s.bound));
+                row("bound", format!("{:.4} m per unit t", Num(s.bound)));
             }
             if s.advance != 0.0 {
-                row("advance", format!("{:+.6}", s.advance));
+                row("advance", format!("{:+.6}", Num(s.advance)));
             }
         });
     }
@@ -122,9 +129,9 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
         let normal = if o.normal == glam::Vec2::ZERO {
             String::new()
         } else {
-            format!(" · n ({:.2}, {:.2})", o.normal.x, o.normal.y)
+            format!(" · n ({:.2}, {:.2})", Num(o.normal.x), Num(o.normal.y))
         };
-        ui.label(RichText::new(format!("t {:.5} · {} it.{normal}", o.t, o.iterations)).small().monospace());
+        ui.label(RichText::new(format!("t {:.5} · {} it.{normal}", Num(o.t), o.iterations)).small().monospace());
     }
     ui.label(RichText::new("Click a method to walk its iterations.").small().weak());
 }

@@ -124,3 +124,58 @@ fn methods_steps_bad_files_and_saving() {
     assert_eq!(lab(&app).results, results);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The distance from `p` to segment `a b`.
+fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let e = b - a;
+    let u = ((p - a).dot(e) / e.length_squared().max(1e-12)).clamp(0.0, 1.0);
+    p.distance(a + u * e)
+}
+
+#[test]
+fn the_ray_and_its_label_are_drawn_only_with_relative_motion() {
+    use crate::app::lab::Lab;
+    use manifold_lab::engine::debug::{DebugList, DrawCmd, Layer, LayerSet};
+    let config_space = |app: &App| {
+        let mut d = DebugList::new(LayerSet::ALL);
+        super::draw::draw_config(lab(app), &mut d);
+        d.cmds
+    };
+    let ray_label = |cmds: &[DrawCmd]| {
+        cmds.iter().find_map(|c| match c {
+            DrawCmd::Text { text, p, .. } if text == super::draw::RAY_LABEL => Some(*p),
+            _ => None,
+        })
+    };
+    let arrows = |cmds: &[DrawCmd]| -> Vec<(Layer, Vec2, Vec2)> {
+        cmds.iter()
+            .filter_map(|c| match c {
+                DrawCmd::Arrow { layer, from, to, .. } => Some((*layer, *from, *to)),
+                _ => None,
+            })
+            .collect()
+    };
+    // The plank turns in place: no relative translation, so no ray and no ray label beside
+    // the distance arrow at the origin; the inset's title says why.
+    let mut app = toi_app("scenes/toi/spinning_plank.ron");
+    app.apply(act(ToiAction::SetMethod(ToiMethod::LinearCast)));
+    let cmds = config_space(&app);
+    assert_eq!(ray_label(&cmds), None);
+    assert!(arrows(&cmds).iter().all(|a| a.0 != Layer::Sweep), "no ray without motion");
+    assert!(arrows(&cmds).iter().any(|a| a.0 == Layer::Normal), "the distance arrow is still drawn");
+    let title = lab(&app).inset(&app).map(|t| t.1).unwrap_or_default();
+    assert!(title.contains("no relative motion"), "{title}");
+    // With motion, the label names the ray: on its line past its tip, nearer to it than to any
+    // other arrow.
+    let mut app = toi_app("scenes/toi/box_onto_box.ron");
+    app.apply(act(ToiAction::SetMethod(ToiMethod::LinearCast)));
+    let cmds = config_space(&app);
+    let at = ray_label(&cmds).expect("the ray is labelled");
+    let all = arrows(&cmds);
+    let &(_, from, ray) = all.iter().find(|a| a.0 == Layer::Sweep).expect("the ray is drawn");
+    assert_eq!(from, Vec2::ZERO);
+    assert!(ray.perp_dot(at).abs() < 1e-4 * ray.length() * at.length() && at.dot(ray) > ray.length_squared());
+    let nearest = all.iter().min_by(|x, y| to_segment(at, x.1, x.2).total_cmp(&to_segment(at, y.1, y.2))).unwrap();
+    assert_eq!(nearest.0, Layer::Sweep, "the label is nearest the ray");
+    assert!(lab(&app).inset(&app).is_some_and(|t| t.1.contains("the ray")));
+}

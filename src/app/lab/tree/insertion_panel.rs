@@ -6,6 +6,7 @@ use super::{act, TreeAction};
 use crate::app::lab::widgets::step_slider;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
 
 pub fn controls(ui: &mut egui::Ui, ins: Option<&Insertion>, out: &mut Vec<Action>) {
@@ -30,7 +31,7 @@ pub fn controls(ui: &mut egui::Ui, ins: Option<&Insertion>, out: &mut Vec<Action
             out.push(act(TreeAction::SetInsertStep(Some(k))));
         }
         if let Some((node, cost)) = t.chosen() {
-            ui.label(RichText::new(format!("chosen sibling {node}, cost {cost:.2}")).monospace());
+            ui.label(RichText::new(format!("chosen sibling {node}, cost {cost:.2}", cost = Num(cost))).monospace());
         }
         ui.label(format!("{} candidates visited", t.candidates().count()));
     });

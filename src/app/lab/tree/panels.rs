@@ -6,6 +6,7 @@ use super::{act, TreeAction};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{Balancing, InsertionStrategy};
+use manifold_lab::engine::number::Num;
 
 pub fn controls(ui: &mut egui::Ui, app: &App, t: &Proxies, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Proxies").default_open(true).show(ui, |ui| {
@@ -70,9 +71,9 @@ pub fn details(ui: &mut egui::Ui, t: &Proxies) {
         row("proxies", m.proxy_count.to_string());
         row("nodes", m.node_count.to_string());
         row("height", m.height.to_string());
-        row("area ratio", format!("{:.2}", m.area_ratio));
+        row("area ratio", format!("{:.2}", Num(m.area_ratio)));
         row("reinserted", t.reinserted.to_string());
-        row("update", format!("{:.3} ms", t.step_ms));
+        row("update", format!("{:.3} ms", Num(t.step_ms)));
     });
     ui.heading("Query");
     match t.query {

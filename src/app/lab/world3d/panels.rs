@@ -9,6 +9,7 @@ use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use glam::{EulerRot, Vec3};
 use manifold_lab::engine::debug3::Layer3;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world3d::JointKind3;
 use std::path::PathBuf;
 
@@ -23,7 +24,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
         ui.label(format!(
             "step {}  ·  t = {:.2} s  ·  {} steps kept",
             lab.world.step_count,
-            lab.world.time,
+            Num(lab.world.time),
             lab.history.len()
         ));
     });
@@ -78,7 +79,7 @@ fn row(ui: &mut egui::Ui, name: &str, value: String) {
 fn v3(v: Vec3, digits: usize) -> String {
     // Adding zero turns −0 into 0.
     let v = v + Vec3::ZERO;
-    format!("{:.d$}, {:.d$}, {:.d$}", v.x, v.y, v.z, d = digits)
+    format!("{:.d$}, {:.d$}, {:.d$}", Num(v.x), Num(v.y), Num(v.z), d = digits)
 }
 
 pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
@@ -89,18 +90,21 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
             ui.label(RichText::new(if b.name.is_empty() { format!("#{i}") } else { b.name.clone() }).strong());
             egui::Grid::new("body3").num_columns(2).show(ui, |ui| {
                 row(ui, "kind", format!("{:?}", b.kind));
-                row(ui, "mass", format!("{:.3} kg", b.mass));
+                row(ui, "mass", format!("{:.3} kg", Num(b.mass)));
                 row(ui, "position", v3(b.pose.p, 3));
                 let (x, y, z) = b.pose.q.to_euler(EulerRot::XYZ);
                 row(ui, "euler XYZ °", v3(Vec3::new(x, y, z) * (180.0 / std::f32::consts::PI), 1));
                 row(ui, "velocity", v3(b.linear_velocity, 3));
                 row(ui, "ω rad/s", v3(b.angular_velocity, 3));
-                row(ui, "submerged", format!("{:.1} %", 100.0 * lab.submerged_fraction(i)));
+                row(ui, "submerged", format!("{:.1} %", Num(100.0 * lab.submerged_fraction(i))));
             });
             // The quaternion on its own line: four numbers do not fit beside a name.
             let q = b.pose.q + glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
             ui.label("quaternion (x, y, z, w)");
-            ui.label(RichText::new(format!("{:+.3} {:+.3} {:+.3} {:+.3}", q.x, q.y, q.z, q.w)).monospace());
+            ui.label(
+                RichText::new(format!("{:+.3} {:+.3} {:+.3} {:+.3}", Num(q.x), Num(q.y), Num(q.z), Num(q.w)))
+                    .monospace(),
+            );
             if ui.button("Clear selection").clicked() {
                 out.push(act(World3dAction::Select(None)));
             }
@@ -129,7 +133,7 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
         };
         ui.label(RichText::new(format!("{}  ({kind})", j.name)).strong());
         let p = e.per_axis;
-        ui.label(RichText::new(format!("err {:.1e} {:.1e} {:.1e} {unit}", p.x, p.y, p.z)).monospace());
+        ui.label(RichText::new(format!("err {:.1e} {:.1e} {:.1e} {unit}", Num(p.x), Num(p.y), Num(p.z))).monospace());
     }
     ui.separator();
     ui.heading("World");
@@ -137,9 +141,9 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
         row(ui, "bodies", w.bodies.len().to_string());
         let points: usize = w.contacts.iter().map(|c| c.points.len()).sum();
         row(ui, "contacts", format!("{} ({points} points)", w.contacts.len()));
-        row(ui, "penetration", format!("{:.4} m", w.max_penetration()));
-        row(ui, "energy", format!("{:.3} J", w.kinetic_energy()));
-        row(ui, "step", format!("{:.2} ms", w.profile.total_ms));
+        row(ui, "penetration", format!("{:.4} m", Num(w.max_penetration())));
+        row(ui, "energy", format!("{:.3} J", Num(w.kinetic_energy())));
+        row(ui, "step", format!("{:.2} ms", Num(w.profile.total_ms)));
         row(ui, "SAT calls", format!("{} ({} cached)", w.profile.narrow.sat_calls, w.profile.narrow.cache_hits));
     });
 }

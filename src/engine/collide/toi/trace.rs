@@ -7,6 +7,7 @@ use super::{ToiInput, ToiMethod, ToiOutput, ToiState};
 use crate::engine::collide::support::draw_proxy;
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::{left_perp, Transform};
+use crate::engine::number::Num;
 use crate::engine::trace::{Recorder, Trace};
 use glam::Vec2;
 use serde::Serialize;
@@ -99,7 +100,7 @@ impl Trace for ToiTrace {
             ToiStepKind::PushBack => "push back".to_string(),
             ToiStepKind::Done(state) => format!("{state:?}"),
         };
-        format!("iteration {} of {}: {what} at t = {:.4}", k + 1, self.steps.len(), step.t)
+        format!("iteration {} of {}: {what} at t = {:.4}", k + 1, self.steps.len(), Num(step.t))
     }
 
     /// Draws iteration `k` (clamped to the last): the sweep's start and end poses faint and
@@ -134,7 +135,8 @@ impl Trace for ToiTrace {
                 ToiStepKind::PushBack => " (push back)".to_string(),
                 ToiStepKind::Done(state) => format!(" {state:?}"),
             };
-            let label = format!("{}/{}: t = {:.5}, d = {:.5} m{what}", k + 1, last + 1, step.t, step.distance);
+            let label =
+                format!("{}/{}: t = {:.5}, d = {:.5} m{what}", k + 1, last + 1, Num(step.t), Num(step.distance));
             let top = step.xf_a.p.max(step.xf_b.p) + Vec2::new(0.0, 0.5);
             d.text(Layer::Sweep, top, &label, palette::TEXT);
         }
