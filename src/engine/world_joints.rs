@@ -2,6 +2,7 @@
 //! the contact filter), their reactions and errors, and picking a joint under the cursor.
 
 use super::body::BodyKind;
+use super::solver::joints::release::RELEASE_TIME;
 use super::solver::joints::Reaction;
 use super::solver::Joint;
 use super::world::World;
@@ -44,7 +45,8 @@ impl World {
         self.joints.get_mut(k)
     }
 
-    /// Removes joint `k`, waking its bodies.
+    /// Removes joint `k`, waking its bodies and releasing the joints linked to them
+    /// ([`World::release_joints`]).
     pub fn remove_joint(&mut self, k: usize) -> Option<Joint> {
         if k >= self.joints.len() {
             return None;
@@ -53,8 +55,54 @@ impl World {
         let (a, b) = j.bodies();
         self.wake_body(a);
         self.wake_body(b);
+        self.release_joints(&[a, b]);
         self.joint_filter = None;
         Some(j)
+    }
+
+    /// After a joint between bodies `seeds` broke or was removed: releases every joint linked
+    /// to them through dynamic bodies (static and kinematic bodies link nothing, as in Box2D's
+    /// islands), dropping its accumulated impulses and correcting its error overdamped for the
+    /// steps of `RELEASE_TIME` (`solver::joints::release`). Returns how many were released.
+    pub(crate) fn release_joints(&mut self, seeds: &[usize]) -> usize {
+        let n = self.bodies.len();
+        let mut by_body: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (k, j) in self.joints.iter().enumerate() {
+            let (a, b) = j.bodies();
+            if a < n && b < n {
+                by_body[a].push(k as u32);
+                by_body[b].push(k as u32);
+            }
+        }
+        let links = |i: usize, bodies: &[super::body::Body]| i < n && bodies[i].is_dynamic();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<usize> = Vec::new();
+        for &s in seeds {
+            if links(s, &self.bodies) && !seen[s] {
+                seen[s] = true;
+                stack.push(s);
+            }
+        }
+        let mut released = vec![false; self.joints.len()];
+        while let Some(i) = stack.pop() {
+            for &k in &by_body[i] {
+                released[k as usize] = true;
+                let (a, b) = self.joints[k as usize].bodies();
+                let other = if a == i { b } else { a };
+                if links(other, &self.bodies) && !seen[other] {
+                    seen[other] = true;
+                    stack.push(other);
+                }
+            }
+        }
+        let steps = (RELEASE_TIME * self.params.hz).ceil() as u32;
+        let mut count = 0;
+        for (j, _) in self.joints.iter_mut().zip(&released).filter(|(_, &r)| r) {
+            j.reset_impulses();
+            j.base_mut().release = steps;
+            count += 1;
+        }
+        count
     }
 
     /// The reaction of joint `k` on its body B over the last sub-step (`impulse · inv_h`).

@@ -199,23 +199,33 @@ impl World {
 
     /// Removes joints whose reaction over the last sub-step exceeded their break force or
     /// torque (Box2D v3 reports these as joint events; here the joint disappears), waking
-    /// their bodies and counting them in `broken_joints`.
+    /// their bodies, releasing the joints linked to them (`World::release_joints`) and counting
+    /// them in `broken_joints`. Counts down the releases of the joints solved this step.
     pub(crate) fn break_joints(&mut self) {
         let inv_h = 1.0 / self.substep_dt();
         let mut broken = 0;
+        let mut seeds = Vec::new();
         let mut k = 0;
         while k < self.joints.len() {
-            if self.joint_awake(k) && self.joints[k].exceeds_break_threshold(&self.bodies, inv_h) {
+            if !self.joint_awake(k) {
+                k += 1;
+                continue;
+            }
+            let base = self.joints[k].base_mut();
+            base.release = base.release.saturating_sub(1);
+            if self.joints[k].exceeds_break_threshold(&self.bodies, inv_h) {
                 let j = self.joints.remove(k);
                 let (a, b) = j.bodies();
                 self.bodies[a].wake();
                 self.bodies[b].wake();
+                seeds.extend([a, b]);
                 broken += 1;
             } else {
                 k += 1;
             }
         }
         if broken > 0 {
+            self.release_joints(&seeds);
             self.joint_filter = None;
         }
         self.broken_joints += broken;

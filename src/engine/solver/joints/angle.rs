@@ -39,8 +39,12 @@ impl AngleJoint {
         let k = j.i_a + j.i_b;
         self.axial_mass = if k > 0.0 { 1.0 / k } else { 0.0 };
         if !ctx.warm_starting {
-            self.impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.impulse = 0.0;
     }
 
     pub(crate) fn warm_start(&self, s: &mut BodyPair) {

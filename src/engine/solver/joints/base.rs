@@ -5,6 +5,7 @@
 use super::super::graph::GraphColor;
 use super::super::soft::Softness;
 use super::super::state::SolverBody;
+use super::release::released_softness;
 use crate::engine::body::Body;
 use crate::engine::math::{Rot, Transform};
 use glam::Vec2;
@@ -12,12 +13,15 @@ use serde::{Deserialize, Serialize};
 
 /// The settings every joint solve reads: sub-step, the joint constraint softness
 /// (`SolverParams::joint_hertz` / `joint_damping_ratio`, clamped to a quarter of the sub-step
-/// rate as Box2D v3's `b2PrepareJoint` does) and whether impulses carry over between steps.
+/// rate as Box2D v3's `b2PrepareJoint` does), the softness of joints released by a break
+/// (`release`), and whether impulses carry over between steps.
 #[derive(Clone, Copy, Debug)]
 pub struct JointContext {
     pub h: f32,
     pub inv_h: f32,
     pub softness: Softness,
+    /// What `softness` is for a released joint (`JointBase::release` > 0).
+    pub released: Softness,
     pub warm_starting: bool,
 }
 
@@ -25,7 +29,23 @@ impl JointContext {
     pub fn new(h: f32, joint_hertz: f32, joint_damping_ratio: f32, warm_starting: bool) -> JointContext {
         let inv_h = 1.0 / h;
         let hertz = joint_hertz.min(0.25 * inv_h);
-        JointContext { h, inv_h, softness: Softness::new(hertz, joint_damping_ratio, h), warm_starting }
+        JointContext {
+            h,
+            inv_h,
+            softness: Softness::new(hertz, joint_damping_ratio, h),
+            released: released_softness(hertz, joint_damping_ratio, h),
+            warm_starting,
+        }
+    }
+
+    /// The context joint `base` is solved with: the released softness while it is released.
+    #[inline]
+    pub fn for_joint(&self, base: &JointBase) -> JointContext {
+        if base.release > 0 {
+            JointContext { softness: self.released, ..*self }
+        } else {
+            *self
+        }
     }
 }
 
@@ -85,6 +105,10 @@ pub struct JointBase {
     pub break_force: Option<f32>,
     /// The joint breaks when its reaction torque exceeds this, newton-metres.
     pub break_torque: Option<f32>,
+    /// Steps this joint stays released after a joint of its structure broke or was removed
+    /// (`joints::release`); 0 when not released.
+    #[serde(default)]
+    pub release: u32,
     #[serde(skip)]
     pub(crate) prepared: Prepared,
     /// Where the last step solved the joint: its graph colour, the overflow, or not coloured.
@@ -110,6 +134,7 @@ impl JointBase {
             collide_connected: false,
             break_force: None,
             break_torque: None,
+            release: 0,
             prepared: Prepared::default(),
             graph_color: GraphColor::None,
         }

@@ -73,11 +73,15 @@ impl DistanceJoint {
         self.axial_mass = if k > 0.0 { 1.0 / k } else { 0.0 };
         self.softness = Softness::new(self.hertz, self.damping_ratio, ctx.h);
         if !ctx.warm_starting {
-            self.impulse = 0.0;
-            self.lower_impulse = 0.0;
-            self.upper_impulse = 0.0;
-            self.motor_impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.impulse = 0.0;
+        self.lower_impulse = 0.0;
+        self.upper_impulse = 0.0;
+        self.motor_impulse = 0.0;
     }
 
     fn axial_impulse(&self) -> f32 {

@@ -11,6 +11,10 @@
 //! A joint's reaction force and torque are its impulses times the sub-step rate (`inv_h`),
 //! and its error is what Box2D's `b2Joint_GetLinearSeparation` / `GetAngularSeparation`
 //! measure: metres off the constraint and radians beyond it.
+//!
+//! When a joint breaks or is removed, the joints of its structure are released for a while
+//! (`release`): their impulses are forgotten and their errors close overdamped, so the break
+//! does not spring the structure back.
 
 pub mod angle;
 pub mod base;
@@ -18,6 +22,7 @@ pub mod distance;
 pub mod draw;
 pub mod mouse;
 pub mod prismatic;
+pub mod release;
 pub mod revolute;
 pub mod weld;
 pub mod wheel;
@@ -133,7 +138,13 @@ impl Joint {
     /// Computes masses, frames and effective masses for this step.
     pub(crate) fn prepare(&mut self, bodies: &[Body], ctx: &JointContext) {
         self.base_mut().prepare(bodies);
+        let ctx = &ctx.for_joint(self.base());
         each_joint!(self, j => j.prepare(ctx))
+    }
+
+    /// Forgets the accumulated impulses (nothing is warm started at the next step).
+    pub(crate) fn reset_impulses(&mut self) {
+        each_joint!(self, j => j.reset_impulses())
     }
 
     /// Re-applies the accumulated impulses (each sub-step), on copies of the two bodies'
@@ -144,6 +155,7 @@ impl Joint {
 
     /// One pass over the joint's rows; `use_bias` is false in the relax pass.
     pub(crate) fn solve(&mut self, pair: &mut BodyPair, ctx: &JointContext, use_bias: bool) {
+        let ctx = &ctx.for_joint(self.base());
         each_joint!(self, j => j.solve(pair, ctx, use_bias))
     }
 

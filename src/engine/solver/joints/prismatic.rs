@@ -118,12 +118,16 @@ impl PrismaticJoint {
     pub(crate) fn prepare(&mut self, ctx: &JointContext) {
         self.spring_softness = Softness::new(self.hertz, self.damping_ratio, ctx.h);
         if !ctx.warm_starting {
-            self.impulse = Vec2::ZERO;
-            self.spring_impulse = 0.0;
-            self.motor_impulse = 0.0;
-            self.lower_impulse = 0.0;
-            self.upper_impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.impulse = Vec2::ZERO;
+        self.spring_impulse = 0.0;
+        self.motor_impulse = 0.0;
+        self.lower_impulse = 0.0;
+        self.upper_impulse = 0.0;
     }
 
     fn axial_impulse(&self) -> f32 {

@@ -66,12 +66,16 @@ impl RevoluteJoint {
         self.axial_mass = if k > 0.0 { 1.0 / k } else { 0.0 };
         self.spring_softness = Softness::new(self.hertz, self.damping_ratio, ctx.h);
         if !ctx.warm_starting {
-            self.linear_impulse = Vec2::ZERO;
-            self.spring_impulse = 0.0;
-            self.motor_impulse = 0.0;
-            self.lower_impulse = 0.0;
-            self.upper_impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.linear_impulse = Vec2::ZERO;
+        self.spring_impulse = 0.0;
+        self.motor_impulse = 0.0;
+        self.lower_impulse = 0.0;
+        self.upper_impulse = 0.0;
     }
 
     fn axial_impulse(&self) -> f32 {

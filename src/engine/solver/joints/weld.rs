@@ -53,9 +53,13 @@ impl WeldJoint {
         self.linear_spring = spring(self.linear_hertz, self.linear_damping_ratio);
         self.angular_spring = spring(self.angular_hertz, self.angular_damping_ratio);
         if !ctx.warm_starting {
-            self.linear_impulse = Vec2::ZERO;
-            self.angular_impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.linear_impulse = Vec2::ZERO;
+        self.angular_impulse = 0.0;
     }
 
     pub(crate) fn warm_start(&self, s: &mut BodyPair) {

@@ -77,12 +77,16 @@ impl WheelJoint {
         self.motor_mass = if km > 0.0 { 1.0 / km } else { 0.0 };
         self.spring_softness = Softness::new(self.hertz, self.damping_ratio, ctx.h);
         if !ctx.warm_starting {
-            self.perp_impulse = 0.0;
-            self.spring_impulse = 0.0;
-            self.motor_impulse = 0.0;
-            self.lower_impulse = 0.0;
-            self.upper_impulse = 0.0;
+            self.reset_impulses();
         }
+    }
+
+    pub(crate) fn reset_impulses(&mut self) {
+        self.perp_impulse = 0.0;
+        self.spring_impulse = 0.0;
+        self.motor_impulse = 0.0;
+        self.lower_impulse = 0.0;
+        self.upper_impulse = 0.0;
     }
 
     fn axial_impulse(&self) -> f32 {
