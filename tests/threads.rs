@@ -6,9 +6,9 @@
 
 mod support;
 
+use manifold_lab::engine::solver::contact_wide::MIN_BLOCK_ROWS;
 use manifold_lab::engine::solver::graph::GraphColor;
 use manifold_lab::engine::solver::lanes::LANES;
-use manifold_lab::engine::solver::workers::MIN_BLOCK_ROWS;
 use manifold_lab::engine::solver::PositionCorrection;
 use manifold_lab::engine::World;
 use manifold_lab::scene;

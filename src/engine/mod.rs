@@ -12,6 +12,7 @@ pub mod island;
 pub mod material;
 pub mod math;
 pub mod number;
+pub mod parallel;
 pub(crate) mod prefetch;
 pub mod rng;
 pub mod shape;

@@ -25,8 +25,8 @@ use super::body::{Body, BodyKind};
 use super::collide::support::Proxy;
 use super::collide::toi::{local_proxy, root_finder, Sweep, ToiInput};
 use super::math::{cross, Aabb};
+use super::parallel::BODY_BLOCK;
 use super::shape::Shape;
-use super::solver::workers::BODY_BLOCK;
 use super::world::World;
 use std::time::Instant;
 

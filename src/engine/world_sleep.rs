@@ -3,7 +3,7 @@
 
 use super::body::BodyKind;
 use super::island::{update_sleep_time, Islands, NO_ISLAND};
-use super::solver::workers::BODY_BLOCK;
+use super::parallel::BODY_BLOCK;
 use super::solver::{SolverParams, SolverScratch};
 use super::world::World;
 use glam::Vec2;

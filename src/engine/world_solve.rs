@@ -10,6 +10,8 @@
 //! mouse joint and the overflow joints; the article's projection and Baumgarte modes solve all
 //! joints, then the contacts one by one (`solver::contact`).
 
+use super::parallel::BODY_BLOCK;
+use super::solver::body_cell::BodyCell;
 use super::solver::contact::{
     apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
 };
@@ -19,7 +21,6 @@ use super::solver::joints::{BodyPair, Joint, JointContext};
 use super::solver::state::{
     finalize, integrate_positions, integrate_velocities_with, start_solver_bodies_with, BodyForce, SolverBody,
 };
-use super::solver::workers::{BodyCell, BODY_BLOCK};
 use super::solver::{PositionCorrection, SolverScratch};
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};

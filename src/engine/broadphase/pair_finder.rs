@@ -36,7 +36,7 @@ use super::tree_query::QueryStats;
 use super::tree_rebuild::RebuildMethod;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
-use crate::engine::solver::workers::Workers;
+use crate::engine::parallel::Workers;
 use crate::engine::world_ccd::speculative_reach;
 use serde::{Deserialize, Serialize};
 

@@ -11,11 +11,12 @@
 //! it, `Contact::approach_rate`), and the relax pass leaves speculative points that have not
 //! pushed yet to the next sub-step.
 
+use super::body_cell::BodyCell;
 use super::contact::Contact;
 use super::graph::GraphColor;
 use super::lanes::{avx2_detected, Vector, Wide, LANES};
 use super::state::SolverBody;
-use super::workers::{BodyCell, Workers, MIN_BLOCK_ROWS};
+use crate::engine::parallel::Workers;
 use crate::engine::prefetch::prefetch_bytes;
 
 #[cfg(target_arch = "x86_64")]
@@ -26,6 +27,9 @@ mod prepare;
 
 use bounce::restitution_row;
 use gather::{Bodies, Gather};
+
+/// Fewer rows than this in a block are not worth sending to another thread.
+pub const MIN_BLOCK_ROWS: usize = 8;
 
 /// One contact point in each lane: what every pass reads.
 #[derive(Clone, Copy, Debug, Default)]

@@ -18,8 +18,8 @@
 
 use super::contact::Contact;
 use super::state::{body_moves, SolverBody};
-use super::workers::{Workers, BODY_BLOCK, CONTACT_BLOCK};
 use crate::engine::body::{Body, BodyKind};
+use crate::engine::parallel::{Workers, BODY_BLOCK, CONTACT_BLOCK};
 use crate::engine::prefetch::{prefetch_head, CONTACTS_AHEAD};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -95,8 +95,8 @@ const MOVES_BIT: u8 = 2;
 
 // Only bodies a constraint can move are coloured (as in Box2D): static and kinematic bodies may
 // appear in any number of contacts of one colour, since no solve changes them. The solver's
-// threads rely on this very predicate (`workers::moves`) to write back only coloured bodies.
-use super::workers::moves;
+// threads rely on this very predicate (`body_cell::moves`) to write back only coloured bodies.
+use super::body_cell::moves;
 
 impl ConstraintGraph {
     /// Colours the awake contacts, with no joints.
@@ -385,8 +385,8 @@ mod tests {
     #[test]
     fn the_colouring_is_kept_only_while_what_it_reads_is_unchanged() {
         use crate::engine::body::{Body, BodyDef};
+        use crate::engine::parallel::Workers;
         use crate::engine::shape::Shape;
-        use crate::engine::solver::workers::Workers;
         let circle = Shape::circle(0.5).unwrap();
         let mut bodies: Vec<Body> = (0..5)
             .map(|i| Body::new(&BodyDef::new(BodyKind::Dynamic, circle, glam::Vec2::new(i as f32, 0.0))))

@@ -7,8 +7,9 @@
 
 use std::cell::UnsafeCell;
 
+use super::body_cell::{moves, BodyCell};
 use super::joints::{BodyPair, Joint};
-use super::workers::{moves, BodyCell, Workers};
+use crate::engine::parallel::Workers;
 
 /// One joint, writable through a shared reference by the one thread that solves it.
 #[repr(transparent)]

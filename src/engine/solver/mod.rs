@@ -2,6 +2,7 @@
 //! impulses, warm starting, sub-steps and a choice of position correction), with Box2D v3's
 //! joints.
 
+pub mod body_cell;
 pub mod contact;
 pub mod contact_wide;
 pub mod graph;
@@ -13,8 +14,6 @@ pub mod restitution;
 pub mod scratch;
 pub mod soft;
 pub mod state;
-pub mod team;
-pub mod workers;
 
 pub use contact::{Contact, ContactPoint};
 pub use joints::{Joint, JointKind, MouseJoint};

@@ -5,7 +5,7 @@ use super::contact::ContactWork;
 use super::contact_wide::ContactRows;
 use super::graph::ConstraintGraph;
 use super::state::{SolverBody, SolverCold};
-use super::workers::Workers;
+use crate::engine::parallel::Workers;
 
 #[derive(Clone, Debug, Default)]
 pub struct SolverScratch {

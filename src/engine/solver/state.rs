@@ -6,9 +6,9 @@
 //! reads, and the angle turned). The contact rows load a hot record
 //! with two 16-byte loads and store its velocities with one (`solver::contact_wide`).
 
-use super::workers::{Workers, BODY_BLOCK};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::{cross, Rot};
+use crate::engine::parallel::{Workers, BODY_BLOCK};
 use glam::Vec2;
 
 /// [`SolverBody::flags`] bit: a constraint can change this body's velocity (it has inverse

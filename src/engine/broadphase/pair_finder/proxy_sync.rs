@@ -6,7 +6,7 @@
 use super::{body_aabb, Broadphase, Proxy};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
-use crate::engine::solver::workers::{Workers, BODY_BLOCK};
+use crate::engine::parallel::{Workers, BODY_BLOCK};
 use crate::engine::world_ccd::speculative_reach;
 use glam::Vec2;
 use std::sync::atomic::{AtomicBool, Ordering};

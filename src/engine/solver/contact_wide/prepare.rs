@@ -1,12 +1,13 @@
 //! Filling the contact rows at the start of a step (Box2D v3's `b2PrepareContactsTask`): each
 //! lane prepared straight from its contact and the two bodies' solver state, in place.
 
+use super::MIN_BLOCK_ROWS;
 use super::{ContactRow, ContactRows, PointBounce, PointRow, RowBounce, RowTag, Wide, LANES};
+use crate::engine::parallel::Workers;
 use crate::engine::prefetch::prefetch_bytes;
 use crate::engine::solver::contact::{Contact, ContactSoftness};
 use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
 use crate::engine::solver::state::{SolverBody, SolverCold};
-use crate::engine::solver::workers::{Workers, MIN_BLOCK_ROWS};
 use glam::Vec2;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
