@@ -184,7 +184,7 @@ fn linear_momentum_is_conserved_through_frictionless_collisions() {
 /// received, or the largest impulse accumulated during the step when that is more (a push
 /// the relax pass takes back nets nothing but moved the centres in between; Box2D v3 keeps
 /// the same fixed anchors). A recycled manifold (Box2D v3's contact
-/// recycling, `engine::world_recycle`) keeps each point's two anchors from the poses it was
+/// recycling, `engine::solver::recycle`) keeps each point's two anchors from the poses it was
 /// computed at, so at the step's start they already lie a gap `g` apart (the bodies' motion
 /// since then), and the impulse adds at most `|g| · |ΔP_B|`. Checked step by step on two-body
 /// collisions that trade orbital angular momentum for spin.

@@ -1,4 +1,4 @@
-//! Contact recycling (`engine::world_recycle`, after Box2D v3's `b2CollideTask`): a recycled
+//! Contact recycling (`engine::solver::recycle`, after Box2D v3's `b2CollideTask`): a recycled
 //! manifold's separations against a freshly computed manifold for small motions, within a
 //! bound derived below; most contacts of a resting pyramid are recycled; a falling body's
 //! contact is computed, not recycled, across its impact; switching recycling off computes
@@ -10,8 +10,8 @@ use glam::Vec2;
 use manifold_lab::engine::collide::collide;
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
+use manifold_lab::engine::solver::recycle::{ManifoldOrigin, RECYCLE_DISTANCE};
 use manifold_lab::engine::solver::SolverParams;
-use manifold_lab::engine::world_recycle::{ManifoldOrigin, RECYCLE_DISTANCE};
 use manifold_lab::engine::{Body, BodyDef, BodyKind, World};
 use manifold_lab::scene;
 

@@ -9,7 +9,7 @@
 //! step (`World::refresh_contacts`). Both are tried; the pair takes the first whose manifold
 //! is the world's.
 //!
-//! A recycled contact (`engine::world_recycle`) holds a manifold no manifold function returned
+//! A recycled contact (`engine::solver::recycle`) holds a manifold no manifold function returned
 //! for the current poses: its points and normal were computed at an earlier step and only its
 //! separations follow the bodies since. The contact records the poses and manifold it was
 //! computed from, so the lab opens the pair in those poses, where `collide` gives the recorded

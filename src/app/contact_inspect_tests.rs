@@ -12,7 +12,7 @@ use glam::Vec2;
 use manifold_lab::engine::body::{BodyDef, BodyKind};
 use manifold_lab::engine::collide::collide;
 use manifold_lab::engine::shape::Shape;
-use manifold_lab::engine::world_recycle::RECYCLE_DISTANCE;
+use manifold_lab::engine::solver::recycle::RECYCLE_DISTANCE;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
 use std::path::{Path, PathBuf};

@@ -96,7 +96,7 @@ pub struct Body {
     pub bullet: bool,
     /// The largest distance from the centre of mass to the shape's surface (Box2D v3's
     /// `b2BodySim::maxExtent`), kept with the shape by [`Body::update_mass`] so contact
-    /// recycling (`world_recycle`) does not recompute it per pair. Unknown (infinite, so no
+    /// recycling (`solver::recycle`) does not recompute it per pair. Unknown (infinite, so no
     /// contact of the body is recycled) in data saved before it existed.
     #[serde(default = "unknown_extent")]
     pub extent: f32,

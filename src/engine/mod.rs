@@ -27,7 +27,6 @@ mod world_contacts;
 pub mod world_draw;
 mod world_draw_graph;
 mod world_joints;
-pub mod world_recycle;
 mod world_sleep;
 pub mod world_slice;
 mod world_snapshot;

@@ -25,7 +25,7 @@ pub struct StepProfile {
     #[serde(default)]
     pub manifolds_reused: usize,
     /// Contacts whose manifold was recycled: kept from the poses it was computed at, with
-    /// separations updated from the bodies' small motion since (`world_recycle`).
+    /// separations updated from the bodies' small motion since (`solver::recycle`).
     #[serde(default)]
     pub manifolds_recycled: usize,
     pub solve_ms: f32,

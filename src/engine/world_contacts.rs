@@ -19,7 +19,7 @@
 //!    back, so the list stays sorted and the memory is reused: a step allocates nothing once
 //!    the vectors have grown.
 //!
-//! **Recycling** (`world_recycle`, Box2D v3's contact recycling, on by default through
+//! **Recycling** (`solver::recycle`, Box2D v3's contact recycling, on by default through
 //! `SolverParams::recycle_contacts`): a contact whose bodies moved and turned little since its
 //! manifold was computed keeps that manifold, with separations updated from the motion, and
 //! `collide` is not called. It is decided first, from saved state only.
@@ -45,11 +45,11 @@ use super::parallel::{Workers, BODY_BLOCK, CONTACT_BLOCK};
 use super::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
 use super::shape::Shape;
 use super::solver::contact::{mix_friction, mix_restitution};
+use super::solver::recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
 use super::solver::Contact;
 use super::solver::SolverParams;
 use super::world::{is_active, World};
 use super::world_ccd::{pair_reach, Motion};
-use super::world_recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -95,7 +95,7 @@ pub struct NarrowphaseCache {
     pub skipped: usize,
     /// Manifolds computed this step.
     pub computed: usize,
-    /// Contacts whose manifold was recycled this step (`world_recycle`).
+    /// Contacts whose manifold was recycled this step (`solver::recycle`).
     pub recycled: usize,
 }
 
@@ -488,6 +488,19 @@ fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Contact>) {
         w -= end - start + 1;
         end = start;
         contacts[w] = c;
+    }
+}
+
+impl World {
+    /// Forgets the manifold records of body `body`'s contacts, so none of them is recycled at
+    /// the next narrowphase, and what its broadphase box was computed from
+    /// (`Broadphase::forget_box`): call it after editing the body's shape, mass or kind
+    /// (Box2D v3 destroys the contacts of an edited shape).
+    pub fn forget_manifold_origins(&mut self, body: usize) {
+        self.broadphase.forget_box(body);
+        for c in self.contacts.iter_mut().filter(|c| c.a == body || c.b == body) {
+            c.origin = None;
+        }
     }
 }
 

@@ -5,13 +5,13 @@
 
 use super::graph::GraphColor;
 use super::params::{PositionCorrection, SolverParams};
+use super::recycle::ManifoldOrigin;
 use super::restitution::{bounce_impulses, effective_mass, BouncePoint};
 use super::soft::Softness;
 use super::state::{SolverBody, SolverCold};
 use crate::engine::body::Body;
 use crate::engine::collide::{FeatureId, Manifold};
 use crate::engine::math::{cross, cross_sv, right_perp};
-use crate::engine::world_recycle::ManifoldOrigin;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +33,7 @@ pub struct ContactPoint {
     pub max_normal_impulse: f32,
     /// How many consecutive steps this point has been matched and warm started.
     pub persisted: u32,
-    /// Set on a recycled manifold's point (`world_recycle`): `anchor_a` and `anchor_b` are the
+    /// Set on a recycled manifold's point (`solver::recycle`): `anchor_a` and `anchor_b` are the
     /// anchors kept from the poses the manifold was computed at (Box2D v3 keeps them), and
     /// `prepare_contacts` uses them instead of deriving both from `point`.
     #[serde(default)]
@@ -96,7 +96,7 @@ pub struct Contact {
     pub manifold: Manifold,
     pub points: [ContactPoint; 2],
     /// The poses and manifold the contact's manifold was last computed from, for recycling
-    /// (`world_recycle`; Box2D v3's cached rotations and relative pose). `None` until it is
+    /// (`solver::recycle`; Box2D v3's cached rotations and relative pose). `None` until it is
     /// computed, and after an edit of either body's shape or mass: then it is not recycled.
     #[serde(default)]
     pub origin: Option<ManifoldOrigin>,

@@ -10,6 +10,7 @@ pub mod joint_colors;
 pub mod joints;
 pub mod lanes;
 pub mod params;
+pub mod recycle;
 pub mod restitution;
 pub mod scratch;
 pub mod soft;

@@ -70,7 +70,7 @@ pub struct SolverParams {
     /// How a polygon pair's reference face is chosen: Box2D v3's absolute tolerance (the
     /// normal is the minimum translation within 0.5 mm) or the 000 article's relative bias.
     pub reference_face: ReferenceFaceRule,
-    /// Contact recycling (Box2D v3's `b2CollideTask`, `world_recycle`): a contact whose
+    /// Contact recycling (Box2D v3's `b2CollideTask`, `solver::recycle`): a contact whose
     /// bodies moved less than 5 cm and turned less than about 11° relative to the poses its
     /// manifold was computed at keeps that manifold's anchors, normal and feature ids and
     /// only updates its separations from the relative motion, instead of running the

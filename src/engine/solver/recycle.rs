@@ -27,7 +27,7 @@
 //! Recycling is not allowed (the manifold is computed) for a contact that has no record yet
 //! (a pair's first touch: this engine keeps no contact for pairs without points, so Box2D's
 //! tighter tolerance for non-touching contacts never applies), after an edit of either body's
-//! shape or mass ([`World::forget_manifold_origins`]; Box2D destroys the contacts of an edited
+//! shape or mass (`World::forget_manifold_origins`; Box2D destroys the contacts of an edited
 //! shape), and when the world's `recycle_contacts` is off. This engine has no sensors (Box2D
 //! never recycles them either).
 //!
@@ -47,12 +47,11 @@
 //! Everything the decision reads is saved with the world (the record is part of `Contact`,
 //! the extent part of `Body`), so a restored world recycles the same contacts as the original.
 
-use super::body::{Body, BodyKind};
-use super::collide::Manifold;
-use super::math::{Rot, Transform};
-use super::solver::{Contact, ContactPoint};
-use super::world::World;
-use super::LINEAR_SLOP;
+use super::contact::{Contact, ContactPoint};
+use crate::engine::body::{Body, BodyKind};
+use crate::engine::collide::Manifold;
+use crate::engine::math::{Rot, Transform};
+use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -211,17 +210,4 @@ pub(crate) fn recycle(contact: &mut Contact, a: &Pose, b: &Pose, distance: f32) 
     origin.move_into(a, b, manifold, points);
     *recycled += 1;
     true
-}
-
-impl World {
-    /// Forgets the manifold records of body `body`'s contacts, so none of them is recycled at
-    /// the next narrowphase, and what its broadphase box was computed from
-    /// (`Broadphase::forget_box`): call it after editing the body's shape, mass or kind
-    /// (Box2D v3 destroys the contacts of an edited shape).
-    pub fn forget_manifold_origins(&mut self, body: usize) {
-        self.broadphase.forget_box(body);
-        for c in self.contacts.iter_mut().filter(|c| c.a == body || c.b == body) {
-            c.origin = None;
-        }
-    }
 }
