@@ -95,6 +95,15 @@ fn shipped_scenes_match_their_recorded_hashes() {
             .unwrap_or_else(|| panic!("no recorded hash for {name}: run `UPDATE_GOLDEN=1 cargo test --test golden`"));
         assert_eq!(hash, want, "{name} diverged from its recorded state");
     }
+    no_stale_entries(HASH_FILE, &expected, &scenes);
+}
+
+/// Fails on a recorded entry whose scene no longer exists: a renamed or deleted scene must
+/// take its hash with it, or the file would keep vouching for nothing.
+fn no_stale_entries(file: &str, recorded: &BTreeMap<String, String>, scenes: &[std::path::PathBuf]) {
+    let names: Vec<String> = scenes.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    let stale: Vec<&String> = recorded.keys().filter(|k| !names.contains(k)).collect();
+    assert!(stale.is_empty(), "{file} records scenes that are not shipped: {stale:?}");
 }
 
 #[test]
@@ -121,6 +130,7 @@ fn without_recycling_every_scene_steps_exactly_as_before_recycling() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
     let expected = recorded(NO_RECYCLING_FILE);
     assert!(expected.len() >= 6, "the frozen hashes are there");
+    no_stale_entries(NO_RECYCLING_FILE, &expected, &shipped_scenes());
     for path in shipped_scenes() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let Some(want) = expected.get(&name) else { continue }; // scenes added since
