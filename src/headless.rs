@@ -4,6 +4,7 @@
 
 mod check;
 pub mod determinism;
+pub mod load;
 pub mod progress;
 pub mod replay;
 mod world3d;
@@ -14,7 +15,7 @@ use crate::app::script::ScriptPlayer;
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::World;
-use manifold_lab::scene;
+
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -273,19 +274,10 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
     if world3d::is_3d(path) {
         return world3d::run(path, steps, json, set);
     }
-    let mut scene = match scene::load(path) {
+    let scene = match load::scene(path, set) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return e.report(),
     };
-    for assignment in set {
-        if let Err(e) = scene::set_solver_field(&mut scene.settings, assignment) {
-            eprintln!("--set {assignment}: {e}");
-            return 2;
-        }
-    }
     let (world, script_frames) = match script {
         None => (scene.build_world(), 0),
         Some(script) => {
@@ -310,12 +302,8 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
     progress.finish();
     report.script_frames = script_frames;
     if json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("cannot write JSON: {e}");
-                return 1;
-            }
+        if load::print_json(&report) != 0 {
+            return 1;
         }
     } else {
         print!("{}", report.to_text());

@@ -9,6 +9,7 @@ use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyDef, BodyKind, Material, World};
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, SceneError};
 use std::path::{Path, PathBuf};
 
@@ -268,28 +269,28 @@ fn mutated_lab_files_load_and_run_finite_or_fail_located() {
         let path = dir.join(format!("case{case}.ron"));
         std::fs::write(&path, mutate(text, &mut rng)).unwrap();
         let r = match *kind {
-            "pairs" => scene::load_pair(&path).map(|p| {
+            "pairs" => scene::PairSpec::load(&path).map(|p| {
                 let w = p.build_world();
                 let (a, b) = (&w.bodies[0], &w.bodies[1]);
                 let m = collide(&a.shape, &a.xf, &b.shape, &b.xf, 0.0);
                 assert!(m.points().iter().all(|p| p.point.is_finite()), "case {case}: {m:?}");
             }),
-            "hulls" => scene::load_hulls(&path).map(|h| {
+            "hulls" => scene::HullsSpec::load(&path).map(|h| {
                 let [a, b] = h.world_hulls();
                 if let Some(c) = manifold_lab::engine::hull3d::sat::collide(&a, &b) {
                     assert!(c.separation.is_finite() && c.normal.is_finite(), "case {case}");
                 }
             }),
-            "toi" => scene::load_toi(&path).map(|t| {
+            "toi" => scene::ToiSpec::load(&path).map(|t| {
                 for m in ToiMethod::ALL {
                     let out = t.run(m, None);
                     assert!(out.t.is_finite() && (0.0..=1.0).contains(&out.t), "case {case}: {m:?} {out:?}");
                 }
             }),
-            "slice" => scene::load_slice(&path).map(|s| {
+            "slice" => scene::SliceSpec::load(&path).map(|s| {
                 let _ = s.trace();
             }),
-            _ => scene::load_world3d(&path).map(|spec| {
+            _ => scene::World3dScene::load(&path).map(|spec| {
                 if let Ok(mut w) = spec.build_world() {
                     for _ in 0..60 {
                         w.step();

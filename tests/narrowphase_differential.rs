@@ -23,6 +23,7 @@ use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{PairShape, PairSpec, ShapeSpec};
 use support::box2d_manifold as box2d;
 use support::exact_f64::{exact, Core};

@@ -11,10 +11,10 @@ use manifold_lab::engine::debug3::{DebugList3, DrawCmd3, Layer3, LayerSet3};
 use manifold_lab::engine::hull3d::sat::SatConfig;
 use manifold_lab::engine::hull3d::{SatDrawOptions3, SatView3, SAT_LAYERS};
 use manifold_lab::engine::trace::Trace3;
-use manifold_lab::scene::load_hulls;
+use manifold_lab::scene::{HullsSpec, PresetFile};
 
 fn view(file: &str, config: &SatConfig) -> SatView3 {
-    let spec = load_hulls(&std::path::Path::new("scenes/hulls").join(file)).unwrap_or_else(|e| panic!("{e}"));
+    let spec = HullsSpec::load(&std::path::Path::new("scenes/hulls").join(file)).unwrap_or_else(|e| panic!("{e}"));
     let local = [spec.a.shape.hull().clone(), spec.b.shape.hull().clone()];
     SatView3::compute(&local, &[spec.a.pose(), spec.b.pose()], config)
 }

@@ -4,6 +4,7 @@
 use manifold_lab::engine::determinism::{check_determinism, check_determinism_with, Run};
 use manifold_lab::engine::timeline::{Cause, Observed, Timeline};
 use manifold_lab::scene;
+use manifold_lab::scene::PresetFile;
 use std::path::PathBuf;
 
 /// Shipped 2D scenes small enough to step a few hundred times in a test.
@@ -110,7 +111,7 @@ fn shipped_3d_scenes_continue_exactly_after_a_restore() {
     paths.sort();
     assert!(!paths.is_empty());
     for path in paths {
-        let start = scene::load_world3d(&path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap();
+        let start = scene::World3dScene::load(&path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap();
         for snap in [0u64, 1, 60] {
             let mut w = start.clone();
             for _ in 0..snap {

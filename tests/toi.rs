@@ -154,7 +154,7 @@ fn differential_against_box2d() {
 
 #[test]
 fn shipped_presets_load_and_give_their_documented_answers() {
-    use manifold_lab::scene::load_toi;
+    use manifold_lab::scene::{PresetFile, ToiSpec};
     use ToiState::*;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/toi");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -171,7 +171,7 @@ fn shipped_presets_load_and_give_their_documented_answers() {
     let names: Vec<String> = files.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, expected.iter().map(|e| e.0).collect::<Vec<_>>(), "every preset needs an expectation");
     for (path, (name, states)) in files.iter().zip(expected) {
-        let spec = load_toi(path).unwrap_or_else(|e| panic!("{e}"));
+        let spec = ToiSpec::load(path).unwrap_or_else(|e| panic!("{e}"));
         assert!(!spec.name.is_empty() && !spec.description.is_empty(), "{name}");
         let input = spec.input();
         for (m, want) in ToiMethod::ALL.into_iter().zip(states) {

@@ -17,6 +17,7 @@ use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
 use manifold_lab::engine::solver::{Contact, SolverParams};
 use manifold_lab::engine::World;
+use manifold_lab::scene::PresetFile;
 use std::collections::BTreeMap;
 
 /// A feature parsed back from the inspector's text, e.g. `vertex B2`.
@@ -320,7 +321,7 @@ fn every_pair_fixture_and_its_neighbourhood_is_named_truly() {
     files.sort();
     let (mut rng, mut seen) = (SplitMix64::new(7), BTreeMap::new());
     for path in files.iter().filter(|p| p.extension().is_some_and(|x| x == "ron")) {
-        let spec = manifold_lab::scene::load_pair(path).unwrap_or_else(|e| panic!("{e}"));
+        let spec = manifold_lab::scene::PairSpec::load(path).unwrap_or_else(|e| panic!("{e}"));
         let (a, b) = (spec.a.shape.shape(), spec.b.shape.shape());
         for k in 0..60 {
             let jitter = if k == 0 { 0.0 } else { 1.0 };

@@ -15,6 +15,7 @@ use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::recycle::RECYCLE_DISTANCE;
 use manifold_lab::engine::World;
 use manifold_lab::scene;
+use manifold_lab::scene::PresetFile;
 use std::path::{Path, PathBuf};
 
 fn manifest(p: &str) -> PathBuf {
@@ -130,7 +131,7 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
         path.clone(),
     )))));
     assert!(app.error.is_none(), "{:?}", app.error);
-    let spec = scene::load_pair(&path).expect("the saved pair loads");
+    let spec = scene::PairSpec::load(&path).expect("the saved pair loads");
     // The margin the contact was found with: the world's, plus the pair's reach while moving.
     assert_eq!(spec.margin, c.margin);
     assert!(spec.margin >= manifold_lab::engine::solver::SolverParams::default().speculative_margin);

@@ -5,6 +5,7 @@ use super::state::{Action, App, RunMode};
 use glam::Vec2;
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::SolverParams;
+use manifold_lab::scene::PresetFile;
 use std::path::{Path, PathBuf};
 
 fn manifest(p: &str) -> PathBuf {
@@ -322,7 +323,7 @@ fn lab_shapes_can_be_replaced_dragged_and_saved_as_a_pair() {
     let path = std::env::temp_dir().join(format!("manifold_lab_pair_{}.ron", std::process::id()));
     app.apply(act(MinkowskiAction::Pair(PairAction::Save(path.clone()))));
     assert!(app.error.is_none(), "{:?}", app.error);
-    let back = manifold_lab::scene::load_pair(&path).unwrap();
+    let back = manifold_lab::scene::PairSpec::load(&path).unwrap();
     assert_eq!(back.b.position, app.world.bodies[1].xf.p);
     let _ = std::fs::remove_file(path);
     // The sweep samples a full turn.

@@ -4,6 +4,7 @@
 
 use super::world3d;
 use crate::app::timeline::record::Recording;
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, FileKind};
 use std::path::{Path, PathBuf};
 
@@ -39,14 +40,14 @@ fn check_file(path: &Path) -> Result<String, String> {
             format!("{} bodies", w.bodies.len())
         }
         FileKind::World3d => world3d::check(path)?,
-        FileKind::Pair => scene::load_pair(path).map(|_| preset("Manifold and Minkowski")).map_err(located)?,
-        FileKind::Hulls => scene::load_hulls(path).map(|_| preset("3D hull SAT")).map_err(located)?,
+        FileKind::Pair => scene::PairSpec::load(path).map(|_| preset("Manifold and Minkowski")).map_err(located)?,
+        FileKind::Hulls => scene::HullsSpec::load(path).map(|_| preset("3D hull SAT")).map_err(located)?,
         FileKind::Cloud => {
-            let c = scene::load_cloud(path).map_err(located)?;
+            let c = scene::CloudSpec::load(path).map_err(located)?;
             format!("{}, {} points", preset("hull"), c.points.len())
         }
-        FileKind::Toi => scene::load_toi(path).map(|_| preset("time of impact")).map_err(located)?,
-        FileKind::Slice => scene::load_slice(path).map(|_| preset("slicing")).map_err(located)?,
+        FileKind::Toi => scene::ToiSpec::load(path).map(|_| preset("time of impact")).map_err(located)?,
+        FileKind::Slice => scene::SliceSpec::load(path).map(|_| preset("slicing")).map_err(located)?,
         FileKind::Recording => {
             let r = Recording::load(path)?;
             format!("recording: {} steps, {} edits", r.header.steps, r.header.actions.len())

@@ -1,7 +1,7 @@
 //! `run SCENE --check-determinism`: the engine's determinism check on a scene file.
 
+use super::load;
 use manifold_lab::engine::determinism::check_determinism;
-use manifold_lab::scene;
 use std::path::Path;
 
 /// Exit code when the scene is not deterministic.
@@ -13,29 +13,16 @@ pub fn check(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
         eprintln!("{}: --check-determinism works on 2D scenes", path.display());
         return 2;
     }
-    let mut scene = match scene::load(path) {
+    let scene = match load::scene(path, set) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return e.report(),
     };
-    for assignment in set {
-        if let Err(e) = scene::set_solver_field(&mut scene.settings, assignment) {
-            eprintln!("--set {assignment}: {e}");
-            return 2;
-        }
-    }
     let mut world = scene.build_world();
     world.refresh_contacts();
     let report = check_determinism(&world, steps as u64);
     if json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("cannot write JSON: {e}");
-                return 1;
-            }
+        if load::print_json(&report) != 0 {
+            return 1;
         }
     } else {
         println!("scene            {}", path.display());

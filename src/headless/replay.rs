@@ -1,10 +1,10 @@
 //! `run --record FILE` (write a recording) and `replay FILE` (play one back and compare its
 //! state hash).
 
+use super::load;
 use crate::app::script::{play_headless, ScriptPlayer};
 use crate::app::state::App;
 use crate::app::timeline::record::Recording;
-use manifold_lab::scene;
 use serde::Serialize;
 use std::path::Path;
 
@@ -14,19 +14,10 @@ pub const MISMATCH: i32 = 4;
 /// Runs the scene (its script first, then `steps` steps) in a windowless app and writes the
 /// run as a recording.
 pub fn record(path: &Path, steps: u32, set: &[String], script: Option<&Path>, out: &Path, json: bool) -> i32 {
-    let mut scene = match scene::load(path) {
+    let scene = match load::scene(path, set) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return e.report(),
     };
-    for assignment in set {
-        if let Err(e) = scene::set_solver_field(&mut scene.settings, assignment) {
-            eprintln!("--set {assignment}: {e}");
-            return 2;
-        }
-    }
     let mut app = App::new(scene, Some(path.to_path_buf()));
     if let Some(script) = script {
         match ScriptPlayer::load(script) {

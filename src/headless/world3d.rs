@@ -1,6 +1,7 @@
 //! `run` and `check` for 3D world files (`World3d(...)`, see `scene::world3d`): step the world
 //! and report poses as position + quaternion, the state hash and the largest joint error.
 
+use super::load::LoadError;
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world3d::{JointKind3, World3};
 use manifold_lab::scene::{self, World3dScene};
@@ -197,20 +198,9 @@ impl Report3 {
     }
 }
 
-/// Why a 3D world could not be built: a bad file (exit code 1) or a bad `--set` (exit code 2, a
-/// usage error, as for 2D scenes).
-enum LoadError {
-    File(String),
-    Set(String),
-}
-
-/// Loads a 3D world file, applies `FIELD=VALUE` settings overrides and builds its world.
+/// Loads a 3D world file with its `FIELD=VALUE` settings overrides and builds its world.
 fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), LoadError> {
-    let mut spec = scene::load_world3d(path).map_err(|e| LoadError::File(e.to_string()))?;
-    for assignment in set {
-        scene::set_world3_field(&mut spec.settings, assignment)
-            .map_err(|e| LoadError::Set(format!("--set {assignment}: {e}")))?;
-    }
+    let spec = super::load::world3d(path, set)?;
     let world = spec.build_world().map_err(|e| LoadError::File(format!("{}: {e}", path.display())))?;
     Ok((spec, world))
 }
@@ -224,23 +214,12 @@ pub fn is_3d(path: &Path) -> bool {
 pub fn run(path: &Path, steps: u32, json: bool, set: &[String]) -> i32 {
     let world = match load(path, set) {
         Ok((_, w)) => w,
-        Err(LoadError::File(e)) => {
-            eprintln!("{e}");
-            return 1;
-        }
-        Err(LoadError::Set(e)) => {
-            eprintln!("{e}");
-            return 2;
-        }
+        Err(e) => return e.report(),
     };
     let report = run_world3(world, &path.display().to_string(), steps);
     if json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("cannot write JSON: {e}");
-                return 1;
-            }
+        if super::load::print_json(&report) != 0 {
+            return 1;
         }
     } else {
         print!("{}", report.to_text());

@@ -12,14 +12,13 @@
 //! )
 //! ```
 
-use super::error::SceneError;
 use super::fields;
+use super::kind::FileKind;
 use super::limits;
-use super::ron_file;
+use super::preset::PresetFile;
 use glam::Vec2;
 use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// Most points a cloud may hold (the lab stays interactive and its trace small).
 pub const MAX_CLOUD_POINTS: usize = 2000;
@@ -55,25 +54,8 @@ fn points<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec2>, D::Error> {
     Ok(out)
 }
 
-impl CloudSpec {
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        ron_file::to_ron_string(self, "Cloud")
-    }
-}
-
-/// Parses preset text; `file_name` only labels errors.
-pub fn parse_cloud(text: &str, file_name: &str) -> Result<CloudSpec, SceneError> {
-    ron_file::parse_ron(text, file_name)
-}
-
-/// Reads the preset at `path`.
-pub fn load_cloud(path: &Path) -> Result<CloudSpec, SceneError> {
-    parse_cloud(&ron_file::read_text(path)?, &path.display().to_string())
-}
-
-/// Writes `spec` to `path`.
-pub fn save_cloud(spec: &CloudSpec, path: &Path) -> Result<(), SceneError> {
-    ron_file::write_text(spec.to_ron_string(), path)
+impl PresetFile for CloudSpec {
+    const KIND: FileKind = FileKind::Cloud;
 }
 
 #[cfg(test)]
@@ -84,21 +66,20 @@ mod tests {
         "Cloud(\n    version: 1,\n    name: \"t\",\n    points: [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],\n)";
 
     #[test]
-    fn parses_and_round_trips() {
-        let spec = parse_cloud(TEXT, "t.ron").unwrap();
+    fn parses_the_points() {
+        let spec = CloudSpec::parse(TEXT, "t.ron").unwrap();
         assert_eq!(spec.points.len(), 3);
-        assert_eq!(parse_cloud(&spec.to_ron_string().unwrap(), "back.ron").unwrap(), spec);
     }
 
     #[test]
     fn errors_name_file_line_and_column() {
-        let e = parse_cloud(&TEXT.replace("(1.0, 0.0)", "(1e9, 0.0)"), "b.ron").unwrap_err().to_string();
+        let e = CloudSpec::parse(&TEXT.replace("(1.0, 0.0)", "(1e9, 0.0)"), "b.ron").unwrap_err().to_string();
         assert!(e.starts_with("b.ron:4:") && e.contains("point 1"), "{e}");
-        let e = parse_cloud(&TEXT.replace("version: 1", "version: 7"), "v.ron").unwrap_err().to_string();
+        let e = CloudSpec::parse(&TEXT.replace("version: 1", "version: 7"), "v.ron").unwrap_err().to_string();
         assert!(e.starts_with("v.ron:2:"), "{e}");
-        let e = parse_cloud(&TEXT.replace("points:", "pts:"), "f.ron").unwrap_err().to_string();
+        let e = CloudSpec::parse(&TEXT.replace("points:", "pts:"), "f.ron").unwrap_err().to_string();
         assert!(e.starts_with("f.ron:4:") && e.contains("pts"), "{e}");
-        let e = parse_cloud(&TEXT.replace("(0.0, 1.0)", "(0.0, 1.0, 2.0)"), "x.ron").unwrap_err().to_string();
+        let e = CloudSpec::parse(&TEXT.replace("(0.0, 1.0)", "(0.0, 1.0, 2.0)"), "x.ron").unwrap_err().to_string();
         assert!(e.starts_with("x.ron:4:"), "{e}");
     }
 }

@@ -27,14 +27,13 @@
 //! `EulerRot::XYZ`): a point is turned about z first, then y, then x, then moved by `position`.
 
 use super::context;
-use super::error::SceneError;
 use super::fields;
-use super::ron_file;
+use super::kind::FileKind;
+use super::preset::PresetFile;
 use crate::engine::hull3d::{shapes, Hull, Pose3};
 use glam::{EulerRot, Quat, Vec3};
 use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// Most points a `Points` or `Random` shape may have.
 pub const MAX_HULL_POINTS: usize = 4096;
@@ -325,25 +324,10 @@ impl HullsSpec {
     pub fn world_hulls(&self) -> [Hull; 2] {
         [self.a.shape.hull().transformed(&self.a.pose()), self.b.shape.hull().transformed(&self.b.pose())]
     }
-
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        ron_file::to_ron_string(self, "Hulls")
-    }
 }
 
-/// Parses hull pair text; `file_name` only labels errors.
-pub fn parse_hulls(text: &str, file_name: &str) -> Result<HullsSpec, SceneError> {
-    ron_file::parse_ron(text, file_name)
-}
-
-/// Reads the hull pair file at `path`.
-pub fn load_hulls(path: &Path) -> Result<HullsSpec, SceneError> {
-    parse_hulls(&ron_file::read_text(path)?, &path.display().to_string())
-}
-
-/// Writes `spec` to `path`.
-pub fn save_hulls(spec: &HullsSpec, path: &Path) -> Result<(), SceneError> {
-    ron_file::write_text(spec.to_ron_string(), path)
+impl PresetFile for HullsSpec {
+    const KIND: FileKind = FileKind::Hulls;
 }
 
 #[cfg(test)]
@@ -358,12 +342,10 @@ mod tests {
 )"#;
 
     #[test]
-    fn parses_and_round_trips() {
-        let s = parse_hulls(TEXT, "t.ron").unwrap();
+    fn parses_and_places() {
+        let s = HullsSpec::parse(TEXT, "t.ron").unwrap();
         assert_eq!(s.a.shape.hull().faces().len(), 6);
         assert_eq!(s.b.shape.hull().positions().len(), 4);
-        let back = parse_hulls(&s.to_ron_string().unwrap(), "back.ron").unwrap();
-        assert_eq!(back, s);
         let p = HullPlacement::new(s.b.shape.clone(), s.b.pose());
         assert!((p.rotation - s.b.rotation).length() < 1e-5);
     }
@@ -371,17 +353,17 @@ mod tests {
     #[test]
     fn errors_name_file_line_column_and_the_engine_message() {
         let flat = TEXT.replace("(0, 0, 1)]", "(1, 1, 0)]");
-        let e = parse_hulls(&flat, "flat.ron").unwrap_err().to_string();
+        let e = HullsSpec::parse(&flat, "flat.ron").unwrap_err().to_string();
         assert!(e.starts_with("flat.ron:5:"), "{e}");
         assert!(e.contains("b: invalid `Points` hull: all points are coplanar"), "{e}");
         let bad = TEXT.replace("half: 1.0", "half: -1.0");
-        let e = parse_hulls(&bad, "bad.ron").unwrap_err().to_string();
+        let e = HullsSpec::parse(&bad, "bad.ron").unwrap_err().to_string();
         assert!(e.starts_with("bad.ron:4:") && e.contains("`half`"), "{e}");
         let nan = TEXT.replace("(0.5, 1.2, 0)", "(0.5, NaN, 0)");
-        let e = parse_hulls(&nan, "nan.ron").unwrap_err().to_string();
+        let e = HullsSpec::parse(&nan, "nan.ron").unwrap_err().to_string();
         assert!(e.starts_with("nan.ron:5:") && e.contains("position"), "{e}");
         let prism = TEXT.replace("Cube(half: 1.0)", "Prism(sides: 2, radius: 1, height: 1)");
-        assert!(parse_hulls(&prism, "p.ron").unwrap_err().to_string().contains("`sides`"));
+        assert!(HullsSpec::parse(&prism, "p.ron").unwrap_err().to_string().contains("`sides`"));
     }
 
     /// A unit cube as the article writes hulls: four arrays, edges and faces in its order.
@@ -397,13 +379,13 @@ mod tests {
 
     #[test]
     fn a_polyhedron_keeps_the_articles_numbering() {
-        let s = parse_hulls(CUBE, "cube.ron").unwrap();
+        let s = HullsSpec::parse(CUBE, "cube.ron").unwrap();
         let h = s.a.shape.hull();
         assert_eq!(h.edges()[2], [2, 3]);
         assert_eq!(h.edges()[8], [0, 4]);
         assert_eq!(h.normals()[3], Vec3::X);
         assert_eq!(h.faces()[2], [0, 1, 5, 4], "sorted counter-clockwise seen from outside");
-        let back = parse_hulls(&s.to_ron_string().unwrap(), "back.ron").unwrap();
+        let back = HullsSpec::parse(&s.to_ron_string().unwrap(), "back.ron").unwrap();
         assert_eq!(back, s);
     }
 
@@ -419,7 +401,7 @@ mod tests {
             ("(2, 6), (3, 7)]", "(2, 6), (0, 2)]", "edge 0-2 borders 1 faces"),
         ] {
             assert!(CUBE.contains(from), "{from}");
-            let e = parse_hulls(&CUBE.replacen(from, to, 1), "bad.ron").unwrap_err().to_string();
+            let e = HullsSpec::parse(&CUBE.replacen(from, to, 1), "bad.ron").unwrap_err().to_string();
             assert!(
                 e.starts_with("bad.ron:") && e.contains("a: invalid `Polyhedron`") && e.contains(says),
                 "{says}: {e}"

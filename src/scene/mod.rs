@@ -26,6 +26,7 @@ mod lists;
 mod locate;
 mod overrides;
 mod pair;
+mod preset;
 mod ron_file;
 mod save;
 mod shapes;
@@ -36,28 +37,26 @@ mod world3d;
 mod world3d_build;
 mod world3d_fields;
 
-pub use cloud::{load_cloud, parse_cloud, save_cloud, CloudSpec, MAX_CLOUD_POINTS};
+pub use cloud::{CloudSpec, MAX_CLOUD_POINTS};
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
 pub use format::{BodySpec, Camera, Scene};
 pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
-pub use hulls::{
-    load_hulls, parse_hulls, save_hulls, HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS,
-};
+pub use hulls::{HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS};
 pub use joints::{BodyRef, FrameSpec, JointSpec};
 pub use kind::{FileKind, RECORDING_EXTENSION, RECORDING_MAGIC};
 pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
-pub use pair::{load_pair, parse_pair, save_pair, PairShape, PairSpec};
+pub use pair::{PairShape, PairSpec};
+pub use preset::PresetFile;
 pub use save::{save, scene_from_world};
 pub use shapes::{ShapeDesc, ShapeSpec};
-pub use slice::{load_slice, parse_slice, save_slice, Knife, SliceSpec};
-pub use toi::{load_toi, parse_toi, save_toi, ToiBody, ToiPose, ToiSpec};
+pub use slice::{Knife, SliceSpec};
+pub use toi::{ToiBody, ToiPose, ToiSpec};
 pub use water::WaterSpec;
 pub use world3d::{
-    is_world3d_text, leading_name, load_world3d, parse_world3d, Body3Spec, BodyRef as Body3Ref, Camera3, Joint3Spec,
-    WaterSpec as Water3Spec, World3dScene,
+    is_world3d_text, leading_name, Body3Spec, BodyRef as Body3Ref, Camera3, Joint3Spec, WaterSpec as Water3Spec,
+    World3dScene,
 };
-pub use world3d_build::save_world3d;
 
 use std::path::Path;
 

@@ -11,16 +11,15 @@
 //! )
 //! ```
 
-use super::error::SceneError;
 use super::fields;
-use super::ron_file;
+use super::kind::FileKind;
+use super::preset::PresetFile;
 use super::shapes::ShapeSpec;
 use crate::engine::body::{BodyDef, BodyKind};
 use crate::engine::solver::SolverParams;
 use crate::engine::World;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// One shape of a pair, placed in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,25 +92,10 @@ impl PairSpec {
         p.margin = world.params.speculative_margin;
         Some(p)
     }
-
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        ron_file::to_ron_string(self, "Pair")
-    }
 }
 
-/// Parses pair text; `file_name` only labels errors.
-pub fn parse_pair(text: &str, file_name: &str) -> Result<PairSpec, SceneError> {
-    ron_file::parse_ron(text, file_name)
-}
-
-/// Reads the pair file at `path`.
-pub fn load_pair(path: &Path) -> Result<PairSpec, SceneError> {
-    parse_pair(&ron_file::read_text(path)?, &path.display().to_string())
-}
-
-/// Writes `pair` to `path`.
-pub fn save_pair(pair: &PairSpec, path: &Path) -> Result<(), SceneError> {
-    ron_file::write_text(pair.to_ron_string(), path)
+impl PresetFile for PairSpec {
+    const KIND: FileKind = FileKind::Pair;
 }
 
 #[cfg(test)]
@@ -127,12 +111,12 @@ mod tests {
 
     #[test]
     fn parses_builds_and_round_trips() {
-        let p = parse_pair(TEXT, "t.ron").unwrap();
+        let p = PairSpec::parse(TEXT, "t.ron").unwrap();
         let w = p.build_world();
         assert_eq!(w.bodies.len(), 2);
         assert_eq!(w.bodies[1].angle, 0.77);
         let text = p.to_ron_string().unwrap();
-        let back = parse_pair(&text, "back.ron").unwrap();
+        let back = PairSpec::parse(&text, "back.ron").unwrap();
         assert_eq!(back, p);
         let again = PairSpec::from_world(&back.build_world(), "test").unwrap();
         assert_eq!(again.a.position, p.a.position);
@@ -140,24 +124,25 @@ mod tests {
         // No margin: 0, and none written; a margin is kept and becomes the world's.
         assert_eq!(p.margin, 0.0);
         assert!(!text.contains("margin"));
-        let with = parse_pair(&TEXT.replace("    version: 1,", "    version: 1,\n    margin: 0.02,"), "w.ron").unwrap();
+        let with =
+            PairSpec::parse(&TEXT.replace("    version: 1,", "    version: 1,\n    margin: 0.02,"), "w.ron").unwrap();
         assert_eq!(with.build_world().params.speculative_margin, 0.02);
-        assert_eq!(parse_pair(&with.to_ron_string().unwrap(), "w2.ron").unwrap(), with);
+        assert_eq!(PairSpec::parse(&with.to_ron_string().unwrap(), "w2.ron").unwrap(), with);
     }
 
     #[test]
     fn errors_name_file_line_and_column() {
         let bad = TEXT.replace("Box(half_extents: (1.0, 0.5))", "Box(half_extents: (1.0, -0.5))");
-        let e = parse_pair(&bad, "bad.ron").unwrap_err().to_string();
+        let e = PairSpec::parse(&bad, "bad.ron").unwrap_err().to_string();
         assert!(e.starts_with("bad.ron:4:"), "{e}");
         assert!(e.contains("half extents"), "{e}");
         let nan = TEXT.replace("angle: 0.77", "angle: NaN");
-        let e = parse_pair(&nan, "nan.ron").unwrap_err().to_string();
+        let e = PairSpec::parse(&nan, "nan.ron").unwrap_err().to_string();
         assert!(e.starts_with("nan.ron:5:") && e.contains("angle"), "{e}");
         let bad_margin = TEXT.replace("    version: 1,", "    version: 1,\n    margin: -0.1,");
-        let e = parse_pair(&bad_margin, "m.ron").unwrap_err().to_string();
+        let e = PairSpec::parse(&bad_margin, "m.ron").unwrap_err().to_string();
         assert!(e.starts_with("m.ron:3:") && e.contains("margin"), "{e}");
         let missing = TEXT.replace("position: (0.3, 0.8), ", "");
-        assert!(parse_pair(&missing, "m.ron").unwrap_err().to_string().contains("position"));
+        assert!(PairSpec::parse(&missing, "m.ron").unwrap_err().to_string().contains("position"));
     }
 }

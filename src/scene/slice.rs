@@ -14,9 +14,9 @@
 //! )
 //! ```
 
-use super::error::SceneError;
 use super::fields;
-use super::ron_file;
+use super::kind::FileKind;
+use super::preset::PresetFile;
 use super::shapes::ShapeSpec;
 use crate::engine::geometry::{split_polygon, Line, SliceTrace};
 use crate::engine::math::Transform;
@@ -24,7 +24,6 @@ use crate::engine::shape::hull::MAX_COORDINATE;
 use crate::engine::shape::{Polygon, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// The knife's two ends, as written.
 #[derive(Deserialize)]
@@ -146,25 +145,10 @@ impl SliceSpec {
         }
         trace
     }
-
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        ron_file::to_ron_string(self, "Slice")
-    }
 }
 
-/// Parses preset text; `file_name` only labels errors.
-pub fn parse_slice(text: &str, file_name: &str) -> Result<SliceSpec, SceneError> {
-    ron_file::parse_ron(text, file_name)
-}
-
-/// Reads the preset at `path`.
-pub fn load_slice(path: &Path) -> Result<SliceSpec, SceneError> {
-    parse_slice(&ron_file::read_text(path)?, &path.display().to_string())
-}
-
-/// Writes `spec` to `path`.
-pub fn save_slice(spec: &SliceSpec, path: &Path) -> Result<(), SceneError> {
-    ron_file::write_text(spec.to_ron_string(), path)
+impl PresetFile for SliceSpec {
+    const KIND: FileKind = FileKind::Slice;
 }
 
 #[cfg(test)]
@@ -180,8 +164,8 @@ mod tests {
 )"#;
 
     #[test]
-    fn parses_traces_and_round_trips() {
-        let spec = parse_slice(TEXT, "t.ron").unwrap();
+    fn parses_and_traces() {
+        let spec = SliceSpec::parse(TEXT, "t.ron").unwrap();
         assert_eq!(spec.angle, 0.0);
         let trace = spec.trace();
         assert_eq!(trace.len(), 4, "one step per edge");
@@ -190,23 +174,21 @@ mod tests {
         // The line y = 0.5 cuts the 2×2 square at a quarter of its height from the top.
         assert!((area(&split.behind) - 1.0).abs() < 1e-5, "{:?}", split.behind);
         assert!((area(&split.front) - 3.0).abs() < 1e-5, "{:?}", split.front);
-        let back = parse_slice(&spec.to_ron_string().unwrap(), "back.ron").unwrap();
-        assert_eq!(back, spec);
     }
 
     #[test]
     fn errors_name_file_line_and_column() {
         let circle = TEXT.replace("Box(half_extents: (1.0, 1.0))", "Circle(radius: 1.0)");
-        let e = parse_slice(&circle, "c.ron").unwrap_err().to_string();
+        let e = SliceSpec::parse(&circle, "c.ron").unwrap_err().to_string();
         assert!(e.starts_with("c.ron:") && e.contains("cuts polygons"), "{e}");
         let bad = TEXT.replace("(1.0, 1.0)", "(-1.0, 1.0)");
-        let e = parse_slice(&bad, "b.ron").unwrap_err().to_string();
+        let e = SliceSpec::parse(&bad, "b.ron").unwrap_err().to_string();
         assert!(e.starts_with("b.ron:4:") && e.contains("Box"), "{e}");
         let point = TEXT.replace("to: (4.0, 0.5)", "to: (0.0, 0.5)");
-        let e = parse_slice(&point, "p.ron").unwrap_err().to_string();
+        let e = SliceSpec::parse(&point, "p.ron").unwrap_err().to_string();
         assert!(e.starts_with("p.ron:6:") && e.contains("two different ends"), "{e}");
         let field = TEXT.replace("position:", "place:");
-        let e = parse_slice(&field, "f.ron").unwrap_err().to_string();
+        let e = SliceSpec::parse(&field, "f.ron").unwrap_err().to_string();
         assert!(e.starts_with("f.ron:5:") && e.contains("place"), "{e}");
     }
 }

@@ -21,15 +21,14 @@
 //! Each shape turns about its centre of mass from the start angle to the end angle along
 //! Box2D's sweep, which blends rotations (nlerp) and so covers less than half a turn.
 
-use super::error::SceneError;
 use super::fields;
-use super::ron_file;
+use super::kind::FileKind;
+use super::preset::PresetFile;
 use super::shapes::ShapeSpec;
 use crate::engine::collide::toi::{local_proxy, time_of_impact, Sweep, ToiInput, ToiMethod, ToiOutput, ToiTrace};
 use crate::engine::math::Transform;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// A pose of a shape's origin.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,25 +160,10 @@ impl ToiSpec {
     pub fn run(&self, method: ToiMethod, trace: Option<&mut ToiTrace>) -> ToiOutput {
         time_of_impact(method, &self.input(), trace)
     }
-
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        ron_file::to_ron_string(self, "Toi")
-    }
 }
 
-/// Parses preset text; `file_name` only labels errors.
-pub fn parse_toi(text: &str, file_name: &str) -> Result<ToiSpec, SceneError> {
-    ron_file::parse_ron(text, file_name)
-}
-
-/// Reads the preset at `path`.
-pub fn load_toi(path: &Path) -> Result<ToiSpec, SceneError> {
-    parse_toi(&ron_file::read_text(path)?, &path.display().to_string())
-}
-
-/// Writes `spec` to `path`.
-pub fn save_toi(spec: &ToiSpec, path: &Path) -> Result<(), SceneError> {
-    ron_file::write_text(spec.to_ron_string(), path)
+impl PresetFile for ToiSpec {
+    const KIND: FileKind = FileKind::Toi;
 }
 
 #[cfg(test)]
@@ -196,30 +180,27 @@ mod tests {
 )"#;
 
     #[test]
-    fn parses_runs_and_round_trips() {
-        let spec = parse_toi(TEXT, "t.ron").unwrap();
+    fn parses_and_runs() {
+        let spec = ToiSpec::parse(TEXT, "t.ron").unwrap();
         assert_eq!(spec.method, ToiMethod::LinearCast);
         let out = spec.run(spec.method, None);
         // The circle's centre reaches target = 0.5 − slop from the face at x = −1.
         assert_eq!(out.state, ToiState::Hit);
         assert!((out.t - (3.0 - 0.5 + crate::engine::LINEAR_SLOP) / 8.0).abs() < 1e-5, "{}", out.t);
-        let back = parse_toi(&spec.to_ron_string().unwrap(), "back.ron").unwrap();
-        assert_eq!(back, spec);
-        assert_eq!(back.input(), spec.input());
     }
 
     #[test]
     fn errors_name_file_line_and_column() {
         let turn = TEXT.replace("angle: 1.0", "angle: 4.0");
-        let e = parse_toi(&turn, "turn.ron").unwrap_err().to_string();
+        let e = ToiSpec::parse(&turn, "turn.ron").unwrap_err().to_string();
         assert!(e.starts_with("turn.ron:6:") && e.contains("half a turn"), "{e}");
         let bad = TEXT.replace("Circle(radius: 0.5)", "Circle(radius: -0.5)");
-        let e = parse_toi(&bad, "bad.ron").unwrap_err().to_string();
+        let e = ToiSpec::parse(&bad, "bad.ron").unwrap_err().to_string();
         assert!(e.starts_with("bad.ron:6:") && e.contains("radius"), "{e}");
         let method = TEXT.replace("LinearCast", "Teleport");
-        let e = parse_toi(&method, "m.ron").unwrap_err().to_string();
+        let e = ToiSpec::parse(&method, "m.ron").unwrap_err().to_string();
         assert!(e.starts_with("m.ron:4:") && e.contains("RootFinder"), "{e}");
         let target = TEXT.replace("method: LinearCast,", "method: LinearCast, target: -1,");
-        assert!(parse_toi(&target, "x.ron").unwrap_err().to_string().contains("`target`"));
+        assert!(ToiSpec::parse(&target, "x.ron").unwrap_err().to_string().contains("`target`"));
     }
 }

@@ -27,14 +27,15 @@ use super::context;
 use super::error::SceneError;
 use super::fields;
 use super::hulls::HullShape;
+use super::kind::FileKind;
 use super::locate;
+use super::preset::PresetFile;
 use super::save::ron_options;
 use super::world3d_fields as f3;
 use crate::engine::world3d::{Region, Wave, World3Params};
 use crate::engine::BodyKind;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// A 3D world file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -282,25 +283,25 @@ pub fn leading_name(text: &str) -> Option<(&str, usize, usize)> {
     Some((name, line, column))
 }
 
-/// Parses 3D world text; `file_name` only labels errors (`file:line:column: message`).
-pub fn parse_world3d(text: &str, file_name: &str) -> Result<World3dScene, SceneError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    context::reset();
-    f3::reset_bodies();
-    let result = ron_options().from_str::<World3dScene>(text);
-    let ctx = context::take_error();
-    let blamed = context::take_field();
-    f3::reset_bodies();
-    result.map_err(|mut e| {
-        let at = blamed.and_then(|field| locate::field_before(text, e.position.line, e.position.col, &field));
-        if let Some((line, col)) = at {
-            e.position = ron::error::Position { line, col };
-        }
-        SceneError::from_ron(file_name, e, ctx)
-    })
-}
+impl PresetFile for World3dScene {
+    const KIND: FileKind = FileKind::World3d;
 
-/// Reads the 3D world file at `path`.
-pub fn load_world3d(path: &Path) -> Result<World3dScene, SceneError> {
-    parse_world3d(&super::ron_file::read_text(path)?, &path.display().to_string())
+    /// Parses 3D world text; an error names file, line and column, at the field being read
+    /// when a body's value is the problem.
+    fn parse(text: &str, file_name: &str) -> Result<World3dScene, SceneError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        context::reset();
+        f3::reset_bodies();
+        let result = ron_options().from_str::<World3dScene>(text);
+        let ctx = context::take_error();
+        let blamed = context::take_field();
+        f3::reset_bodies();
+        result.map_err(|mut e| {
+            let at = blamed.and_then(|field| locate::field_before(text, e.position.line, e.position.col, &field));
+            if let Some((line, col)) = at {
+                e.position = ron::error::Position { line, col };
+            }
+            SceneError::from_ron(file_name, e, ctx)
+        })
+    }
 }

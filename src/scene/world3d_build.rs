@@ -1,11 +1,9 @@
 //! From a parsed 3D world file to a [`World3`], and back to RON text.
 
-use super::error::SceneError;
 use super::fields::FORMAT_VERSION;
 use super::world3d::{Body3Spec, Joint3Spec, WaterSpec, World3dScene};
 use crate::engine::world3d::{BodyDef3, Joint3, Water3, World3, World3Params};
 use glam::{EulerRot, Quat};
-use std::path::Path;
 use std::sync::Arc;
 
 impl WaterSpec {
@@ -114,14 +112,4 @@ impl World3dScene {
         }
         Ok(world)
     }
-
-    /// The file as pretty RON, readable by [`super::world3d::parse_world3d`].
-    pub fn to_ron_string(&self) -> Result<String, SceneError> {
-        super::ron_file::to_ron_string(self, "World3d")
-    }
-}
-
-/// Writes `scene` to `path`.
-pub fn save_world3d(scene: &World3dScene, path: &Path) -> Result<(), SceneError> {
-    super::ron_file::write_text(scene.to_ron_string(), path)
 }

@@ -8,7 +8,7 @@ use glam::Vec3;
 use manifold_lab::engine::debug3::{DebugList3, DrawCmd3, Layer3, LayerSet3};
 use manifold_lab::engine::world3d::{DrawOptions3, World3};
 use manifold_lab::engine::BodyKind;
-use manifold_lab::scene::{self, is_world3d_text, parse_world3d};
+use manifold_lab::scene::{self, is_world3d_text, PresetFile, World3dScene};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -28,7 +28,7 @@ fn shipped() -> Vec<PathBuf> {
 
 fn world(name: &str) -> World3 {
     let path = root().join("scenes/world3d").join(name);
-    scene::load_world3d(&path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap()
+    scene::World3dScene::load(&path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap()
 }
 
 fn run(w: &mut World3, steps: usize) {
@@ -47,7 +47,7 @@ fn every_shipped_world3d_scene_loads_and_steps_without_nan() {
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         assert!(is_world3d_text(&text), "{} is detected as a 3D world", path.display());
-        let mut w = scene::load_world3d(path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap();
+        let mut w = scene::World3dScene::load(path).unwrap_or_else(|e| panic!("{e}")).build_world().unwrap();
         let mut repaired = 0;
         for _ in 0..600 {
             w.step();
@@ -58,7 +58,7 @@ fn every_shipped_world3d_scene_loads_and_steps_without_nan() {
         assert!(w.max_penetration() < 0.05, "{}: penetration {}", path.display(), w.max_penetration());
         // Deterministic: a clone taken midway (SAT cache and warm starts included) and a fresh
         // run end in the same state.
-        let mut fresh = scene::load_world3d(path).unwrap().build_world().unwrap();
+        let mut fresh = scene::World3dScene::load(path).unwrap().build_world().unwrap();
         run(&mut fresh, 300);
         let mut copy = fresh.clone();
         run(&mut fresh, 300);
@@ -158,12 +158,12 @@ World3d(
 )"#;
 
 fn error(text: &str) -> String {
-    parse_world3d(text, "t.ron").unwrap_err().to_string()
+    World3dScene::parse(text, "t.ron").unwrap_err().to_string()
 }
 
 #[test]
 fn errors_name_file_line_and_column() {
-    assert!(parse_world3d(GOOD, "t.ron").is_ok());
+    assert!(World3dScene::parse(GOOD, "t.ron").is_ok());
     let e = error(&GOOD.replace(r#"b: "box""#, r#"b: "bx""#));
     assert!(e.starts_with("t.ron:9:") && e.contains("unknown body `bx`, expected one of `ground`, `box`"), "{e}");
     let e = error(&GOOD.replace("(0, 2, 0), euler", "(0, NaN, 0), euler"));
@@ -199,9 +199,9 @@ fn errors_name_file_line_and_column() {
 #[test]
 fn a_world3d_file_reads_back_the_same() {
     for path in shipped() {
-        let spec = scene::load_world3d(&path).unwrap();
+        let spec = scene::World3dScene::load(&path).unwrap();
         let text = spec.to_ron_string().unwrap();
-        let back = parse_world3d(&text, "back.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = World3dScene::parse(&text, "back.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, spec, "{}", path.display());
         let (mut a, mut b) = (spec.build_world().unwrap(), back.build_world().unwrap());
         run(&mut a, 30);

@@ -7,6 +7,7 @@ use crate::app::panels::UiState;
 use crate::app::state::{Action, App, RunMode};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, PairSpec, ShapeDesc};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -35,7 +36,7 @@ impl PairFile {
     /// Loads `file` (or `default`) and puts its two bodies in the app's world, paused.
     pub fn open(app: &mut App, file: Option<&Path>, default: &str) -> Result<PairFile, String> {
         let path = file.map_or_else(|| PathBuf::from(default), Path::to_path_buf);
-        let spec = scene::load_pair(&path).map_err(|e| e.to_string())?;
+        let spec = scene::PairSpec::load(&path).map_err(|e| e.to_string())?;
         let pair = PairFile { spec, path: Some(path) };
         pair.restart(app);
         app.mode = RunMode::Paused;
@@ -62,7 +63,7 @@ impl PairFile {
             PairAction::Save(path) => {
                 let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
                 match PairSpec::from_world(&app.world, &name) {
-                    Some(p) => match scene::save_pair(&p, &path) {
+                    Some(p) => match p.save(&path) {
                         Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
                         Err(e) => app.error = Some(e.to_string()),
                     },

@@ -19,6 +19,7 @@ use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Trace};
 use manifold_lab::engine::trace::Trace;
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, CloudSpec, MAX_CLOUD_POINTS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -125,7 +126,7 @@ impl LabType for HullLab {
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::load_cloud(&path).map_err(|e| e.to_string())?;
+        let spec = scene::CloudSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
         app.mode = RunMode::Paused;
         Ok(HullLab::new(spec, Some(path)))
@@ -137,7 +138,7 @@ impl LabType for HullLab {
             HullAction::Save(path) => {
                 let mut spec = self.spec.clone();
                 spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, scene::save_cloud(&spec, &path));
+                Self::report_save(app, &path, spec.save(&path));
             }
             HullAction::SetStep(k) => {
                 self.step = k.map(|k| k.min(self.last_step()));

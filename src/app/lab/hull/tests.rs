@@ -11,6 +11,7 @@ use manifold_lab::engine::debug::{DebugList, Layer, LayerSet};
 use manifold_lab::engine::shape::hull::convex_hull;
 use manifold_lab::engine::trace::Trace;
 use manifold_lab::scene;
+use manifold_lab::scene::PresetFile;
 use std::path::{Path, PathBuf};
 
 fn manifest(p: &str) -> PathBuf {
@@ -136,7 +137,7 @@ fn bad_files_keep_the_lab_and_saving_round_trips() {
     assert_eq!(lab(&app).spec, before);
     let saved = dir.join("saved.ron");
     app.apply(act(HullAction::Save(saved.clone())));
-    let back = scene::load_cloud(&saved).unwrap();
+    let back = scene::CloudSpec::load(&saved).unwrap();
     assert_eq!(back.points, before.points);
     std::fs::remove_dir_all(&dir).ok();
 }

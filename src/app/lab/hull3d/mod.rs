@@ -28,6 +28,7 @@ use glam::{Quat, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::debug3::{Layer3, LayerSet3};
 use manifold_lab::engine::hull3d::{Hull, Pose3, SatView3, SAT_LAYERS};
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, HullPlacement, HullShape, HullShapeDesc, HullsSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -159,7 +160,7 @@ impl LabType for Hull3dLab {
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_HULLS), Path::to_path_buf);
-        let spec = scene::load_hulls(&path).map_err(|e| e.to_string())?;
+        let spec = scene::HullsSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
         app.mode = crate::app::state::RunMode::Paused;
         Ok(Hull3dLab::new(spec, path))
@@ -205,7 +206,7 @@ impl Hull3dLab {
             },
             Hull3dAction::Save(path) => {
                 let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                match scene::save_hulls(&self.current_spec(&name), &path) {
+                match self.current_spec(&name).save(&path) {
                     Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
                     Err(e) => app.error = Some(e.to_string()),
                 }

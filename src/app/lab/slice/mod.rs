@@ -20,6 +20,7 @@ use manifold_lab::engine::geometry::{area_centroid, SliceTrace};
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::trace::Trace;
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, Knife, ShapeDesc, ShapeSpec, SliceSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -134,7 +135,7 @@ impl LabType for SliceLab {
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::load_slice(&path).map_err(|e| e.to_string())?;
+        let spec = scene::SliceSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
         app.mode = RunMode::Paused;
         Ok(SliceLab::new(spec, Some(path)))
@@ -146,7 +147,7 @@ impl LabType for SliceLab {
             SliceAction::Save(path) => {
                 let mut spec = self.spec.clone();
                 spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, scene::save_slice(&spec, &path));
+                Self::report_save(app, &path, spec.save(&path));
             }
             SliceAction::SetStep(k) => self.step = k.map(|k| k.min(self.last_step())),
             SliceAction::SetPose { position, angle } => {

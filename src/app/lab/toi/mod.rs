@@ -19,6 +19,7 @@ use glam::Vec2;
 use manifold_lab::engine::collide::toi::{ToiMethod, ToiOutput, ToiTrace};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Aabb;
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, ShapeDesc, ShapeSpec, ToiPose, ToiSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -143,7 +144,7 @@ impl LabType for ToiLab {
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::load_toi(&path).map_err(|e| e.to_string())?;
+        let spec = scene::ToiSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
         app.mode = RunMode::Paused;
         Ok(ToiLab::new(spec, Some(path)))
@@ -156,7 +157,7 @@ impl LabType for ToiLab {
                 let mut spec = self.spec.clone();
                 spec.method = self.method;
                 spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, scene::save_toi(&spec, &path));
+                Self::report_save(app, &path, spec.save(&path));
             }
             ToiAction::SetMethod(m) => {
                 // The linear cast shares the view with configuration space.

@@ -24,6 +24,7 @@ use glam::{Vec2, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::debug3::{Layer3, LayerSet3};
 use manifold_lab::engine::world3d::{Body3, Contact3, MouseSpring3, World3};
+use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, World3dScene};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -101,7 +102,7 @@ fn camera_of(spec: &World3dScene) -> OrbitCamera {
 impl World3dLab {
     /// Reads and builds a scene file; the error names the file, line and column.
     pub fn load(path: &Path) -> Result<World3dLab, String> {
-        let spec = scene::load_world3d(path).map_err(|e| e.to_string())?;
+        let spec = scene::World3dScene::load(path).map_err(|e| e.to_string())?;
         let world = spec.build_world().map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(World3dLab {
             camera: camera_of(&spec),
