@@ -10,24 +10,22 @@
 //! mouse joint and the overflow joints; the article's projection and Baumgarte modes solve all
 //! joints, then the contacts one by one (`solver::contact`).
 
-use super::parallel::BODY_BLOCK;
-use super::solver::body_cell::BodyCell;
-use super::solver::contact::{
-    apply_restitution, prepare_contacts, project_positions, solve_contacts, warm_start, ContactSoftness,
-};
+use super::body::Body;
+use super::parallel::{Workers, BODY_BLOCK};
+use super::solver::contact::{prepare_contacts, project_positions, ContactSoftness};
+use super::solver::contact_solver::{ContactSolver, JointOp};
 use super::solver::graph::{ConstraintGraph, GraphColor};
-use super::solver::joint_colors::{for_each_joint, JointCell};
-use super::solver::joints::{BodyPair, Joint, JointContext};
+use super::solver::joint_colors::JointCell;
+use super::solver::joints::{Joint, JointContext, MouseJoint};
 use super::solver::state::{
     finalize, integrate_positions, integrate_velocities_with, start_solver_bodies_with, BodyForce, SolverBody,
+    SolverCold,
 };
-use super::solver::{PositionCorrection, SolverScratch};
+use super::solver::{PositionCorrection, SolverParams, SolverScratch};
+use super::water::Water;
 use super::world::World;
 use super::world_water::{floating_bodies, substep_water_forces};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A joint's warm start or one of its solves, on copies of its bodies' states.
-type JointOp<'a> = dyn Fn(&mut Joint, &mut BodyPair) + Sync + 'a;
 
 /// Records where each joint is solved this step (for drawing and the status bar): its colour
 /// or the overflow from `graph`, or not coloured (asleep, or no graph: a scalar solver mode).
@@ -43,6 +41,80 @@ fn label_joints(joints: &mut [Joint], graph: Option<&ConstraintGraph>) {
     }
     for &i in &g.joint_overflow {
         joints[i as usize].base_mut().graph_color = GraphColor::Overflow;
+    }
+}
+
+/// What every sub-step of one step shares.
+struct Substeps<'a> {
+    p: &'a SolverParams,
+    /// The sub-step's length.
+    h: f32,
+    jctx: &'a JointContext,
+    workers: &'a Workers,
+    /// How many bodies (the solver states hold one more: the fixed body at the end).
+    bodies: usize,
+    water: Option<&'a Water>,
+    /// Each body's external force in the current sub-step (the water's).
+    forces: Vec<BodyForce>,
+}
+
+impl Substeps<'_> {
+    /// Box2D v3's sub-stepping: per sub-step, integrate velocities, warm start, `iterations`
+    /// biased passes, integrate positions, then the chosen position correction (the soft
+    /// step's relax passes, or the article's projection).
+    fn run(
+        mut self,
+        solver: &mut ContactSolver,
+        states: &mut [SolverBody],
+        cold: &mut [SolverCold],
+        mut mouse: Option<&mut MouseJoint>,
+        mut floating: Vec<(usize, Body)>,
+    ) {
+        let (p, h, jctx, workers) = (self.p, self.h, self.jctx, self.workers);
+        let speeds = (1.0 / h, p.max_push_velocity);
+        let warm: &JointOp<'_> = &|j, pair| j.warm_start(pair);
+        let biased: &JointOp<'_> = &|j, pair| j.solve(pair, jctx, true);
+        let relax: &JointOp<'_> = &|j, pair| j.solve(pair, jctx, false);
+        let n = self.bodies;
+        for k in 0..p.substeps.max(1) {
+            // From the start of the step to the end of this sub-step (restitution's impact time).
+            let elapsed = (k + 1) as f32 * h;
+            if k > 0 && !floating.is_empty() {
+                substep_water_forces(self.water, &mut floating, states, p.gravity, h, &mut self.forces);
+            }
+            let forces = &self.forces;
+            workers.for_each_chunk(&mut states[..n], BODY_BLOCK, &|start, chunk| {
+                let forces = &forces[start.min(forces.len())..];
+                integrate_velocities_with(chunk, &cold[start..], forces, p.gravity, h, p.max_linear_speed)
+            });
+            if p.warm_starting {
+                if let Some(j) = &mouse {
+                    j.warm_start(states);
+                }
+                solver.warm_start(states, cold, warm);
+            }
+            for _ in 0..p.iterations {
+                if let Some(j) = &mut mouse {
+                    j.solve(states, h, true);
+                }
+                solver.solve(states, cold, speeds, true, elapsed, biased);
+            }
+            workers.for_each_chunk2(states, cold, BODY_BLOCK, &|_, s, c| {
+                integrate_positions(s, c, h, p.max_angular_speed())
+            });
+            match p.position_correction {
+                PositionCorrection::Soft => {
+                    for _ in 0..p.relax_iterations {
+                        if let Some(j) = &mut mouse {
+                            j.solve(states, h, false);
+                        }
+                        solver.solve(states, cold, speeds, false, elapsed, relax);
+                    }
+                }
+                PositionCorrection::Projection => project_positions(solver.contacts(), states, cold, p.percent, p.slop),
+                PositionCorrection::Baumgarte => {}
+            }
+        }
     }
 }
 
@@ -62,9 +134,7 @@ impl World {
     /// later sub-steps re-evaluate it at their own poses.
     pub(crate) fn solve(&mut self, forces: &[BodyForce]) {
         let p = self.params.clone();
-        let substeps = p.substeps.max(1);
-        let h = p.dt() / substeps as f32;
-        let inv_h = 1.0 / h;
+        let h = p.dt() / p.substeps.max(1) as f32;
         let softness = ContactSoftness::new(&p, h);
         let jctx = JointContext::new(h, p.joint_hertz, p.joint_damping_ratio, p.warm_starting);
 
@@ -83,7 +153,6 @@ impl World {
         let awake = &*awake_joints;
         let workers = &*workers;
         let World { bodies, contacts, joints, mouse_joint, water, profile, .. } = self;
-        let mut forces = forces.to_vec();
 
         let repaired = AtomicUsize::new(0);
         // With the workers spinning, so that each colour's blocks start within a microsecond.
@@ -100,95 +169,37 @@ impl World {
             // Each body's start-of-step pose is recorded here, before anything reads it.
             start_solver_bodies_with(states, cold, bodies, workers);
             // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
-            let mut floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
+            let floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
             if wide {
                 let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
                 graph.color(pairs, contacts, states);
                 rows.use_avx2(p.avx2);
                 rows.prepare(graph, contacts, states, cold, softness, p.gravity, p.warm_starting, workers);
-                profile.colors = graph.used_colors();
-                profile.overflow = graph.overflow_count();
+                (profile.colors, profile.overflow) = (graph.used_colors(), graph.overflow_count());
             } else {
                 ConstraintGraph::unlabel_contacts(contacts);
-                profile.colors = 0;
-                profile.overflow = 0;
+                (profile.colors, profile.overflow) = (0, 0);
             }
             label_joints(joints, wide.then_some(&*graph));
-            // Joints not in colours: with the soft step the overflow's, else all (in order,
-            // before the contacts). The soft step solves the others colour by colour, before
-            // each colour's contact rows (`solver::joint_colors`).
-            let all: Vec<u32> = if wide { Vec::new() } else { awake.iter().map(|&k| k as u32).collect() };
-            let graph = &*graph;
-            let serial = if wide { &graph.joint_overflow } else { &all };
             let joints = JointCell::from_mut(joints);
-            let serial_joints = |states: &mut [SolverBody], op: &JointOp<'_>| {
-                for_each_joint(None, serial, joints, BodyCell::from_mut(states), op)
+            let mut solver = match wide {
+                true => ContactSolver::SoftRows { rows, graph, workers, joints, contacts },
+                false => {
+                    let awake = awake.iter().map(|&k| k as u32).collect();
+                    ContactSolver::Sequential { contacts, work: scalar, joints, awake, params: &p, softness }
+                }
             };
-            let color_joints = |k: usize, cells: &[BodyCell], op: &JointOp<'_>| {
-                for_each_joint(Some(workers), &graph.joint_colors[k], joints, cells, op)
+            let step = Substeps {
+                p: &p,
+                h,
+                jctx: &jctx,
+                workers,
+                bodies: bodies.len(),
+                water: water.as_ref(),
+                forces: forces.to_vec(),
             };
-            let warm: &JointOp<'_> = &|j, pair| j.warm_start(pair);
-            let biased: &JointOp<'_> = &|j, pair| j.solve(pair, &jctx, true);
-            let relax: &JointOp<'_> = &|j, pair| j.solve(pair, &jctx, false);
-            let mut mouse = mouse_joint.as_mut();
-            let n = bodies.len();
-            for k in 0..substeps {
-                // From the start of the step to the end of this sub-step (restitution's impact time).
-                let elapsed = (k + 1) as f32 * h;
-                if k > 0 && !floating.is_empty() {
-                    substep_water_forces(water.as_ref(), &mut floating, states, p.gravity, h, &mut forces);
-                }
-                workers.for_each_chunk(&mut states[..n], BODY_BLOCK, &|start, chunk| {
-                    let forces = &forces[start.min(forces.len())..];
-                    integrate_velocities_with(chunk, &cold[start..], forces, p.gravity, h, p.max_linear_speed)
-                });
-                if p.warm_starting {
-                    if let Some(j) = &mouse {
-                        j.warm_start(states);
-                    }
-                    serial_joints(states, warm);
-                    if wide {
-                        rows.warm_start(states, workers, &mut |k, cells| color_joints(k, cells, warm));
-                    } else {
-                        warm_start(contacts, states, cold);
-                    }
-                }
-                for _ in 0..p.iterations {
-                    if let Some(j) = &mut mouse {
-                        j.solve(states, h, true);
-                    }
-                    serial_joints(states, biased);
-                    if wide {
-                        let joints = &mut |k, cells: &[BodyCell]| color_joints(k, cells, biased);
-                        rows.solve(states, workers, inv_h, p.max_push_velocity, true, elapsed, joints);
-                    } else {
-                        solve_contacts(contacts, scalar, states, cold, &p, softness, inv_h, true, elapsed);
-                    }
-                }
-                workers.for_each_chunk2(states, cold, BODY_BLOCK, &|_, s, c| {
-                    integrate_positions(s, c, h, p.max_angular_speed())
-                });
-                match p.position_correction {
-                    PositionCorrection::Soft => {
-                        for _ in 0..p.relax_iterations {
-                            if let Some(j) = &mut mouse {
-                                j.solve(states, h, false);
-                            }
-                            serial_joints(states, relax);
-                            let joints = &mut |k, cells: &[BodyCell]| color_joints(k, cells, relax);
-                            rows.solve(states, workers, inv_h, p.max_push_velocity, false, elapsed, joints);
-                        }
-                    }
-                    PositionCorrection::Projection => project_positions(contacts, states, cold, p.percent, p.slop),
-                    PositionCorrection::Baumgarte => {}
-                }
-            }
-            if wide {
-                rows.apply_restitution(states, workers, p.restitution_threshold);
-                rows.store_impulses(contacts, workers);
-            } else {
-                apply_restitution(contacts, scalar, states, cold, p.restitution_threshold);
-            }
+            step.run(&mut solver, states, cold, mouse_joint.as_mut(), floating);
+            solver.finish(states, cold, p.restitution_threshold);
             workers.for_each_chunk(bodies, BODY_BLOCK, &|start, chunk| {
                 let n = finalize(&states[start..], &cold[start..], chunk);
                 repaired.fetch_add(n, Ordering::Relaxed);

@@ -22,27 +22,26 @@ impl JointSpec {
         let (frame_a, frame_b) = (frame(&base.local_frame_a), frame(&base.local_frame_b));
         let (collide_connected, break_force, break_torque) =
             (base.collide_connected, base.break_force, base.break_torque);
+        // Every kind carries the common fields, then its own.
+        macro_rules! spec {
+            ($kind:ident { $($field:ident: $value:expr),* $(,)? }) => {
+                JointSpec::$kind {
+                    a,
+                    b,
+                    frame_a,
+                    frame_b,
+                    collide_connected,
+                    break_force,
+                    break_torque,
+                    $($field: $value),*
+                }
+            };
+        }
         match joint {
-            Joint::Angle(j) => JointSpec::Angle {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
-                anchor: None,
-                target_angle: Some(j.target_angle),
-                max_torque: j.max_torque,
-            },
-            Joint::Revolute(j) => JointSpec::Revolute {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
+            Joint::Angle(j) => {
+                spec!(Angle { anchor: None, target_angle: Some(j.target_angle), max_torque: j.max_torque })
+            }
+            Joint::Revolute(j) => spec!(Revolute {
                 anchor: None,
                 lower: on(j.enable_limit, j.lower_angle),
                 upper: on(j.enable_limit, j.upper_angle),
@@ -51,15 +50,8 @@ impl JointSpec {
                 hertz: on(j.enable_spring, j.hertz),
                 damping_ratio: j.damping_ratio,
                 target_angle: j.target_angle,
-            },
-            Joint::Prismatic(j) => JointSpec::Prismatic {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
+            }),
+            Joint::Prismatic(j) => spec!(Prismatic {
                 anchor: None,
                 axis: None,
                 lower: on(j.enable_limit, j.lower_translation),
@@ -69,15 +61,8 @@ impl JointSpec {
                 hertz: on(j.enable_spring, j.hertz),
                 damping_ratio: j.damping_ratio,
                 target_translation: j.target_translation,
-            },
-            Joint::Distance(j) => JointSpec::Distance {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
+            }),
+            Joint::Distance(j) => spec!(Distance {
                 anchor_a: None,
                 anchor_b: None,
                 length: Some(j.length),
@@ -87,29 +72,15 @@ impl JointSpec {
                 damping_ratio: j.damping_ratio,
                 motor_speed: j.motor_speed,
                 max_motor_force: on(j.enable_motor, j.max_motor_force),
-            },
-            Joint::Weld(j) => JointSpec::Weld {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
+            }),
+            Joint::Weld(j) => spec!(Weld {
                 anchor: None,
                 linear_hertz: j.linear_hertz,
                 linear_damping_ratio: j.linear_damping_ratio,
                 angular_hertz: j.angular_hertz,
                 angular_damping_ratio: j.angular_damping_ratio,
-            },
-            Joint::Wheel(j) => JointSpec::Wheel {
-                a,
-                b,
-                frame_a,
-                frame_b,
-                collide_connected,
-                break_force,
-                break_torque,
+            }),
+            Joint::Wheel(j) => spec!(Wheel {
                 anchor: None,
                 axis: None,
                 hertz: if j.enable_spring { j.hertz } else { 0.0 },
@@ -118,7 +89,7 @@ impl JointSpec {
                 upper: on(j.enable_limit, j.upper_translation),
                 motor_speed: j.motor_speed,
                 max_motor_torque: on(j.enable_motor, j.max_motor_torque),
-            },
+            }),
         }
     }
 }
