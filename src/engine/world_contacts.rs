@@ -345,37 +345,14 @@ impl PairContext<'_> {
     }
 }
 
-impl World {
-    /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
-    /// persistent pairs: `broadphase::pair_finder`), then brings the contacts up to date with
-    /// the pairs whose tight AABBs overlap, in place (see the module docs). Pairs and contacts
-    /// are sorted by `(a, b)`, so the result never depends on tree layout or hash order.
-    pub(crate) fn update_contacts(&mut self) {
-        let t0 = Instant::now();
-        let margin = self.params.speculative_margin;
-        self.broadphase.update_pairs_with(&self.bodies, margin, &self.solver_scratch.workers);
-        let t1 = Instant::now();
-        self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
-        self.profile.pairs = self.broadphase.pairs().len();
-
-        // `refresh_contacts` runs this outside a step, so the filter may not be built yet:
-        // taking an empty one here would keep it empty, and jointed bodies would collide.
-        if self.joint_filter.is_none() {
-            self.rebuild_joint_filter();
-        }
-        let filter = self.joint_filter.take().unwrap_or_default();
-        let mut cache = std::mem::take(&mut self.narrowphase);
-        cache.observe(&self.bodies, &self.broadphase, margin, &self.solver_scratch.workers);
-        let NarrowphaseCache {
-            fates, new_pairs, new_pair_parts, new_contacts, added, still, active, pair_bodies, ..
-        } = &mut cache;
-        let contacts = &mut self.contacts;
-
-        // 1. The merge-join: each contact's fate, and the new pairs. With several threads the
-        // pair list is cut into parts at pair keys and each part is joined with its own range
-        // of contacts on a worker (the parts' results, concatenated, are the whole join's).
-        let workers = &self.solver_scratch.workers;
-        let pairs = self.broadphase.pairs();
+impl NarrowphaseCache {
+    /// Phase 1, the merge-join of the sorted contacts with the broadphase's sorted pairs: each
+    /// contact's fate, and the new pairs (minus those a joint filters). With several threads
+    /// the pair list is cut into parts at pair keys and each part is joined with its own range
+    /// of contacts on a worker (the parts' results, concatenated, are the whole join's).
+    fn merge_join(&mut self, contacts: &[Contact], broadphase: &Broadphase, filter: &[(u32, u32)], workers: &Workers) {
+        let NarrowphaseCache { fates, new_pairs, new_pair_parts, active, .. } = self;
+        let pairs = broadphase.pairs();
         let parts = workers.threads().min(pairs.len() / MERGE_PART_PAIRS).max(1);
         fates.clear();
         fates.resize(contacts.len(), Fate::Lost);
@@ -404,7 +381,7 @@ impl World {
             });
             (fates_rest, outs, p0, k0, f0) = (rest, more, p1, k1, f1);
         }
-        let (broadphase, active) = (&self.broadphase, &*active);
+        let active = &*active;
         workers.run(|| {
             workers.for_each_chunk(&mut jobs, 1, &|_, jobs| jobs.iter_mut().for_each(|j| j.join(broadphase, active)));
         });
@@ -413,11 +390,20 @@ impl World {
         for part in new_pair_parts.iter() {
             new_pairs.extend_from_slice(part);
         }
+    }
 
-        // 2. Every contact's and new pair's manifold, in blocks on the solver's workers: each
-        // reads only the bodies and writes only its own contact.
-        let pair =
-            PairContext { bodies: &self.bodies, params: &self.params, still, pair_bodies, step: self.step_count };
+    /// Phase 2, every updated contact's and new pair's manifold, in blocks on the workers: each reads
+    /// only the bodies and writes only its own contact (new ones into `new_contacts`).
+    fn compute_manifolds(
+        &mut self,
+        contacts: &mut [Contact],
+        bodies: &[Body],
+        params: &SolverParams,
+        step: u64,
+        workers: &Workers,
+    ) -> Counts {
+        let NarrowphaseCache { fates, new_pairs, new_contacts, still, pair_bodies, .. } = self;
+        let pair = PairContext { bodies, params, still, pair_bodies, step };
         let tally = Tally::default();
         new_contacts.clear();
         new_contacts.resize(new_pairs.len(), None);
@@ -448,9 +434,38 @@ impl World {
                 tally.add(n);
             });
         });
+        tally.get()
+    }
+}
+
+impl World {
+    /// Broadphase and narrowphase: updates the broadphase pairs (tree proxies, move buffer,
+    /// persistent pairs: `broadphase::pair_finder`), then brings the contacts up to date with
+    /// the pairs whose tight AABBs overlap, in place (see the module docs). Pairs and contacts
+    /// are sorted by `(a, b)`, so the result never depends on tree layout or hash order.
+    pub(crate) fn update_contacts(&mut self) {
+        let t0 = Instant::now();
+        let margin = self.params.speculative_margin;
+        self.broadphase.update_pairs_with(&self.bodies, margin, &self.solver_scratch.workers);
+        let t1 = Instant::now();
+        self.profile.broadphase_ms = (t1 - t0).as_secs_f32() * 1000.0;
+        self.profile.pairs = self.broadphase.pairs().len();
+
+        // `refresh_contacts` runs this outside a step, so the filter may not be built yet:
+        // taking an empty one here would keep it empty, and jointed bodies would collide.
+        if self.joint_filter.is_none() {
+            self.rebuild_joint_filter();
+        }
+        let filter = self.joint_filter.take().unwrap_or_default();
+        let mut cache = std::mem::take(&mut self.narrowphase);
+        cache.observe(&self.bodies, &self.broadphase, margin, &self.solver_scratch.workers);
+        let workers = &self.solver_scratch.workers;
+        cache.merge_join(&self.contacts, &self.broadphase, &filter, workers);
+        let n = cache.compute_manifolds(&mut self.contacts, &self.bodies, &self.params, self.step_count, workers);
+        let NarrowphaseCache { new_contacts, added, .. } = &mut cache;
+        let contacts = &mut self.contacts;
 
         // 3. Dead contacts out, new ones in (in order).
-        let n = tally.get();
         if n.dead > 0 {
             contacts.retain(|c| c.manifold.count > 0);
         }

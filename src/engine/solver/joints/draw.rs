@@ -3,10 +3,10 @@
 //! reference lines and limit arcs, slider axes with limit ticks, springs as zig-zags, motor
 //! directions as arrows; the reaction force as an arrow on `Layer::Reaction`.
 
-use super::{Joint, MouseJoint};
+use super::{AngleJoint, DistanceJoint, Joint, MouseJoint, PrismaticJoint, RevoluteJoint, WheelJoint};
 use crate::engine::body::Body;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
-use crate::engine::math::{left_perp, Rot, Transform};
+use crate::engine::math::{left_perp, Transform};
 use glam::Vec2;
 
 /// Sizes of joint pictures.
@@ -91,71 +91,10 @@ impl Joint {
     }
 
     fn draw_kind(&self, d: &mut dyn DebugDraw, fa: &Transform, fb: &Transform, bodies: &[Body], c: Color, size: f32) {
-        let axis = fa.q.x_axis();
-        let angle_of = |q: Rot| q.angle();
         match self {
-            Joint::Revolute(j) => {
-                d.circle(Layer::Joint, fb.p, size, Color::rgb(0, 0, 0).with_alpha(0.0), c);
-                d.segment(Layer::Joint, fa.p, fa.p + size * axis, c.with_alpha(0.6));
-                d.segment(Layer::Joint, fb.p, fb.p + size * fb.q.x_axis(), palette::JOINT_REFERENCE);
-                if j.enable_limit {
-                    let base = angle_of(fa.q);
-                    draw_arc(d, fb.p, 0.8 * size, base + j.lower_angle, base + j.upper_angle, palette::JOINT_LIMIT);
-                    for (t, lc) in [(j.lower_angle, palette::JOINT_LOWER), (j.upper_angle, palette::JOINT_UPPER)] {
-                        d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(base + t), lc);
-                    }
-                }
-                if j.enable_spring && j.hertz > 0.0 {
-                    let target = angle_of(fa.q) + j.target_angle;
-                    d.segment(Layer::Joint, fb.p, fb.p + 1.2 * size * Vec2::from_angle(target), palette::JOINT_SPRING);
-                }
-                if j.enable_motor {
-                    motor_turn(d, fb.p, 1.3 * size, angle_of(fb.q), j.motor_speed);
-                }
-                d.segment(Layer::Joint, fa.p, fb.p, c);
-            }
-            Joint::Prismatic(j) => {
-                d.segment(Layer::Joint, fa.p, fb.p, c.with_alpha(0.6));
-                if j.enable_limit {
-                    let (lo, hi) = (fa.p + j.lower_translation * axis, fa.p + j.upper_translation * axis);
-                    d.segment(Layer::Joint, lo, hi, c);
-                    ticks(
-                        d,
-                        fa.p,
-                        axis,
-                        &[(j.lower_translation, palette::JOINT_LOWER), (j.upper_translation, palette::JOINT_UPPER)],
-                        size,
-                    );
-                } else {
-                    d.segment(Layer::Joint, fa.p - 2.0 * size * axis, fa.p + 2.0 * size * axis, c);
-                }
-                if j.enable_spring && j.hertz > 0.0 {
-                    draw_spring(d, fa.p + j.target_translation * axis, fb.p, 0.5 * size, palette::JOINT_SPRING);
-                }
-                if j.enable_motor && j.motor_speed != 0.0 {
-                    let dir = axis * j.motor_speed.signum();
-                    d.arrow(Layer::Joint, fb.p, fb.p + 1.5 * size * dir, palette::JOINT_MOTOR);
-                }
-                d.point(Layer::Joint, fa.p, 5.0, c);
-                d.point(Layer::Joint, fb.p, 5.0, palette::JOINT_REFERENCE);
-            }
-            Joint::Distance(j) => {
-                let along = (fb.p - fa.p).normalize_or_zero();
-                if j.is_soft() && j.hertz > 0.0 {
-                    draw_spring(d, fa.p, fb.p, 0.5 * size, palette::JOINT_SPRING);
-                } else {
-                    d.segment(Layer::Joint, fa.p, fb.p, c);
-                }
-                if j.enable_limit {
-                    let mut at = vec![(j.min_length, palette::JOINT_LOWER)];
-                    if j.max_length < 1.0e6 {
-                        at.push((j.max_length, palette::JOINT_UPPER));
-                    }
-                    ticks(d, fa.p, along, &at, size);
-                }
-                d.point(Layer::Joint, fa.p, 5.0, c);
-                d.point(Layer::Joint, fb.p, 5.0, c);
-            }
+            Joint::Revolute(j) => draw_revolute(d, j, fa, fb, c, size),
+            Joint::Prismatic(j) => draw_prismatic(d, j, fa, fb, c, size),
+            Joint::Distance(j) => draw_distance(d, j, fa, fb, c, size),
             Joint::Weld(_) => {
                 for (f, fc) in [(fa, c), (fb, palette::JOINT_REFERENCE)] {
                     let (x, y) = (f.q.x_axis() * size, f.q.y_axis() * (0.5 * size));
@@ -167,46 +106,126 @@ impl Joint {
                     );
                 }
             }
-            Joint::Wheel(j) => {
-                d.segment(Layer::Joint, fa.p - 2.0 * size * axis, fa.p + 2.0 * size * axis, c.with_alpha(0.6));
-                if j.enable_spring && j.hertz > 0.0 {
-                    draw_spring(d, fa.p, fb.p, 0.5 * size, palette::JOINT_SPRING);
-                } else {
-                    d.segment(Layer::Joint, fa.p, fb.p, c);
-                }
-                if j.enable_limit {
-                    ticks(
-                        d,
-                        fa.p,
-                        axis,
-                        &[(j.lower_translation, palette::JOINT_LOWER), (j.upper_translation, palette::JOINT_UPPER)],
-                        size,
-                    );
-                }
-                if j.enable_motor {
-                    motor_turn(d, fb.p, size, angle_of(fb.q), j.motor_speed);
-                }
-                d.point(Layer::Joint, fb.p, 5.0, c);
-            }
-            Joint::Angle(j) => {
-                // The article's constraint: both frames' x axes at B's anchor, the arc
-                // between them and the target direction.
-                let (ca, cb) = (bodies[j.base.body_a].center, bodies[j.base.body_b].center);
-                d.segment(Layer::Joint, ca, cb, c.with_alpha(0.35));
-                let (from, to) = (angle_of(fa.q), angle_of(fb.q));
-                d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(from), c);
-                d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(to), palette::JOINT_REFERENCE);
-                d.segment(
-                    Layer::Joint,
-                    fb.p,
-                    fb.p + 1.2 * size * Vec2::from_angle(from + j.target_angle),
-                    palette::JOINT_SPRING,
-                );
-                let rel = crate::engine::math::unwind_angle(to - from);
-                draw_arc(d, fb.p, 0.7 * size, from, from + rel, c);
-            }
+            Joint::Wheel(j) => draw_wheel(d, j, fa, fb, c, size),
+            Joint::Angle(j) => draw_angle(d, j, fa, fb, c, size, bodies),
         }
     }
+}
+
+/// The revolute joint: both frames' x axes, the limit's arc and ends, the spring's target and the motor's turn.
+fn draw_revolute(d: &mut dyn DebugDraw, j: &RevoluteJoint, fa: &Transform, fb: &Transform, c: Color, size: f32) {
+    let axis = fa.q.x_axis();
+    d.circle(Layer::Joint, fb.p, size, Color::rgb(0, 0, 0).with_alpha(0.0), c);
+    d.segment(Layer::Joint, fa.p, fa.p + size * axis, c.with_alpha(0.6));
+    d.segment(Layer::Joint, fb.p, fb.p + size * fb.q.x_axis(), palette::JOINT_REFERENCE);
+    if j.enable_limit {
+        let base = fa.q.angle();
+        draw_arc(d, fb.p, 0.8 * size, base + j.lower_angle, base + j.upper_angle, palette::JOINT_LIMIT);
+        for (t, lc) in [(j.lower_angle, palette::JOINT_LOWER), (j.upper_angle, palette::JOINT_UPPER)] {
+            d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(base + t), lc);
+        }
+    }
+    if j.enable_spring && j.hertz > 0.0 {
+        let target = fa.q.angle() + j.target_angle;
+        d.segment(Layer::Joint, fb.p, fb.p + 1.2 * size * Vec2::from_angle(target), palette::JOINT_SPRING);
+    }
+    if j.enable_motor {
+        motor_turn(d, fb.p, 1.3 * size, fb.q.angle(), j.motor_speed);
+    }
+    d.segment(Layer::Joint, fa.p, fb.p, c);
+}
+
+/// The prismatic joint: its axis, the limit's ticks, the spring to its target and the motor's push.
+fn draw_prismatic(d: &mut dyn DebugDraw, j: &PrismaticJoint, fa: &Transform, fb: &Transform, c: Color, size: f32) {
+    let axis = fa.q.x_axis();
+    d.segment(Layer::Joint, fa.p, fb.p, c.with_alpha(0.6));
+    if j.enable_limit {
+        let (lo, hi) = (fa.p + j.lower_translation * axis, fa.p + j.upper_translation * axis);
+        d.segment(Layer::Joint, lo, hi, c);
+        ticks(
+            d,
+            fa.p,
+            axis,
+            &[(j.lower_translation, palette::JOINT_LOWER), (j.upper_translation, palette::JOINT_UPPER)],
+            size,
+        );
+    } else {
+        d.segment(Layer::Joint, fa.p - 2.0 * size * axis, fa.p + 2.0 * size * axis, c);
+    }
+    if j.enable_spring && j.hertz > 0.0 {
+        draw_spring(d, fa.p + j.target_translation * axis, fb.p, 0.5 * size, palette::JOINT_SPRING);
+    }
+    if j.enable_motor && j.motor_speed != 0.0 {
+        let dir = axis * j.motor_speed.signum();
+        d.arrow(Layer::Joint, fb.p, fb.p + 1.5 * size * dir, palette::JOINT_MOTOR);
+    }
+    d.point(Layer::Joint, fa.p, 5.0, c);
+    d.point(Layer::Joint, fb.p, 5.0, palette::JOINT_REFERENCE);
+}
+
+/// The distance joint: a rod or a spring between the anchors, the limit's ticks along it.
+fn draw_distance(d: &mut dyn DebugDraw, j: &DistanceJoint, fa: &Transform, fb: &Transform, c: Color, size: f32) {
+    let along = (fb.p - fa.p).normalize_or_zero();
+    if j.is_soft() && j.hertz > 0.0 {
+        draw_spring(d, fa.p, fb.p, 0.5 * size, palette::JOINT_SPRING);
+    } else {
+        d.segment(Layer::Joint, fa.p, fb.p, c);
+    }
+    if j.enable_limit {
+        let mut at = vec![(j.min_length, palette::JOINT_LOWER)];
+        if j.max_length < 1.0e6 {
+            at.push((j.max_length, palette::JOINT_UPPER));
+        }
+        ticks(d, fa.p, along, &at, size);
+    }
+    d.point(Layer::Joint, fa.p, 5.0, c);
+    d.point(Layer::Joint, fb.p, 5.0, c);
+}
+
+/// The wheel joint: its suspension axis, the spring, the limit's ticks and the motor's turn.
+fn draw_wheel(d: &mut dyn DebugDraw, j: &WheelJoint, fa: &Transform, fb: &Transform, c: Color, size: f32) {
+    let axis = fa.q.x_axis();
+    d.segment(Layer::Joint, fa.p - 2.0 * size * axis, fa.p + 2.0 * size * axis, c.with_alpha(0.6));
+    if j.enable_spring && j.hertz > 0.0 {
+        draw_spring(d, fa.p, fb.p, 0.5 * size, palette::JOINT_SPRING);
+    } else {
+        d.segment(Layer::Joint, fa.p, fb.p, c);
+    }
+    if j.enable_limit {
+        ticks(
+            d,
+            fa.p,
+            axis,
+            &[(j.lower_translation, palette::JOINT_LOWER), (j.upper_translation, palette::JOINT_UPPER)],
+            size,
+        );
+    }
+    if j.enable_motor {
+        motor_turn(d, fb.p, size, fb.q.angle(), j.motor_speed);
+    }
+    d.point(Layer::Joint, fb.p, 5.0, c);
+}
+
+/// The article's angle constraint: both frames' x axes at B's anchor, the arc between them and the target direction.
+fn draw_angle(
+    d: &mut dyn DebugDraw,
+    j: &AngleJoint,
+    fa: &Transform,
+    fb: &Transform,
+    c: Color,
+    size: f32,
+    bodies: &[Body],
+) {
+    // The article's constraint: both frames' x axes at B's anchor, the arc
+    // between them and the target direction.
+    let (ca, cb) = (bodies[j.base.body_a].center, bodies[j.base.body_b].center);
+    d.segment(Layer::Joint, ca, cb, c.with_alpha(0.35));
+    let (from, to) = (fa.q.angle(), fb.q.angle());
+    d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(from), c);
+    d.segment(Layer::Joint, fb.p, fb.p + size * Vec2::from_angle(to), palette::JOINT_REFERENCE);
+    d.segment(Layer::Joint, fb.p, fb.p + 1.2 * size * Vec2::from_angle(from + j.target_angle), palette::JOINT_SPRING);
+    let rel = crate::engine::math::unwind_angle(to - from);
+    draw_arc(d, fb.p, 0.7 * size, from, from + rel, c);
 }
 
 /// A curved arrow for a reaction torque, sweeping `sweep` radians.
