@@ -46,7 +46,7 @@ impl World {
     }
 
     /// Removes joint `k`, waking its bodies and releasing the joints linked to them
-    /// ([`World::release_joints`]).
+    /// (`World::release_joints`).
     pub fn remove_joint(&mut self, k: usize) -> Option<Joint> {
         if k >= self.joints.len() {
             return None;

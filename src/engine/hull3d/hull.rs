@@ -146,7 +146,7 @@ impl Hull {
         Hull { positions, edges, edge_faces, faces, normals, planes, centroid, arcs, accel }
     }
 
-    /// The hull of a point cloud by QuickHull with default options (see [`super::quickhull`]).
+    /// The hull of a point cloud by QuickHull with default options (see [`super::quickhull()`]).
     pub fn from_points(points: &[Vec3]) -> Result<Hull, HullError> {
         Hull::from_points_with(points, &super::quickhull::HullOptions::default())
     }

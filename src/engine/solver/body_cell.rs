@@ -40,7 +40,7 @@ impl BodyCell {
     }
 
     /// The state's address, for the rows' vector loads and stores, under the same rules as
-    /// [`BodyCell::get`] and [`BodyCell::set_velocity`].
+    /// [`BodyCell::get`] and `BodyCell::set_velocity`.
     #[inline(always)]
     pub fn as_ptr(&self) -> *mut SolverBody {
         self.0.get()

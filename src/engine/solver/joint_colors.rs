@@ -2,7 +2,7 @@
 //! blocks: `b2WarmStartJointsTask` and `b2SolveJointsTask` run per colour beside the contact
 //! blocks). No two joints of a colour share a moving body, nor does a joint share one with a
 //! contact of its colour (`graph`), so each joint loads its two bodies' states, solves on those
-//! copies ([`BodyPair`]) and stores back the velocities of the bodies that move, in any order on
+//! copies (`BodyPair`) and stores back the velocities of the bodies that move, in any order on
 //! any thread, with the same bits as one thread.
 
 use std::cell::UnsafeCell;

@@ -2,7 +2,7 @@
 //! AVX2 8). Rows are eight lanes wide; how a row's arithmetic runs is chosen at run time:
 //! - [`Wide`]: the baseline, two SSE2 vectors on x86_64 (every x86_64 processor has SSE2),
 //!   element-wise loops elsewhere;
-//! - [`Avx`] (x86_64): one AVX register, used only by code compiled with AVX2 enabled and
+//! - `Avx` (x86_64): one AVX register, used only by code compiled with AVX2 enabled and
 //!   called after the processor was found to have it (`contact_wide::avx`).
 //!
 //! Both compute exactly what the element-wise definitions compute (the same IEEE operations
@@ -21,7 +21,7 @@ pub const LANES: usize = 8;
 pub struct Wide(pub [f32; LANES]);
 
 /// The arithmetic a contact row needs, on `LANES` floats at once: implemented by [`Wide`]
-/// (baseline) and [`Avx`], so that the row kernels are written once.
+/// (baseline) and `Avx`, so that the row kernels are written once.
 pub trait Vector:
     Copy
     + Add<Output = Self>
@@ -228,7 +228,7 @@ impl Vector for Wide {
     }
 }
 
-/// Whether this processor can run the [`Avx`] rows.
+/// Whether this processor can run the `Avx` rows.
 pub fn avx2_detected() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

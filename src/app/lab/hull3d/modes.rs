@@ -2,6 +2,7 @@
 //! the SAT found is the engine's `SatView3`).
 
 use manifold_lab::engine::hull3d::sat::SatConfig;
+use manifold_lab::engine::hull3d::trace::AxisRecord;
 use serde::{Deserialize, Serialize};
 
 /// Which SAT variant the lab runs (the engine's `SatConfig` presets).
@@ -44,4 +45,24 @@ pub enum AxisSort {
     TestOrder,
     /// Largest separation first (the winner on top; skipped axes last).
     Separation,
+}
+
+impl AxisSort {
+    /// The order the axis list shows `axes` in: as tested, or largest separation first with
+    /// the skipped axes (no separation) last, ties in test order.
+    pub fn order(self, axes: &[AxisRecord]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..axes.len()).collect();
+        if self == AxisSort::Separation {
+            let key = |i: usize| {
+                let s = axes[i].separation;
+                if s.is_nan() {
+                    f32::NEG_INFINITY
+                } else {
+                    s
+                }
+            };
+            order.sort_by(|&i, &j| key(j).total_cmp(&key(i)));
+        }
+        order
+    }
 }

@@ -206,19 +206,7 @@ pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
     if let Some(k) = step_slider(ui, lab.axis.unwrap_or(0), view.steps(), |k| view.step_label(k)) {
         out.push(act(Hull3dAction::SelectAxis(Some(k))));
     }
-    let mut order: Vec<usize> = (0..trace.axes.len()).collect();
-    if lab.sort == AxisSort::Separation {
-        // Largest separation first; skipped axes (NaN) last.
-        let key = |i: usize| {
-            let s = trace.axes[i].separation;
-            if s.is_nan() {
-                f32::NEG_INFINITY
-            } else {
-                s
-            }
-        };
-        order.sort_by(|&i, &j| key(j).total_cmp(&key(i)));
-    }
+    let order = lab.sort.order(&trace.axes);
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     egui::ScrollArea::vertical().id_salt("hull3d_axes").max_height(320.0).auto_shrink([false, true]).show_rows(
         ui,

@@ -196,3 +196,79 @@ fn layers_switch_what_the_engine_records_and_survive_a_new_pair() {
     app.apply(act(Hull3dAction::Load(manifest("scenes/hulls/article_tetrahedron_cube.ron"))));
     assert!(!app.lab_as::<Hull3dLab>().unwrap().layers.contains(Layer3::Mtv), "a new pair keeps the layers");
 }
+
+#[test]
+fn sorting_by_separation_lists_the_largest_first_and_skipped_axes_last() {
+    let mut app = hull_app("scenes/hulls/article_tetrahedron_cube.ron");
+    app.apply(act(Hull3dAction::SetSat(SatMode::Article)));
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    let axes = &lab.view.trace.axes;
+    assert!(axes.iter().any(|a| a.skipped.is_some()), "the article's mode skips faces");
+    assert_eq!(AxisSort::TestOrder.order(axes), (0..axes.len()).collect::<Vec<_>>());
+    let order = AxisSort::Separation.order(axes);
+    let mut seen = order.clone();
+    seen.sort_unstable();
+    assert_eq!(seen, (0..axes.len()).collect::<Vec<_>>(), "a permutation");
+    let seps: Vec<f32> = order.iter().map(|&i| axes[i].separation).collect();
+    let scored = seps.iter().take_while(|s| !s.is_nan()).count();
+    assert!(seps[scored..].iter().all(|s| s.is_nan()), "skipped axes last: {seps:?}");
+    assert!(seps[..scored].windows(2).all(|w| w[0] >= w[1]), "largest first: {seps:?}");
+    assert_eq!(order[0], lab.view.trace.winner.unwrap(), "the winner on top");
+}
+
+#[test]
+fn the_articles_mode_reproduces_the_article_and_skips_faces_the_robust_mode_scores() {
+    let mut app = hull_app("scenes/hulls/article_tetrahedron_cube.ron");
+    let robust = app.lab_as::<Hull3dLab>().unwrap().view.trace.clone();
+    assert!(robust.axes.iter().all(|a| a.skipped != Some(manifold_lab::engine::hull3d::trace::AxisSkip::Behind)));
+    app.apply(act(Hull3dAction::SetSat(SatMode::Article)));
+    let lab = app.lab_as::<Hull3dLab>().unwrap();
+    assert_eq!(lab.mode, SatMode::Article);
+    let article = &lab.view.trace;
+    let behind = article
+        .axes
+        .iter()
+        .filter(|a| a.skipped == Some(manifold_lab::engine::hull3d::trace::AxisSkip::Behind))
+        .count();
+    assert!(behind > 0, "the article's `continue` skips faces with the other hull behind");
+    // Article 001 prints the winning edge pair [1, 2] at separation −0.488567.
+    let c = lab.view.result.expect("overlap");
+    assert!((c.separation + 0.488567).abs() < 1e-4, "{}", c.separation);
+    assert_eq!(article.axes[article.winner.unwrap()].kind, AxisKind::Edges { edge_a: 1, edge_b: 2 });
+}
+
+#[test]
+fn frame_all_brings_both_hulls_into_view_after_orbiting_and_zooming_away() {
+    let mut app = hull_app("scenes/hulls/separated.ron");
+    app.apply(act(Hull3dAction::Orbit { yaw: 1.1, pitch: 0.4 }));
+    app.apply(Action::ZoomAt { screen: app.viewport.center(), factor: 0.05 });
+    app.apply(act(Hull3dAction::SetPose { hull: 1, position: Vec3::new(9.0, 3.0, -2.0), rotation: Quat::IDENTITY }));
+    let vp = app.viewport;
+    let on_screen = |app: &App| {
+        let lab = app.lab_as::<Hull3dLab>().unwrap();
+        let pts: Vec<Vec2> = lab
+            .view
+            .hulls
+            .iter()
+            .flat_map(|h| h.positions().iter().map(|&p| lab.camera.project(&vp, p).map(|(s, _)| s)))
+            .collect::<Option<_>>()
+            .unwrap_or_default();
+        let inside = !pts.is_empty() && pts.iter().all(|s| s.cmpge(vp.min).all() && s.cmple(vp.min + vp.size).all());
+        let (lo, hi) = pts.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        (inside, lo, hi)
+    };
+    let (_, before_lo, before_hi) = on_screen(&app);
+    let turned = app.lab_as::<Hull3dLab>().unwrap().camera;
+    app.apply(Action::FrameAll);
+    let (inside, lo, hi) = on_screen(&app);
+    assert!(inside, "every vertex of both hulls projects inside the view: {lo} {hi} in {vp:?}");
+    // Framed, not lost in a corner: the hulls' screen box spans a good part of the view and
+    // is centred in it.
+    let (size, view) = (hi - lo, vp.size);
+    assert!(size.max_element() > 0.3 * view.min_element(), "{size} of {view}");
+    assert!((0.5 * (lo + hi)).distance(vp.center()) < 0.15 * view.min_element(), "{lo} {hi}");
+    assert!((hi - lo).max_element() > 2.0 * (before_hi - before_lo).max_element(), "zoomed back in");
+    // The orbit is kept: framing moves the camera's target and distance, not its direction.
+    let camera = app.lab_as::<Hull3dLab>().unwrap().camera;
+    assert_eq!((camera.yaw, camera.pitch), (turned.yaw, turned.pitch));
+}

@@ -4,7 +4,7 @@
 //! `SolverParams::joint_hertz` and `joint_damping_ratio`), in the relax pass it is rigid and
 //! adds no energy; springs and motors act in both passes. Impulses are accumulated per
 //! sub-step and warm started, and the solves run inside the same sub-step loop as the
-//! contacts, on copies of their two bodies' solver states ([`BodyPair`]): with the soft step,
+//! contacts, on copies of their two bodies' solver states (`BodyPair`): with the soft step,
 //! colour by colour before each colour's contacts (the graph colours joints too, as Box2D v3
 //! does, `solver::joint_colors`), else all before the contacts.
 //!
