@@ -1,4 +1,5 @@
-//! The timeline bar under real clicks (`xdotool click`, press and release at once): a click on
+//! The run buttons and the timeline bar under real clicks (`xdotool click`, press and release at
+//! once): Pause, Step and Play do what they say; a click on
 //! the track shows the step there, and at a past step the Back button is live and steps back,
 //! as B does. Widget positions come from `--state-out` (`widgets`, in pixels).
 
@@ -69,4 +70,29 @@ fn real_clicks_on_the_track_seek_and_back_steps_back_at_a_past_step() {
     app.key("Home");
     let s = click(&app, back);
     assert_eq!((step(&s), &s["timeline"]["can_step_back"]), (0, &Value::Bool(false)));
+}
+
+#[test]
+fn real_clicks_on_the_play_and_step_buttons_pause_and_step() {
+    let _one = lock();
+    let app = LiveApp::start("button_clicks", &["tests/input/pointer.ron"]);
+    let s = app.settle(2);
+    assert_eq!(s["running"].as_bool(), Some(true), "scenes open running");
+    let centre = |r: [f32; 4]| [r[0] + 0.5 * r[2], r[1] + 0.5 * r[3]];
+    // The Play/Pause button pauses: the step counter stops.
+    let s = click(&app, centre(widget(&s, "play")));
+    assert_eq!(s["running"].as_bool(), Some(false), "Pause clicked");
+    let paused_at = step(&s);
+    assert_eq!(step(&app.settle(5)), paused_at, "paused: no steps");
+    // Each click on Step takes exactly one step.
+    let at = centre(widget(&s, "step"));
+    for k in 1..=3 {
+        let s = click(&app, at);
+        assert_eq!(step(&s), paused_at + k, "click {k} on Step");
+        assert_eq!(s["running"].as_bool(), Some(false));
+    }
+    // And Play runs again.
+    let s = click(&app, centre(widget(&s, "play")));
+    assert_eq!(s["running"].as_bool(), Some(true));
+    assert!(step(&app.settle(5)) > paused_at + 3, "running again");
 }

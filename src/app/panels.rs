@@ -151,8 +151,10 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
 pub fn run_buttons(ui: &mut egui::Ui, running: bool, can_back: bool, out: &mut Vec<Action>, widgets: &mut Widgets) {
     ui.horizontal(|ui| {
         let label = if running { "⏸ Pause" } else { "▶ Play" };
-        keys::button(ui, label, &[("run or pause", &Action::TogglePlay)], true, out);
-        keys::button(ui, "Step", &[("one step (pauses)", &Action::Step)], true, out);
+        let play = keys::button(ui, label, &[("run or pause", &Action::TogglePlay)], true, out);
+        note(widgets, ui, "play", play.rect);
+        let step = keys::button(ui, "Step", &[("one step (pauses)", &Action::Step)], true, out);
+        note(widgets, ui, "step", step.rect);
         let back = keys::button(ui, "Back", &[("one step back", &Action::StepBack)], can_back, out);
         note(widgets, ui, "back", back.rect);
         keys::button(ui, "Restart", &[("back to the start as loaded", &Action::Restart)], true, out);
