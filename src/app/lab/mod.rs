@@ -15,6 +15,9 @@ pub mod tree;
 pub mod widgets;
 pub mod world3d;
 
+#[cfg(test)]
+mod panel_tests;
+
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;

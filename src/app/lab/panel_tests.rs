@@ -1,0 +1,120 @@
+//! Every lab's and tool's panel driven through egui (the app's `Harness`): for each lab not covered by
+//! `app::ui_tests`, a real widget of its panel is clicked, the actions the click made are
+//! applied, and the lab's state shows the effect.
+
+use super::hull::HullLab;
+use super::hull3d::{AxisSort, Hull3dLab};
+use super::slice::SliceLab;
+use super::toi::ToiLab;
+use super::tree::TreeLab;
+use super::world3d::World3dLab;
+use super::LabKind;
+use crate::app::state::{Action, App};
+use crate::app::ui_tests::Harness;
+use manifold_lab::engine::collide::toi::ToiMethod;
+use manifold_lab::engine::debug3::Layer3;
+use manifold_lab::scene::Scene;
+
+fn lab_app(kind: LabKind) -> App {
+    let mut app = App::new(Scene::new("empty"), None);
+    app.apply(Action::OpenLab { kind, file: None });
+    assert!(app.error.is_none(), "{kind:?}: {:?}", app.error);
+    app
+}
+
+/// Clicks the widget showing `text` (exactly, or the first starting with it) and applies the
+/// actions the click made; how many there were.
+fn click(app: &mut App, text: &str, exact: bool) -> usize {
+    let mut h = Harness::new();
+    let actions = if exact { h.click_exact(app, text) } else { h.click(app, text) };
+    let n = actions.len();
+    for a in actions {
+        app.apply(a);
+    }
+    assert!(app.error.is_none(), "{text}: {:?}", app.error);
+    n
+}
+
+#[test]
+fn the_tree_labs_insert_button_inserts_one_proxy() {
+    let mut app = lab_app(LabKind::Tree);
+    let before = app.lab_as::<TreeLab>().unwrap().proxies.count();
+    assert_eq!(click(&mut app, "Insert one", true), 1);
+    let lab = app.lab_as::<TreeLab>().unwrap();
+    assert_eq!(lab.proxies.count(), before + 1);
+    assert!(lab.insertion.is_some(), "the insertion is recorded for its walk");
+}
+
+#[test]
+fn the_hull_labs_delete_last_button_removes_the_last_point() {
+    let mut app = lab_app(LabKind::Hull);
+    let points = app.lab_as::<HullLab>().unwrap().spec.points.clone();
+    assert!(points.len() > 3);
+    click(&mut app, "Delete last", true);
+    assert_eq!(app.lab_as::<HullLab>().unwrap().spec.points, points[..points.len() - 1]);
+}
+
+#[test]
+fn the_3d_hull_labs_sort_checkbox_sorts_the_axes() {
+    let mut app = lab_app(LabKind::Hull3d);
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().sort, AxisSort::TestOrder);
+    click(&mut app, "sort by separation", true);
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().sort, AxisSort::Separation);
+}
+
+#[test]
+fn the_toi_labs_method_radio_switches_the_method_and_reruns() {
+    let mut app = lab_app(LabKind::Toi);
+    let lab = app.lab_as::<ToiLab>().unwrap();
+    let target = ToiMethod::ALL.into_iter().find(|&m| m != lab.method).unwrap();
+    click(&mut app, target.label(), true);
+    let lab = app.lab_as::<ToiLab>().unwrap();
+    assert_eq!(lab.method, target);
+    assert_eq!(lab.trace.method, Some(target), "the trace is the chosen method's");
+}
+
+#[test]
+fn the_slice_labs_edge_rows_select_a_step() {
+    let mut app = lab_app(LabKind::Slice);
+    assert!(app.lab_as::<SliceLab>().unwrap().step != Some(0));
+    click(&mut app, "1. v0 → v1", false);
+    assert_eq!(app.lab_as::<SliceLab>().unwrap().step, Some(0));
+}
+
+#[test]
+fn the_3d_world_labs_layer_checkbox_switches_its_layer() {
+    let mut app = lab_app(LabKind::World3d);
+    let layer = Layer3::WORLD[0];
+    let on = app.lab_as::<World3dLab>().unwrap().layers.contains(layer);
+    click(&mut app, layer.label(), true);
+    assert_eq!(app.lab_as::<World3dLab>().unwrap().layers.contains(layer), !on);
+}
+
+/// The tools' panels, clicked the same way in the scene.
+mod tools {
+    use super::click;
+    use crate::app::state::App;
+    use std::path::Path;
+
+    fn scene_app() -> App {
+        App::from_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/vertical_stack.ron")).unwrap()
+    }
+
+    #[test]
+    fn the_ray_button_switches_the_ray_tool() {
+        let mut app = scene_app();
+        assert!(!app.ray.on);
+        click(&mut app, "🔍 Ray", false);
+        assert!(app.ray.on);
+        click(&mut app, "🔍 Ray: on", true);
+        assert!(!app.ray.on);
+    }
+
+    #[test]
+    fn the_sleep_checkbox_switches_island_sleep() {
+        let mut app = scene_app();
+        let sleep = app.world.params.sleep;
+        click(&mut app, "islands sleep", false);
+        assert_eq!(app.world.params.sleep, !sleep);
+    }
+}
