@@ -30,9 +30,9 @@ use glam::{Quat, Vec3};
 use manifold_lab::engine::hull3d::sat::{collide_with, SatConfig};
 use manifold_lab::engine::hull3d::sat_local::{collide_posed_with, SatScratch};
 use manifold_lab::engine::hull3d::shapes::{cube, prism, random_cloud, random_sphere_points};
-use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::{contact_manifold, Hull, Pose3};
 use manifold_lab::engine::rng::SplitMix64;
+use manifold_lab::engine::trace::NoTrace;
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::details::contact_manifold_pfm_pfm;
 use parry3d::query::{self, ContactManifold};
@@ -137,7 +137,7 @@ fn ours_local(pairs: &[Pair], s: &mut SatScratch) -> f32 {
         .iter()
         .map(|p| {
             let (a, b) = (&p.local.0, &p.local.1);
-            collide_posed_with(a, black_box(&p.poses.0), b, &p.poses.1, &fast, 0.0, s, &mut NoSatTrace)
+            collide_posed_with(a, black_box(&p.poses.0), b, &p.poses.1, &fast, 0.0, s, &mut NoTrace)
                 .map_or(0.0, |c| c.separation)
         })
         .sum()
@@ -147,7 +147,7 @@ fn ours_manifold(pairs: &[Pair], s: &mut SatScratch) -> f32 {
     let mut sum = 0.0;
     for p in pairs {
         let (a, b, xa, xb) = (&p.local.0, &p.local.1, black_box(&p.poses.0), &p.poses.1);
-        if let Ok(c) = collide_posed_with(a, xa, b, xb, &SatConfig::FAST, 0.0, s, &mut NoSatTrace) {
+        if let Ok(c) = collide_posed_with(a, xa, b, xb, &SatConfig::FAST, 0.0, s, &mut NoTrace) {
             let (wa, wb) = (&p.world.0, &p.world.1);
             sum += contact_manifold(wa, wb, &c, None).points.iter().map(|q| q.separation).sum::<f32>();
         }

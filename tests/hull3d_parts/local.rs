@@ -6,12 +6,12 @@ use super::common::random_pair;
 use glam::{Quat, Vec3};
 use manifold_lab::engine::hull3d::sat::{collide_with, SatConfig};
 use manifold_lab::engine::hull3d::sat_local::{collide_posed_with, separation_along, SatScratch};
-use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::{shapes, ContactKind, Pose3, SatTrace3};
+use manifold_lab::engine::trace::NoTrace;
 
 /// `collide_posed_with` untraced.
 fn posed(p: &super::common::Pair, config: &SatConfig, scratch: &mut SatScratch) -> Result<f32, f32> {
-    collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, config, 0.0, scratch, &mut NoSatTrace)
+    collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, config, 0.0, scratch, &mut NoTrace)
         .map(|c| c.separation)
         .map_err(|s| s.separation)
 }
@@ -82,8 +82,7 @@ fn the_remembered_axis_gives_the_sat_separation() {
     let mut checked = 0;
     for seed in 0..1000u64 {
         let p = random_pair(0x5E9A_0000 + seed, 24, 2.0);
-        let r =
-            collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &SatConfig::FAST, 0.0, &mut scratch, &mut NoSatTrace);
+        let r = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &SatConfig::FAST, 0.0, &mut scratch, &mut NoTrace);
         let mut trace = SatTrace3::default();
         let _ = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &SatConfig::FAST, 0.0, &mut scratch, &mut trace);
         if let Err(sep) = r {
@@ -116,7 +115,7 @@ fn large_hulls_use_hill_climbing_and_agree() {
             Quat::from_axis_angle(Vec3::new(1.0, t.sin(), 0.3).normalize(), t),
         );
         let w = collide_with(&a.transformed(&xa), &b.transformed(&xb), &SatConfig::FAST, None);
-        let l = collide_posed_with(&a, &xa, &b, &xb, &SatConfig::FAST, 0.0, &mut scratch, &mut NoSatTrace);
+        let l = collide_posed_with(&a, &xa, &b, &xb, &SatConfig::FAST, 0.0, &mut scratch, &mut NoTrace);
         match (w, l) {
             (Ok(w), Ok(l)) => assert!((w.separation - l.separation).abs() < 2e-5, "{k}: {w:?} {l:?}"),
             (Err(_), Err(_)) => {}

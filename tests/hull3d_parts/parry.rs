@@ -16,8 +16,8 @@ use super::common::{claim_holds, overlap_along, parry_hull, parry_pose, random_p
 use glam::Vec3;
 use manifold_lab::engine::hull3d::sat::{collide_with, SatConfig};
 use manifold_lab::engine::hull3d::sat_local::{collide_posed_with, SatScratch};
-use manifold_lab::engine::hull3d::trace::NoSatTrace;
 use manifold_lab::engine::hull3d::Pose3;
+use manifold_lab::engine::trace::NoTrace;
 use parry3d::query;
 
 /// 3,000 unless `HULL3D_PAIRS` says otherwise.
@@ -74,7 +74,7 @@ fn differential_against_parry3d() {
         for ((name, config), st) in configs.iter().zip(&mut stats) {
             let result = if *name == "LOCAL" {
                 let (pa, pb) = (&pair.pose_a, &pair.pose_b);
-                collide_posed_with(&pair.a, pa, &pair.b, pb, config, 0.0, &mut scratch, &mut NoSatTrace)
+                collide_posed_with(&pair.a, pa, &pair.b, pb, config, 0.0, &mut scratch, &mut NoTrace)
             } else {
                 collide_with(&a, &b, config, None)
             };

@@ -7,6 +7,7 @@
 
 use super::hull::{Hull, Plane};
 use super::sat::{ContactKind, HullContact};
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -90,6 +91,31 @@ pub fn find_incident_face(hull: &Hull, n: Vec3) -> usize {
     best.1
 }
 
+/// What the clipping tells its [`Recorder`]: the two faces, the polygon after each side plane,
+/// and the points kept below the reference face.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClipStep3 {
+    Faces { reference: Vec<Vec3>, incident: Vec<Vec3> },
+    SidePlane { plane: Plane, clipped: Vec<Vec3> },
+    Below(Vec<ManifoldPoint3>),
+}
+
+impl Recorder<ClipStep3> for ClipTrace3 {
+    const ENABLED: bool = true;
+    fn record(&mut self, step: ClipStep3) {
+        match step {
+            ClipStep3::Faces { reference, incident } => {
+                *self = ClipTrace3 { reference_polygon: reference, incident_polygon: incident, ..Default::default() }
+            }
+            ClipStep3::SidePlane { plane, clipped } => {
+                self.side_planes.push(plane);
+                self.clipped.push(clipped);
+            }
+            ClipStep3::Below(points) => self.below = points,
+        }
+    }
+}
+
 /// Clips the incident polygon against the reference face's side planes and keeps the points
 /// below the reference face, recording every step into `trace` when given.
 pub fn clip_faces(
@@ -97,27 +123,36 @@ pub fn clip_faces(
     ref_face: usize,
     inc_hull: &Hull,
     inc_face: usize,
-    mut trace: Option<&mut ClipTrace3>,
+    trace: Option<&mut ClipTrace3>,
+) -> Vec<ManifoldPoint3> {
+    match trace {
+        Some(t) => clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, t),
+        None => clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, &mut NoTrace),
+    }
+}
+
+/// [`clip_faces`] generic over its recorder (the `engine::trace` protocol).
+pub fn clip_faces_recorded<R: Recorder<ClipStep3>>(
+    ref_hull: &Hull,
+    ref_face: usize,
+    inc_hull: &Hull,
+    inc_face: usize,
+    rec: &mut R,
 ) -> Vec<ManifoldPoint3> {
     let n = ref_hull.normals[ref_face];
     let r = &ref_hull.faces[ref_face];
     let mut poly: Vec<Vec3> = inc_hull.faces[inc_face].iter().map(|&v| inc_hull.positions[v]).collect();
     let mut next = Vec::with_capacity(poly.len() + r.len());
-    if let Some(t) = trace.as_deref_mut() {
-        *t = ClipTrace3 {
-            reference_polygon: ref_hull.face_polygon(ref_face),
-            incident_polygon: poly.clone(),
-            ..ClipTrace3::default()
-        };
+    if R::ENABLED {
+        rec.record(ClipStep3::Faces { reference: ref_hull.face_polygon(ref_face), incident: poly.clone() });
     }
     for k in 0..r.len() {
         let (p, q) = (ref_hull.positions[r[k]], ref_hull.positions[r[(k + 1) % r.len()]]);
         let plane = Plane::from_point_normal(p, (q - p).cross(n).normalize_or_zero());
         clip_polygon_to_plane_into(&poly, &plane, &mut next);
         std::mem::swap(&mut poly, &mut next);
-        if let Some(t) = trace.as_deref_mut() {
-            t.side_planes.push(plane);
-            t.clipped.push(poly.clone());
+        if R::ENABLED {
+            rec.record(ClipStep3::SidePlane { plane, clipped: poly.clone() });
         }
     }
     let reference = ref_hull.planes[ref_face];
@@ -126,8 +161,8 @@ pub fn clip_faces(
         .map(|&p| ManifoldPoint3 { position: p, separation: reference.distance(p) })
         .filter(|m| m.separation <= 0.0)
         .collect();
-    if let Some(t) = trace {
-        t.below = below.clone();
+    if R::ENABLED {
+        rec.record(ClipStep3::Below(below.clone()));
     }
     below
 }

@@ -22,7 +22,8 @@
 use super::gauss::classify_arc_pair;
 use super::hull::{Hull, Plane};
 pub use super::lines::closest_points_between_lines;
-use super::trace::{AxisKind, AxisRecord, AxisSkip, NoSatTrace, SatRecorder, SatTrace3};
+use super::trace::{AxisKind, AxisRecord, AxisSkip, SatStep3, SatTrace3};
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::Vec3;
 
 /// Arc pairs within this of crossing (products of unit-vector dot products) are scored too,
@@ -138,7 +139,7 @@ pub struct SeparatingAxis {
 /// `query_face_directions(A, B)`: B's vertices against each face plane of `a` (article).
 /// `Err` at the first face with all of B in front of it. `b_side` marks the call with the hulls
 /// swapped (B's faces, A's vertices), which only changes how axes are labelled.
-pub fn query_face_directions<R: SatRecorder>(
+pub fn query_face_directions<R: Recorder<SatStep3>>(
     a: &Hull,
     b: &Hull,
     b_side: bool,
@@ -154,7 +155,14 @@ pub fn query_face_directions<R: SatRecorder>(
         if R::ENABLED {
             let skipped = (behind && !separating).then_some(AxisSkip::Behind);
             let support = Some(s.min_index);
-            rec.axis(AxisRecord { kind, axis: plane.n, separation: s.min, support, skipped, separating });
+            rec.record(SatStep3::Axis(AxisRecord {
+                kind,
+                axis: plane.n,
+                separation: s.min,
+                support,
+                skipped,
+                separating,
+            }));
         }
         if separating {
             return Err(SeparatingAxis { kind, axis: plane.n, separation: s.min });
@@ -172,7 +180,7 @@ pub fn query_face_directions<R: SatRecorder>(
 /// `query_edge_directions(A, B)`: the axis `N = ea × eb` of every non-parallel edge pair
 /// (article), both hulls projected on it; `s = min_B − max_A`. `Err` at the first separating
 /// pair.
-pub fn query_edge_directions<R: SatRecorder>(
+pub fn query_edge_directions<R: Recorder<SatStep3>>(
     a: &Hull,
     b: &Hull,
     config: &SatConfig,
@@ -196,7 +204,7 @@ pub fn query_edge_directions<R: SatRecorder>(
                     Some(strict) => edges_support = strict,
                     None => {
                         if R::ENABLED {
-                            rec.axis(skipped(kind, Vec3::ZERO, AxisSkip::NotMinkowskiFace));
+                            rec.record(SatStep3::Axis(skipped(kind, Vec3::ZERO, AxisSkip::NotMinkowskiFace)));
                         }
                         continue;
                     }
@@ -208,7 +216,7 @@ pub fn query_edge_directions<R: SatRecorder>(
             let len = n.length();
             if len.is_nan() || len < config.parallel_tolerance {
                 if R::ENABLED {
-                    rec.axis(skipped(kind, Vec3::ZERO, AxisSkip::Parallel));
+                    rec.record(SatStep3::Axis(skipped(kind, Vec3::ZERO, AxisSkip::Parallel)));
                 }
                 continue;
             }
@@ -235,7 +243,14 @@ pub fn query_edge_directions<R: SatRecorder>(
             if R::ENABLED {
                 let (axis, separation) = gap.unwrap_or((n, s));
                 let separating = gap.is_some();
-                rec.axis(AxisRecord { kind, axis, separation, support: None, skipped: None, separating });
+                rec.record(SatStep3::Axis(AxisRecord {
+                    kind,
+                    axis,
+                    separation,
+                    support: None,
+                    skipped: None,
+                    separating,
+                }));
             }
             if let Some((axis, separation)) = gap {
                 return Err(SeparatingAxis { kind, axis, separation });
@@ -309,12 +324,12 @@ pub fn collide_with(
             t.clear();
             collide_recorded(a, b, config, t)
         }
-        None => collide_recorded(a, b, config, &mut NoSatTrace),
+        None => collide_recorded(a, b, config, &mut NoTrace),
     }
 }
 
 /// [`collide_with`] generic over the recorder.
-pub fn collide_recorded<R: SatRecorder>(
+pub fn collide_recorded<R: Recorder<SatStep3>>(
     a: &Hull,
     b: &Hull,
     config: &SatConfig,
@@ -352,7 +367,7 @@ pub fn collide_recorded<R: SatRecorder>(
         }
     };
     if R::ENABLED {
-        rec.winner(axis);
+        rec.record(SatStep3::Winner(axis));
     }
     Ok(HullContact { kind, separation, normal, mtv: normal * -separation, point, face_a: qa, face_b: qb, edges: qe })
 }

@@ -13,7 +13,8 @@ use super::gauss::classify_arc_pair;
 use super::hull::Hull;
 use super::lanes::{splat3, F4};
 use super::sat::{EdgeQuery, FaceQuery, SatConfig, SeparatingAxis};
-use super::trace::{AxisKind, AxisRecord, AxisSkip, SatRecorder};
+use super::trace::{AxisKind, AxisRecord, AxisSkip, SatStep3};
+use crate::engine::trace::Recorder;
 use glam::{Mat3, Vec3};
 
 /// Same as the world-space SAT's margin for near-crossing arcs.
@@ -68,7 +69,7 @@ pub(crate) struct EdgeInput<'a> {
 }
 
 /// `queryEdgeDirections` in A's frame. `faces` are the two face queries, with supports.
-pub(crate) fn query_edges<R: SatRecorder>(
+pub(crate) fn query_edges<R: Recorder<SatStep3>>(
     input: &EdgeInput,
     faces: (&FaceQuery, &FaceQuery),
     s: &mut EdgeScratch,
@@ -227,7 +228,7 @@ struct Best {
 
 /// Scores one edge pair as the world-space FAST SAT does; `Err` if its axis separates.
 #[inline(always)]
-fn score_pair<R: SatRecorder>(
+fn score_pair<R: Recorder<SatStep3>>(
     input: &EdgeInput,
     ea: &EdgeA,
     e: &EdgeB,
@@ -242,7 +243,7 @@ fn score_pair<R: SatRecorder>(
             Some(strict) => edges_support = strict,
             None => {
                 if R::ENABLED {
-                    rec.axis(skipped(kind, AxisSkip::NotMinkowskiFace));
+                    rec.record(SatStep3::Axis(skipped(kind, AxisSkip::NotMinkowskiFace)));
                 }
                 return Ok(());
             }
@@ -252,7 +253,7 @@ fn score_pair<R: SatRecorder>(
     let len = n.length();
     if len.is_nan() || len < input.config.parallel_tolerance {
         if R::ENABLED {
-            rec.axis(skipped(kind, AxisSkip::Parallel));
+            rec.record(SatStep3::Axis(skipped(kind, AxisSkip::Parallel)));
         }
         return Ok(());
     }
@@ -275,7 +276,14 @@ fn score_pair<R: SatRecorder>(
     if R::ENABLED {
         let (axis, separation) = gap.unwrap_or((n, sep));
         let axis = input.to_world * axis;
-        rec.axis(AxisRecord { kind, axis, separation, support: None, skipped: None, separating: gap.is_some() });
+        rec.record(SatStep3::Axis(AxisRecord {
+            kind,
+            axis,
+            separation,
+            support: None,
+            skipped: None,
+            separating: gap.is_some(),
+        }));
     }
     if let Some((axis, separation)) = gap {
         return Err(SeparatingAxis { kind, axis: input.to_world * axis, separation });

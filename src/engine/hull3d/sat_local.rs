@@ -42,7 +42,8 @@ use super::sat::{
     collide_recorded, ContactKind, EdgeOrientation, EdgeQuery, FaceQuery, HullContact, SatConfig, SeparatingAxis,
 };
 use super::sat_edges::{query_edges, EdgeInput, EdgeScratch};
-use super::trace::{AxisKind, AxisRecord, NoSatTrace, SatRecorder};
+use super::trace::{AxisKind, AxisRecord, SatStep3};
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::{Mat3, Vec3};
 
 /// Reused buffers, so a query allocates nothing once warm.
@@ -65,7 +66,7 @@ pub fn collide_posed(a: &Hull, xa: &Pose3, b: &Hull, xb: &Pose3, config: &SatCon
     thread_local! {
         static SCRATCH: std::cell::RefCell<SatScratch> = std::cell::RefCell::new(SatScratch::default());
     }
-    SCRATCH.with(|s| collide_posed_with(a, xa, b, xb, config, 0.0, &mut s.borrow_mut(), &mut NoSatTrace).ok())
+    SCRATCH.with(|s| collide_posed_with(a, xa, b, xb, config, 0.0, &mut s.borrow_mut(), &mut NoTrace).ok())
 }
 
 /// The hull SAT on hulls `a`, `b` in their local frames, placed by `xa`, `xb`. Axes separate
@@ -73,7 +74,7 @@ pub fn collide_posed(a: &Hull, xa: &Pose3, b: &Hull, xb: &Pose3, config: &SatCon
 /// speculative margin and gets contacts with a small positive separation). Normals, points and
 /// recorded axes are in world space; face and edge indices are the hulls' own.
 #[allow(clippy::too_many_arguments)]
-pub fn collide_posed_with<R: SatRecorder>(
+pub fn collide_posed_with<R: Recorder<SatStep3>>(
     a: &Hull,
     xa: &Pose3,
     b: &Hull,
@@ -143,7 +144,7 @@ pub fn collide_posed_with<R: SatRecorder>(
 /// The face axes of one hull (`planes`, in A's frame) against the other hull's vertices
 /// (`separation(plane)`: their least signed distance to it). The article's
 /// `queryFaceDirections` without the skip.
-fn query_faces<R: SatRecorder>(
+fn query_faces<R: Recorder<SatStep3>>(
     planes: impl Iterator<Item = Plane>,
     b_side: bool,
     margin: f32,
@@ -158,7 +159,14 @@ fn query_faces<R: SatRecorder>(
         let separating = s > margin;
         if R::ENABLED {
             let axis = to_world(plane.n);
-            rec.axis(AxisRecord { kind, axis, separation: s, support: None, skipped: None, separating });
+            rec.record(SatStep3::Axis(AxisRecord {
+                kind,
+                axis,
+                separation: s,
+                support: None,
+                skipped: None,
+                separating,
+            }));
         }
         if separating {
             return Err(SeparatingAxis { kind, axis: to_world(plane.n), separation: s });
@@ -176,7 +184,7 @@ fn with_support(q: FaceQuery, support: impl FnOnce(usize) -> usize) -> FaceQuery
 }
 
 /// The article's choice among the three queries, then the normal and point in world space.
-fn finish<R: SatRecorder>(
+fn finish<R: Recorder<SatStep3>>(
     a: &Hull,
     b: &Hull,
     xa: &Pose3,
@@ -213,7 +221,7 @@ fn finish<R: SatRecorder>(
         }
     };
     if R::ENABLED {
-        rec.winner(axis);
+        rec.record(SatStep3::Winner(axis));
     }
     let point = xa.transform_point(point);
     HullContact { kind, separation, normal, mtv: normal * -separation, point, face_a: qa, face_b: qb, edges: qe }

@@ -3,9 +3,11 @@
 //! the non-parallel edges in the other hull") with its separation, which one separated (early
 //! out) or which one won.
 //!
-//! The SAT is generic over a [`SatRecorder`] whose `ENABLED` constant guards every recording, so
-//! the untraced path (a `None` trace dispatches to [`NoSatTrace`]) compiles to no extra work.
+//! The SAT is generic over a [`Recorder`] of [`SatStep3`] (the protocol of `engine::trace`),
+//! whose `ENABLED` constant guards every recording, so the untraced path (a `None` trace
+//! dispatches to `NoTrace`) compiles to no extra work.
 
+use crate::engine::trace::Recorder;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -91,31 +93,22 @@ impl SatTrace3 {
     }
 }
 
-/// Receives the SAT's steps. Implementations with `ENABLED = false` are never called.
-pub trait SatRecorder {
-    const ENABLED: bool;
-    fn axis(&mut self, record: AxisRecord);
-    fn winner(&mut self, kind: AxisKind);
+/// What the SAT tells its [`Recorder`]: each axis as it is tested, then the winner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SatStep3 {
+    Axis(AxisRecord),
+    Winner(AxisKind),
 }
 
-/// The untraced path.
-pub struct NoSatTrace;
-
-impl SatRecorder for NoSatTrace {
-    const ENABLED: bool = false;
-    #[inline(always)]
-    fn axis(&mut self, _: AxisRecord) {}
-    #[inline(always)]
-    fn winner(&mut self, _: AxisKind) {}
-}
-
-impl SatRecorder for SatTrace3 {
+impl Recorder<SatStep3> for SatTrace3 {
     const ENABLED: bool = true;
-    fn axis(&mut self, record: AxisRecord) {
-        self.axes.push(record);
-    }
-    fn winner(&mut self, kind: AxisKind) {
-        self.winner = self.axes.iter().position(|a| a.kind == kind && a.skipped.is_none());
+    fn record(&mut self, step: SatStep3) {
+        match step {
+            SatStep3::Axis(record) => self.axes.push(record),
+            SatStep3::Winner(kind) => {
+                self.winner = self.axes.iter().position(|a| a.kind == kind && a.skipped.is_none())
+            }
+        }
     }
 }
 

@@ -15,10 +15,10 @@ use super::contact::{mix_material, Contact3, SatDecision};
 use super::joint::Joint3;
 use super::params::World3Params;
 use crate::engine::hull3d::sat_local::collide_posed_with;
-use crate::engine::hull3d::trace::NoSatTrace;
 use crate::engine::hull3d::{
     contact_manifold_posed, separation_along, AxisKind, ContactKind, Hull, HullContact, Pose3, SatScratch,
 };
+use crate::engine::trace::NoTrace;
 use crate::engine::BodyKind;
 use crate::engine::LINEAR_SLOP;
 use serde::{Deserialize, Serialize};
@@ -126,8 +126,7 @@ pub fn collide_pairs(
             }
         }
         stats.sat_calls += 1;
-        let result =
-            collide_posed_with(&ba.hull, &ba.pose, &bb.hull, &bb.pose, &config, margin, scratch, &mut NoSatTrace);
+        let result = collide_posed_with(&ba.hull, &ba.pose, &bb.hull, &bb.pose, &config, margin, scratch, &mut NoTrace);
         let hit = match result {
             Ok(hit) => prefer_faces(&hit, (&ba.hull, &ba.pose), (&bb.hull, &bb.pose)),
             Err(separating) => {
