@@ -97,14 +97,14 @@ proptest! {
         let split = split_polygon(&poly, &line, Some(&mut trace));
         prop_assert_eq!(trace.len(), poly.len());
         prop_assert_eq!(split_polygon(&poly, &line, None), split.clone());
-        for (k, step) in trace.steps().iter().enumerate() {
+        for (k, step) in trace.edges().iter().enumerate() {
             prop_assert_eq!(step.edge, k);
             prop_assert_eq!(step.from, poly[k]);
             // An intersection exactly where the edge's ends are strictly on both sides.
             let strictly = (step.d_from < 0.0 && step.d_to > 0.0) || (step.d_from > 0.0 && step.d_to < 0.0);
             prop_assert_eq!(step.intersection.is_some(), strictly);
         }
-        let last = trace.steps().last().unwrap();
+        let last = trace.edges().last().unwrap();
         if !split.behind.is_empty() {
             prop_assert_eq!(&last.behind, &split.behind);
         }

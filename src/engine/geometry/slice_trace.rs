@@ -69,7 +69,8 @@ impl SliceTrace {
         self.result = None;
     }
 
-    pub fn steps(&self) -> &[SliceStep] {
+    /// The recorded edges, one step each (the step slider counts them through `Trace::steps`).
+    pub fn edges(&self) -> &[SliceStep] {
         &self.steps
     }
 

@@ -243,13 +243,13 @@ mod tests {
     fn trace_records_every_edge_case() {
         let mut trace = SliceTrace::new();
         let s = split_polygon(&square(), &horizontal(0.0), Some(&mut trace));
-        let cases: Vec<EdgeCase> = trace.steps().iter().map(|st| st.case).collect();
+        let cases: Vec<EdgeCase> = trace.edges().iter().map(|st| st.case).collect();
         // Edges: bottom (in–in), right (in–out), top (out–out), left (out–in).
         assert_eq!(cases, [EdgeCase::InIn, EdgeCase::InOut, EdgeCase::OutOut, EdgeCase::OutIn]);
-        assert_eq!(trace.steps()[1].intersection, Some(Vec2::new(1.0, 0.0)));
-        assert_eq!(trace.steps()[3].intersection, Some(Vec2::new(-1.0, 0.0)));
-        assert_eq!(trace.steps()[0].intersection, None);
-        assert_eq!(trace.steps().last().unwrap().behind, s.behind);
+        assert_eq!(trace.edges()[1].intersection, Some(Vec2::new(1.0, 0.0)));
+        assert_eq!(trace.edges()[3].intersection, Some(Vec2::new(-1.0, 0.0)));
+        assert_eq!(trace.edges()[0].intersection, None);
+        assert_eq!(trace.edges().last().unwrap().behind, s.behind);
         assert_eq!(trace.result.as_ref(), Some(&s));
         assert_eq!(trace.len(), 4);
     }

@@ -28,7 +28,7 @@ pub fn draw(lab: &SliceLab, app: &App, d: &mut dyn DebugDraw) {
     lab.trace.draw_step(k, d);
     let (c, _) = centroid(lab);
     // Every edge up to the shown one: its case at its middle, pushed a little outwards.
-    for s in lab.trace.steps().iter().take(k + 1) {
+    for s in lab.trace.edges().iter().take(k + 1) {
         let mid = 0.5 * (s.from + s.to);
         let out = (mid - c).normalize_or_zero() * 22.0 * px;
         d.text(Layer::Label, mid + out, case_name(s.case), case_color(s.case));

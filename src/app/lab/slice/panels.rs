@@ -26,10 +26,10 @@ const CASES: [EdgeCase; 4] = [EdgeCase::InIn, EdgeCase::InOut, EdgeCase::OutIn, 
 pub fn controls(ui: &mut egui::Ui, lab: &SliceLab, files: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Edges").default_open(true).show(ui, |ui| {
         let t = &lab.trace;
-        if let Some(k) = step_slider(ui, lab.shown_step(), Trace::steps(t), |k| t.step_label(k)) {
+        if let Some(k) = step_slider(ui, lab.shown_step(), t.steps(), |k| t.step_label(k)) {
             out.push(act(SliceAction::SetStep(Some(k))));
         }
-        for (k, s) in t.steps().iter().enumerate() {
+        for (k, s) in t.edges().iter().enumerate() {
             let n = t.input.len().max(1);
             let text = format!("{}. v{} → v{}  {}", k + 1, s.edge, (s.edge + 1) % n, s.case.label());
             let label = RichText::new(text).monospace().color(color32(case_color(s.case)));
@@ -123,7 +123,7 @@ pub fn details(ui: &mut egui::Ui, lab: &SliceLab, _out: &mut Vec<Action>) {
     }
     ui.separator();
     let k = lab.shown_step();
-    let Some(s) = lab.trace.steps().get(k) else { return };
+    let Some(s) = lab.trace.edges().get(k) else { return };
     ui.label(RichText::new(lab.trace.step_label(k)).strong().color(color32(case_color(s.case))));
     egui::Grid::new("slice_step").num_columns(2).show(ui, |ui| {
         let mut row = |name: &str, v: String| {

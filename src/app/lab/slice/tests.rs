@@ -29,7 +29,7 @@ fn lab(app: &App) -> &SliceLab {
 }
 
 fn cases(app: &App) -> Vec<EdgeCase> {
-    lab(app).trace.steps().iter().map(|s| s.case).collect()
+    lab(app).trace.edges().iter().map(|s| s.case).collect()
 }
 
 #[test]
@@ -60,13 +60,13 @@ fn the_edge_cases_are_what_their_presets_say() {
     use EdgeCase::*;
     let app = slice_app("scenes/slice/square.ron");
     assert_eq!(cases(&app), [OutOut, OutIn, InIn, InOut], "each case once");
-    let steps = lab(&app).trace.steps();
+    let steps = lab(&app).trace.edges();
     assert!(steps[1].intersection.is_some() && steps[3].intersection.is_some());
     assert!(steps[0].intersection.is_none() && steps[2].intersection.is_none());
     // Through two corners: no strict crossing, both corners in both pieces.
     let app = slice_app("scenes/slice/through_vertex.ron");
     let l = lab(&app);
-    assert!(l.trace.steps().iter().all(|s| s.intersection.is_none()));
+    assert!(l.trace.edges().iter().all(|s| s.intersection.is_none()));
     let split = l.trace.result.clone().unwrap();
     assert_eq!((split.behind.len(), split.front.len()), (3, 3));
     assert!((l.areas().behind - 2.0).abs() < 1e-5 && (l.areas().front - 2.0).abs() < 1e-5);
