@@ -113,6 +113,8 @@ pub struct GridFrame {
 /// Label offsets from the line, pixels.
 const LABEL_PAD_X: f32 = 3.0;
 const LABEL_PAD_Y: f32 = 3.0;
+/// The labels' glyph height above the baseline, pixels (at the 15 px font the view uses).
+const LABEL_HEIGHT: f32 = 12.0;
 
 impl GridFrame {
     /// The grid of `cam` in `vp`: lines across the view, and the labels of the major lines
@@ -144,8 +146,10 @@ impl GridFrame {
         for j in y0..=y1 {
             let y = step.line(j);
             frame.lines.push(GridLine { a: Vec2::new(view.min.x, y), b: Vec2::new(view.max.x, y), color: color(j) });
-            if j % MAJOR == 0 && (view.min.y..=view.max.y).contains(&y) && labelled < MAX_LABELS {
-                let s = cam.world_to_screen(vp, Vec2::new(0.0, y));
+            let s = cam.world_to_screen(vp, Vec2::new(0.0, y));
+            // Whole inside the view: a label whose glyphs would rise above its top is left out.
+            let fits = s.y - LABEL_PAD_Y - LABEL_HEIGHT >= vp.min.y;
+            if j % MAJOR == 0 && (view.min.y..=view.max.y).contains(&y) && fits && labelled < MAX_LABELS {
                 frame
                     .labels
                     .push(GridLabel { at: Vec2::new(vp.min.x + 4.0, s.y - LABEL_PAD_Y), text: metres(step, j) });
