@@ -1,5 +1,6 @@
-//! End to end: every lab and the scene view (a selected joint, a branch diff, the profiler)
-//! shot by the real binary at 1280×720 and 900×560. The screenshot's report lists the labels
+//! End to end: every lab (the 3D hull lab also building a hull, the 3D dynamics lab also with
+//! every pair's SAT axis labelled on the stacks) and the scene view (a selected joint, a branch
+//! diff, the profiler) shot by the real binary at 1280×720 and 900×560. The screenshot's report lists the labels
 //! each view placed and every egui text cut at the edge of its clip rectangle (or panel wider
 //! than its room); the test holds that no two placed labels overlap, each lies inside its view
 //! and no text is cut.
@@ -12,7 +13,7 @@ use std::process::Command;
 use support::x_display;
 
 /// What is shot: a name and the `screenshot` arguments.
-const SHOTS: [(&str, &[&str]); 12] = [
+const SHOTS: [(&str, &[&str]); 14] = [
     ("joint", &["scenes/chain.ron", "--frames", "2", "--script", "tests/scripts/chain_joint.ron"]),
     ("branch", &["scenes/vertical_stack.ron", "--frames", "1", "--script", "tests/scripts/timeline_branch.ron"]),
     ("profiler", &["scenes/pyramid.ron", "--frames", "1", "--script", "tests/scripts/profiler.ron"]),
@@ -21,10 +22,23 @@ const SHOTS: [(&str, &[&str]); 12] = [
     ("epa", &["--lab", "minkowski", "--frames", "2", "--script", "tests/scripts/minkowski_epa.ron"]),
     ("tree", &["--lab", "tree", "--frames", "1", "--script", "tests/scripts/tree_insert.ron"]),
     ("hull3d", &["--lab", "hull3d", "--frames", "2", "--script", "tests/scripts/hull3d_lab.ron"]),
+    ("construct", &["--lab", "hull3d", "--frames", "2", "--script", "tests/scripts/hull3d_construct.ron"]),
     ("toi", &["--lab", "toi", "--frames", "2", "--script", "tests/scripts/toi_lab.ron"]),
     ("slice", &["--lab", "slice", "--frames", "1", "--script", "tests/scripts/slice_lab.ron"]),
     ("hull", &["--lab", "hull", "--frames", "1", "--script", "tests/scripts/hull_lab.ron"]),
     ("world3d", &["--lab", "world3d", "--frames", "2", "--script", "tests/scripts/world3d_lab.ron"]),
+    (
+        "sat_pile",
+        &[
+            "--lab",
+            "world3d",
+            "scenes/world3d/stack.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/world3d_sat_pile.ron",
+        ],
+    ),
 ];
 
 const SIZES: [(u32, u32); 2] = [(1280, 720), (900, 560)];
@@ -74,6 +88,10 @@ fn problems(report: &Value) -> (Vec<String>, usize) {
         for l in view["labels"].as_array().expect("the view's labels") {
             let text = l["text"].as_str().expect("a label's text");
             assert!(!text.is_empty(), "a label with no text");
+            // The window's font is ASCII: a character with no spelling becomes '?'.
+            if text.contains('?') {
+                found.push(format!("label {text:?} has a character the font lacks"));
+            }
             if l["elided"].as_bool().expect("elided or not") {
                 assert!(l["rect"].is_null(), "an elided label has no place: {l}");
                 continue;
@@ -109,7 +127,7 @@ fn every_view_places_its_labels_apart_inside_the_view_and_cuts_no_text() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Not a vacuous pass: the labs that label their pictures reported placed labels.
-    for lab in ["manifold", "epa", "tree", "hull3d", "toi", "slice", "hull", "world3d"] {
+    for lab in ["manifold", "epa", "tree", "hull3d", "construct", "toi", "slice", "hull", "world3d", "sat_pile"] {
         assert_eq!(labelled.iter().filter(|n| **n == lab).count(), 2, "{lab}: no labels reported at one size");
     }
 }

@@ -77,7 +77,7 @@ pub fn draw_labels(view: ScreenRect, labels: &[ScreenLabel], keep_clear: &[Scree
     for (l, p) in labels.iter().zip(&placements) {
         draw_marker(l, p);
     }
-    let plate = mq::Color::new(0.05, 0.05, 0.07, 0.78);
+    let plate = mq::Color::new(0.05, 0.05, 0.07, 0.86);
     for ((l, t), p) in labels.iter().zip(&shown).zip(&placements) {
         if let Placement::Placed(r) = p {
             mq::draw_rectangle(r.min.x, r.min.y, r.size.x, r.size.y, plate);

@@ -183,6 +183,6 @@ fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: 
     mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);
     // On a plate of the inset's colour, over the grid's labels.
     let (p, s) = (title_rect.min, title_rect.size);
-    mq::draw_rectangle(p.x, p.y, s.x, s.y, mq::Color::new(0.06, 0.065, 0.08, 0.9));
+    mq::draw_rectangle(p.x, p.y, s.x, s.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
     mq::draw_text(&title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
 }

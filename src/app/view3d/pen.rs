@@ -48,13 +48,13 @@ impl Labels {
     }
 }
 
-/// `text` in the characters macroquad's built-in font has (ASCII): minus, times, arrows,
-/// degrees and superscripts spelled out.
+/// `text` in the characters macroquad's built-in font has (ASCII): minus and dashes, times,
+/// arrows, degrees and superscripts spelled out.
 pub fn plain(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
-            '−' => out.push('-'),
+            '−' | '–' | '—' => out.push('-'),
             '×' => out.push('x'),
             '→' => out.push_str("->"),
             '°' => out.push_str(" deg"),
@@ -116,5 +116,6 @@ mod tests {
     #[test]
     fn text_is_spelled_in_ascii() {
         assert_eq!(super::plain("V 0.5 m³ × 2 → −1°"), "V 0.5 m^3 x 2 -> -1 deg");
+        assert_eq!(super::plain("in–in, out—out"), "in-in, out-out");
     }
 }
