@@ -42,7 +42,9 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiSt
                 diff(ui, app)
             });
         });
+        ui.min_rect()
     });
+    st.overflow("timeline", r.inner, r.response.rect);
     Some(r.response.rect)
 }
 
