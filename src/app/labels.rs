@@ -17,6 +17,8 @@ use std::cell::RefCell;
 const FONT: u16 = 17;
 /// Plate padding around the text, pixels.
 const PAD: Vec2 = Vec2::new(4.0, 2.0);
+/// Elided labels beyond which a view draws no rings at their points.
+const MAX_RINGS: usize = 150;
 /// How near the pointer must come to an elided label's anchor for its tooltip, pixels.
 pub const HOVER_PX: f32 = 10.0;
 
@@ -73,9 +75,14 @@ pub fn draw_labels(view: ScreenRect, labels: &[ScreenLabel], keep_clear: &[Scree
         })
         .collect();
     let placements = place_labels(&boxes, view, keep_clear);
-    // Markers and leader lines first, so no plate is drawn over by another label's marker.
+    // Markers and leader lines first, so no plate is drawn over by another label's marker; no
+    // rings where so many labels are elided that they would only be noise (every body's name
+    // in a large scene): their tooltips still show.
+    let rings = placements.iter().filter(|p| **p == Placement::Elided).count() <= MAX_RINGS;
     for (l, p) in labels.iter().zip(&placements) {
-        draw_marker(l, p);
+        if rings || *p != Placement::Elided {
+            draw_marker(l, p);
+        }
     }
     let plate = mq::Color::new(0.05, 0.05, 0.07, 0.86);
     for ((l, t), p) in labels.iter().zip(&shown).zip(&placements) {

@@ -43,6 +43,7 @@ pub mod panels;
 pub mod ray_tool;
 #[cfg(test)]
 mod ray_tool_tests;
+pub mod rect_grid;
 pub mod report;
 pub mod script;
 pub mod share;
