@@ -70,10 +70,11 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
     });
 }
 
-/// A name and its value, the value cut to the panel's width with an ellipsis (whole on hover).
+/// A name and its value, the value wrapped at the panel's edge (a vector's numbers go on to a
+/// second line rather than run out of the panel).
 fn row(ui: &mut egui::Ui, name: &str, value: String) {
     ui.label(name);
-    ui.add(egui::Label::new(RichText::new(value).monospace()).truncate());
+    ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
     ui.end_row();
 }
 
