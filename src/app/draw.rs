@@ -13,6 +13,26 @@ pub fn mq_color(c: Color) -> mq::Color {
     mq::Color::new(c.r, c.g, c.b, c.a)
 }
 
+/// A label at a world point, drawn after the world pass (`view::draw_texts`).
+pub struct WorldText {
+    pub at: Vec2,
+    pub text: String,
+    pub color: Color,
+    /// Higher is placed first where labels crowd (`label_layout`).
+    pub priority: i32,
+}
+
+/// Which labels keep their place where labels crowd: what the view is about (contacts, the
+/// simplex and polytope, names) before the numbers of many nodes.
+pub fn text_priority(layer: Layer) -> i32 {
+    match layer {
+        Layer::Contact | Layer::Simplex | Layer::Polytope | Layer::Sweep => 3,
+        Layer::Label | Layer::SatAxis | Layer::ClipPlane => 2,
+        Layer::TreeNode => 0,
+        _ => 1,
+    }
+}
+
 /// Draws world-space primitives under a world camera, into one batched mesh (`Batch`); call
 /// `flush` before drawing anything else over them.
 pub struct MqDraw {
@@ -20,7 +40,7 @@ pub struct MqDraw {
     /// World units per pixel.
     pub px: f32,
     /// Text to draw after the world pass, at world positions.
-    pub texts: Vec<(Vec2, String, Color)>,
+    pub texts: Vec<WorldText>,
     /// Multiplies every line width (the selection highlight draws at 2×).
     pub width_scale: f32,
     batch: Batch,
@@ -130,7 +150,7 @@ impl DebugDraw for MqDraw {
         self.batch.outline(&corners, w, mq_color(color));
     }
 
-    fn text(&mut self, _layer: Layer, p: Vec2, text: &str, color: Color) {
-        self.texts.push((p, text.to_string(), color));
+    fn text(&mut self, layer: Layer, p: Vec2, text: &str, color: Color) {
+        self.texts.push(WorldText { at: p, text: text.to_string(), color, priority: text_priority(layer) });
     }
 }

@@ -113,6 +113,10 @@ pub struct GridFrame {
 /// Label offsets from the line, pixels.
 const LABEL_PAD_X: f32 = 3.0;
 const LABEL_PAD_Y: f32 = 3.0;
+/// The labels' glyph height above the baseline and the widest character's advance, pixels (at
+/// the 15 px font the view uses; a little over, so a label never runs past the view's edge).
+const LABEL_HEIGHT: f32 = 12.0;
+const LABEL_CHAR_WIDTH: f32 = 8.5;
 
 impl GridFrame {
     /// The grid of `cam` in `vp`: lines across the view, and the labels of the major lines
@@ -136,16 +140,22 @@ impl GridFrame {
             frame.lines.push(GridLine { a: Vec2::new(x, view.min.y), b: Vec2::new(x, view.max.y), color: color(i) });
             if i % MAJOR == 0 && (view.min.x..=view.max.x).contains(&x) && labelled < MAX_LABELS {
                 let s = cam.world_to_screen(vp, Vec2::new(x, 0.0));
-                frame.labels.push(GridLabel { at: Vec2::new(s.x + LABEL_PAD_X, bottom), text: metres(step, i) });
-                labelled += 1;
+                let text = metres(step, i);
+                // Whole inside the view: a label that would run past its right edge is left out.
+                if s.x + LABEL_PAD_X + LABEL_CHAR_WIDTH * text.len() as f32 <= vp.min.x + vp.size.x {
+                    frame.labels.push(GridLabel { at: Vec2::new(s.x + LABEL_PAD_X, bottom), text });
+                    labelled += 1;
+                }
             }
         }
         labelled = 0;
         for j in y0..=y1 {
             let y = step.line(j);
             frame.lines.push(GridLine { a: Vec2::new(view.min.x, y), b: Vec2::new(view.max.x, y), color: color(j) });
-            if j % MAJOR == 0 && (view.min.y..=view.max.y).contains(&y) && labelled < MAX_LABELS {
-                let s = cam.world_to_screen(vp, Vec2::new(0.0, y));
+            let s = cam.world_to_screen(vp, Vec2::new(0.0, y));
+            // Whole inside the view: a label whose glyphs would rise above its top is left out.
+            let fits = s.y - LABEL_PAD_Y - LABEL_HEIGHT >= vp.min.y;
+            if j % MAJOR == 0 && (view.min.y..=view.max.y).contains(&y) && fits && labelled < MAX_LABELS {
                 frame
                     .labels
                     .push(GridLabel { at: Vec2::new(vp.min.x + 4.0, s.y - LABEL_PAD_Y), text: metres(step, j) });

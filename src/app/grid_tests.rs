@@ -49,6 +49,15 @@ fn check_frame(cam: &ViewCamera, vp: &ScreenRect) -> (Vec<f64>, Vec<f64>) {
     let (mut bottom, mut left) = (Vec::new(), Vec::new());
     for label in &frame.labels {
         let v = parse(label);
+        // Whole inside the view: its glyphs (at most 12 px above the baseline, 8.5 px a
+        // character) neither rise above the view nor run past its right edge.
+        let right = label.at.x + 8.5 * label.text.len() as f32;
+        assert!(
+            label.at.y - 12.0 >= vp.min.y && right <= vp.min.x + vp.size.x,
+            "label {:?} at {:?} leaves the view {vp:?}",
+            label.text,
+            label.at
+        );
         // The line the label is drawn beside: a vertical line just left of a bottom-row label,
         // or a horizontal line just under a left-column label.
         let beside_vertical = xs.iter().copied().find(|&x| {

@@ -139,9 +139,11 @@ pub fn joint_details(ui: &mut egui::Ui, app: &App, k: usize, out: &mut Vec<Actio
 fn state(ui: &mut egui::Ui, app: &App, k: usize, joint: &Joint) {
     let w = &app.world;
     egui::Grid::new("joint_state").num_columns(2).show(ui, |ui| {
+        // Values wrapped at the panel's edge: a large reaction's components go on to a second
+        // line rather than run out of the panel.
         let mut row = |label: &str, text: String| {
             ui.label(label);
-            ui.label(RichText::new(text).monospace());
+            ui.add(egui::Label::new(RichText::new(text).monospace()).wrap());
             ui.end_row();
         };
         if let Some(r) = w.joint_reaction(k) {

@@ -35,12 +35,15 @@ pub mod lab;
 pub mod lab_return;
 #[cfg(test)]
 mod lab_return_tests;
+pub mod label_layout;
+pub mod labels;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;
 pub mod ray_tool;
 #[cfg(test)]
 mod ray_tool_tests;
+pub mod rect_grid;
 pub mod report;
 pub mod script;
 pub mod share;
@@ -58,6 +61,7 @@ pub mod sweep_view;
 mod sweep_view_tests;
 #[cfg(test)]
 mod tests;
+pub mod text_fit;
 pub mod timeline;
 pub mod tools_panel;
 #[cfg(test)]
@@ -127,6 +131,8 @@ pub struct Live {
 pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
     let Live { state_out, frame_delay } = live;
     let mut ui_state = panels::UiState::new(SCENE_DIR);
+    // Frames are described in JSON (`report`): look for text egui cut.
+    ui_state.find_text_cuts = shot.is_some() || state_out.is_some();
     let mut input = InputState::default();
     let mut mq_input = mq_input::MqInput::new();
     let materials = materials::Materials::new();
@@ -235,6 +241,7 @@ pub async fn run(mut app: App, mut shot: Option<Shot>, live: Live) {
         });
         view::clear_frame(backdrops, materials.as_ref());
         view::draw_world(&app, materials.as_ref());
+        ui_state.labels = labels::take_frame();
         let paint_start = Instant::now();
         egui_macroquad::draw();
         if let Some(job) = export.as_mut() {

@@ -34,9 +34,34 @@ pub struct UiState {
     pub backdrops: Vec<egui::Rect>,
     /// Where some widgets were last drawn (the Back button, the timeline's track).
     pub widgets: Widgets,
+    /// The view labels the last frame placed (the frame loop keeps them: their tooltips, the
+    /// report).
+    pub labels: Vec<super::labels::ViewLabels>,
+    /// Texts egui drew past their clip rectangle in the last frame, where the frame loop looks
+    /// (`report` runs), and panels whose content was wider than the panel.
+    pub text_cuts: Vec<super::text_fit::TextCut>,
+    pub overflows: Vec<super::text_fit::TextCut>,
+    /// Whether `build` looks for cut texts (a frame loop that reports sets it).
+    pub find_text_cuts: bool,
 }
 
 impl UiState {
+    /// Notes the panel `name` if its `content` runs past its `room` sideways (what runs past
+    /// is not drawn at all, so no text shape shows the cut).
+    pub fn overflow(&mut self, name: &str, content: egui::Rect, room: egui::Rect) {
+        if content.max.x > room.max.x + 1.0 {
+            let text = format!("{name}: content {:.0} wide in {:.0}", content.width(), room.width());
+            self.overflows.push(super::text_fit::TextCut { text, rect: content, clip: room });
+        }
+    }
+
+    /// Keeps what egui cut this frame, texts and panels, in pixels (for the report).
+    pub fn note_text_cuts(&mut self, ctx: &egui::Context) {
+        self.text_cuts = super::text_fit::cut_texts_in(ctx);
+        let ppp = ctx.pixels_per_point();
+        self.text_cuts.extend(self.overflows.iter().map(|c| c.scaled(ppp)));
+    }
+
     pub fn new(scene_dir: &str) -> UiState {
         UiState { save_path: "saved.ron".into(), scene_files: ron_files(scene_dir), ..Default::default() }
     }
@@ -80,7 +105,13 @@ pub fn style(ctx: &egui::Context, screen_height: f32) {
 /// Builds all panels and returns the screen area (in points) they leave free for the world.
 pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut Vec<Action>) -> egui::Rect {
     let fps = ui_state.fps;
-    let bottom = egui::TopBottomPanel::bottom("status").show(ctx, |ui| status_bar(ui, app, fps)).response.rect;
+    ui_state.overflows.clear();
+    let status = egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
+        status_bar(ui, app, fps);
+        ui.min_rect()
+    });
+    let bottom = status.response.rect;
+    ui_state.overflow("status bar", status.inner, bottom);
     ui_state.backdrops.clear();
     ui_state.widgets.clear();
     let bottom = super::timeline::panel::show(ctx, app, out, ui_state).unwrap_or(bottom);
@@ -110,6 +141,8 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             }
         });
         ui_state.controls_scroll = scrolled.state.offset.y;
+        let content = egui::Rect::from_min_size(scrolled.inner_rect.min, scrolled.content_size);
+        ui_state.overflow("controls panel", content, scrolled.inner_rect);
     });
     let right = egui::SidePanel::right("selection").resizable(false).exact_width(250.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &app.lab {
@@ -122,15 +155,28 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                     None => selection(ui, app, out),
                 }
             }
-        });
+        })
     });
+    let scrolled = &right.inner;
+    let content = egui::Rect::from_min_size(scrolled.inner_rect.min, scrolled.content_size);
+    ui_state.overflow("details panel", content, scrolled.inner_rect);
     ui_state.dialogs.show(ctx, app, out);
     super::contact_inspect_ui::show(ctx, app, out);
+    super::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.max.x, screen.min.y),
         egui::pos2(right.response.rect.min.x, bottom.min.y),
     );
+    error_window(ctx, app, out);
+    if ui_state.find_text_cuts {
+        ui_state.note_text_cuts(ctx);
+    }
+    free
+}
+
+/// The error window: the whole message, and a button to dismiss it.
+fn error_window(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
     if let Some(err) = &app.error {
         egui::Window::new(RichText::new("Error").color(Color32::from_rgb(255, 110, 110)))
             .collapsible(false)
@@ -143,7 +189,6 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 }
             });
     }
-    free
 }
 
 /// Play or pause, Step, Back and Restart, each with its keys; Back is enabled exactly when a
@@ -270,15 +315,22 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
         override_slider(ui, &mut p.restitution_override, "restitution override", 0.0..=1.0);
         ui.add(egui::Slider::new(&mut p.restitution_threshold, 0.0..=5.0).text("bounce m/s"));
         ui.add(egui::Slider::new(&mut p.speculative_margin, 0.0..=0.1).text("speculative m"));
-        egui::ComboBox::from_label("reference face")
-            .selected_text(p.reference_face.label())
-            .show_ui(ui, |ui| {
-                for r in ReferenceFaceRule::ALL {
-                    ui.selectable_value(&mut p.reference_face, r, r.label());
-                }
-            })
-            .response
-            .on_hover_text("How a polygon pair's reference face (and so its normal) is chosen");
+        // The rule's name cut to the room beside the label (whole in the tooltip and the list).
+        let rule = p.reference_face.label();
+        ui.horizontal(|ui| {
+            let combo = ui.allocate_ui(egui::vec2(140.0, ui.spacing().interact_size.y), |ui| {
+                egui::ComboBox::from_id_salt("reference face").selected_text(rule).truncate().show_ui(ui, |ui| {
+                    for r in ReferenceFaceRule::ALL {
+                        ui.selectable_value(&mut p.reference_face, r, r.label());
+                    }
+                })
+            });
+            combo
+                .inner
+                .response
+                .on_hover_text(format!("{rule}: how a polygon pair's reference face (and so its normal) is chosen"));
+            ui.label("reference face");
+        });
         super::sleep_panel::sleep_section(ui, &mut p);
         if ui.button("Defaults").clicked() {
             p = SolverParams::default();
@@ -472,8 +524,12 @@ fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
 /// Steps slower than this are flagged in the status bar: the scene cannot run live.
 const SLOW_STEP_MS: f32 = 100.0;
 
+/// The status bar: counts, timings, fps, then the scene or lab file, a notice and an error.
+/// Items too many for one row go on to the next, each whole; a text wider than the bar is cut
+/// with an ellipsis and shown whole on hover.
 fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         let w = &app.world;
         let mode = match app.mode {
             RunMode::Running => RichText::new("▶ running").color(Color32::from_rgb(120, 220, 120)),
@@ -536,30 +592,36 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
             ui.separator();
         }
         ui.label(format!("{fps} fps"));
-        let shown = match &app.lab {
-            Some(lab) => {
-                let name = lab.kind().entry().name;
-                Some(lab.file().map_or_else(|| format!("{name} lab"), |p| format!("{name} lab · {}", p.display())))
-            }
-            None => app.scene_path.as_ref().map(|p| p.display().to_string()),
-        };
-        if let Some(text) = shown {
-            ui.separator();
-            ui.label(RichText::new(text).weak());
-        }
-        if let Some(n) = &app.notice {
-            ui.separator();
-            ui.label(RichText::new(n).color(Color32::from_rgb(150, 200, 255)));
-        }
-        if let Some(e) = &app.error {
-            ui.separator();
-            // One line, cut with an ellipsis at the bar's edge; the whole message on hover and
-            // in the error window.
-            let first = e.lines().next().unwrap_or_default();
-            ui.add(egui::Label::new(RichText::new(first).color(Color32::from_rgb(255, 110, 110))).truncate())
-                .on_hover_text(e);
-        }
+        status_texts(ui, app);
     });
+}
+
+/// The status bar's texts: the scene or lab file, a notice and the first line of an error,
+/// each cut with an ellipsis where wider than the bar (whole on hover).
+fn status_texts(ui: &mut egui::Ui, app: &App) {
+    let shown = match &app.lab {
+        Some(lab) => {
+            let name = lab.kind().entry().name;
+            Some(lab.file().map_or_else(|| format!("{name} lab"), |p| format!("{name} lab · {}", p.display())))
+        }
+        None => app.scene_path.as_ref().map(|p| p.display().to_string()),
+    };
+    if let Some(text) = shown {
+        ui.separator();
+        ui.add(egui::Label::new(RichText::new(text).weak()).truncate());
+    }
+    if let Some(n) = &app.notice {
+        ui.separator();
+        ui.add(egui::Label::new(RichText::new(n).color(Color32::from_rgb(150, 200, 255))).truncate());
+    }
+    if let Some(e) = &app.error {
+        ui.separator();
+        // One line, cut with an ellipsis at the bar's edge; the whole message on hover and
+        // in the error window.
+        let first = e.lines().next().unwrap_or_default();
+        ui.add(egui::Label::new(RichText::new(first).color(Color32::from_rgb(255, 110, 110))).truncate())
+            .on_hover_text(e);
+    }
 }
 
 /// An angle in degrees brought into (−180, 180].

@@ -6,7 +6,7 @@
 //! cast again every frame, so it follows the world as it moves.
 
 use super::batch::Batch;
-use super::draw::{mq_color, MqDraw};
+use super::draw::{mq_color, MqDraw, WorldText};
 use super::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::RayTrace;
@@ -109,7 +109,8 @@ pub fn draw_ray(app: &App, d: &mut MqDraw, px: f32) {
     // of them would bury a ray through a pyramid).
     if let Some(h) = trace.closest {
         let label = format!("t={:.4}  n=({:.3}, {:.3})", Num(h.fraction), Num(h.normal.x), Num(h.normal.y));
-        d.texts.push((h.point + 22.0 * px * h.normal.normalize_or(Vec2::Y), label, palette::TEXT));
+        let at = h.point + 22.0 * px * h.normal.normalize_or(Vec2::Y);
+        d.texts.push(WorldText { at, text: label, color: palette::TEXT, priority: 4 });
     }
 }
 

@@ -1,11 +1,12 @@
 //! The window's state as JSON, for tests that drive the real window from outside: the
 //! screenshot sidecar (`<out>.json`) and `--state-out FILE`, rewritten every frame. Both give
 //! the camera and viewport (so a test can map world points to pixels), the run state, the
-//! selection (bodies and joint), the open lab, where some widgets are (pixels, to click them)
-//! and the frame time.
+//! selection (bodies and joint), the open lab, where some widgets are (pixels, to click them),
+//! the frame time, the labels placed over each view and the texts egui cut.
 
 use super::panels::UiState;
 use super::state::{App, RunMode};
+use egui_macroquad::egui;
 use manifold_lab::engine::math::Aabb;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -186,7 +187,15 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),
         "frame_parts_ms": times.part_medians(),
+        "labels": super::labels::frame_json(&ui.labels),
+        "text_cuts": text_cuts_json(ui),
     })
+}
+
+/// The texts egui cut at the edge of their clip rectangle (pixels, `[x, y, w, h]`).
+fn text_cuts_json(ui: &UiState) -> Value {
+    let rect = |r: &egui::Rect| json!([r.min.x, r.min.y, r.width(), r.height()]);
+    ui.text_cuts.iter().map(|c| json!({ "text": c.text, "rect": rect(&c.rect), "clip": rect(&c.clip) })).collect()
 }
 
 /// The selected joint: index, kind, its bodies' names and its anchors (world).

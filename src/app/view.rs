@@ -2,15 +2,17 @@
 //! selection, labels; and a lab's inset.
 
 use super::camera::{ScreenRect, ViewCamera};
-use super::draw::{mq_color, MqDraw};
+use super::draw::{mq_color, MqDraw, WorldText};
 use super::grid::GridFrame;
 use super::input;
 use super::lab::{self, Lab};
+use super::labels::{draw_labels, ScreenLabel};
 use super::materials::Materials;
 use super::state::App;
+use super::view3d::pen::plain;
 use glam::Vec2;
 use macroquad::prelude as mq;
-use manifold_lab::engine::debug::{palette, Color, DrawOptions, Layer, LayerSet};
+use manifold_lab::engine::debug::{palette, DrawOptions, Layer, LayerSet};
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::world_draw::draw_body;
 
@@ -52,39 +54,24 @@ fn set_view_camera(cam: &ViewCamera, vp: &ScreenRect) {
     });
 }
 
-/// World labels, in screen space: centred on their point (shifted to stay inside the view),
-/// on a dark plate so they read over any shape. A label that would cover one already placed
-/// moves down below it, so labels at nearby points (a face and its vertex) stay readable.
-fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[(Vec2, String, Color)]) {
-    const SIZE: u16 = 17;
-    // Clipped to the view: a label wider than the room left is cut, not drawn over a panel.
-    let gl = unsafe { mq::get_internal_gl() }.quad_gl;
-    gl.scissor(Some((vp.min.x as i32, vp.min.y as i32, vp.size.x as i32, vp.size.y as i32)));
-    let mut placed: Vec<mq::Rect> = Vec::new();
-    for (p, text, color) in texts {
-        let sp = cam.world_to_screen(vp, *p);
-        if !vp.contains(sp) || placed.len() > 400 {
-            continue;
-        }
-        // The built-in font has no minus sign, dashes or arrows.
-        let text = &text.replace(['−', '–'], "-").replace('→', "->");
-        let dims = mq::measure_text(text, None, SIZE, 1.0);
-        let mut plate = mq::Rect::new(
-            sp.x - 0.5 * dims.width - 3.0,
-            sp.y - 0.5 * dims.height - 2.0,
-            dims.width + 6.0,
-            dims.height + 4.0,
-        );
-        // Inside the view: a long label near its edge is shifted, not drawn over a panel.
-        plate.x = plate.x.min(vp.min.x + vp.size.x - plate.w).max(vp.min.x);
-        while let Some(hit) = placed.iter().find(|r| r.overlaps(&plate)) {
-            plate.y = hit.y + hit.h + 1.0;
-        }
-        placed.push(plate);
-        mq::draw_rectangle(plate.x, plate.y, plate.w, plate.h, mq::Color::new(0.05, 0.05, 0.07, 0.72));
-        mq::draw_text(text, plate.x + 3.0, plate.y + 2.0 + dims.offset_y, f32::from(SIZE), mq_color(*color));
-    }
-    unsafe { mq::get_internal_gl() }.quad_gl.scissor(None);
+/// World labels, in screen space: placed by `labels::draw_labels` (centred on their point
+/// when there is room, moved nearby or elided with a tooltip when labels crowd), inside the
+/// view, off `keep_clear`. Labels at points outside the view are not drawn.
+fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[WorldText], keep_clear: &[ScreenRect]) {
+    let labels: Vec<ScreenLabel> = texts
+        .iter()
+        .map(|t| (cam.world_to_screen(vp, t.at), t))
+        .filter(|(sp, _)| vp.contains(*sp))
+        .map(|(anchor, t)| ScreenLabel {
+            anchor,
+            offset: Vec2::ZERO,
+            // The built-in font has no minus sign, dashes or arrows.
+            text: plain(&t.text),
+            color: mq_color(t.color),
+            priority: t.priority,
+        })
+        .collect();
+    draw_labels(*vp, &labels, keep_clear);
 }
 
 /// Draws the world area of the frame (the scene or the open lab), and the lab's inset.
@@ -164,7 +151,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
     d.flush();
     mq::set_default_camera();
     grid.draw_labels(GRID_FONT);
-    draw_texts(&app.camera, &vp, &d.texts);
+    draw_texts(&app.camera, &vp, &d.texts, &[]);
     if let (Some(rect), Some(l)) = (app.inset, &app.lab) {
         if let Some((bounds, title)) = l.inset(app) {
             draw_inset(app, l.as_ref(), &rect, bounds, title, materials);
@@ -186,8 +173,16 @@ fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: 
     d.flush();
     mq::set_default_camera();
     grid.draw_labels(GRID_FONT);
-    draw_texts(&cam, rect, &d.texts);
+    // The title, cut to the inset's width, and kept clear of the labels.
+    let title =
+        super::text_fit::elide_to_width(title, rect.size.x - 20.0, |t| mq::measure_text(t, None, 20, 1.0).width);
+    let title_w = mq::measure_text(&title, None, 20, 1.0).width;
+    let title_rect = ScreenRect { min: rect.min + Vec2::new(6.0, 4.0), size: Vec2::new(title_w + 8.0, 24.0) };
+    draw_texts(&cam, rect, &d.texts, &[title_rect]);
     let edge = mq::Color::new(1.0, 1.0, 1.0, 0.25);
     mq::draw_line(rect.min.x, rect.min.y, rect.min.x, rect.min.y + rect.size.y, 2.0, edge);
-    mq::draw_text(title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
+    // On a plate of the inset's colour, over the grid's labels.
+    let (p, s) = (title_rect.min, title_rect.size);
+    mq::draw_rectangle(p.x, p.y, s.x, s.y, mq::Color::new(0.06, 0.065, 0.08, 1.0));
+    mq::draw_text(&title, rect.min.x + 10.0, rect.min.y + 22.0, 20.0, mq::Color::new(0.9, 0.9, 0.95, 0.9));
 }

@@ -35,9 +35,16 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiSt
             let plots_w = (ui.available_width() - diff_w - 12.0).max(200.0);
             ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out, &mut st.backdrops));
             ui.separator();
-            ui.vertical(|ui| diff(ui, app));
+            ui.vertical(|ui| {
+                // Every line of the diff is cut to the room left (whole on hover).
+                ui.set_max_width(ui.available_width());
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                diff(ui, app)
+            });
         });
+        ui.min_rect()
     });
+    st.overflow("timeline", r.inner, r.response.rect);
     Some(r.response.rect)
 }
 
@@ -56,54 +63,71 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widget
         keys::button(ui, "▶", &[("one step on", &by(1)), ("ten steps", &by(10))], on, out);
         keys::button(ui, "⏭", &[("newest step", &tl(T::SeekEnd))], on, out);
         ui.label(RichText::new(format!("{cursor} / {newest}")).monospace());
-        let right = 470.0;
-        let (resp, asked) = track::track(ui, (ui.available_width() - right).max(120.0), first, newest, cursor);
-        note(widgets, ui, "timeline_track", resp.rect);
-        let under = resp.hover_pos().map(|p| track::step_at(resp.rect, p.x, first, newest));
-        resp.on_hover_text(match under {
-            Some(s) if newest > first => format!("step {s}: click or drag to show any step"),
-            _ => "no other step yet".into(),
+        // The controls from the right edge leftwards, so they always show whole; the track takes
+        // the width left between them and the step buttons.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            keyframe_info(ui, app);
+            controls(ui, app, out);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let (resp, asked) = track::track(ui, ui.available_width().max(60.0), first, newest, cursor);
+                note(widgets, ui, "timeline_track", resp.rect);
+                let under = resp.hover_pos().map(|p| track::step_at(resp.rect, p.x, first, newest));
+                resp.on_hover_text(match under {
+                    Some(s) if newest > first => format!("step {s}: click or drag to show any step"),
+                    _ => "no other step yet".into(),
+                });
+                if let Some(s) = asked {
+                    out.push(tl(T::Seek(s)));
+                }
+            });
         });
-        if let Some(s) = asked {
-            out.push(tl(T::Seek(s)));
-        }
-        branch_picker(ui, app, out);
-        let recording = t.recorder.is_some();
-        let label = if recording { RichText::new("⏹ Stop").color(RED) } else { RichText::new("⏺ Record") };
-        if ui.button(label).on_hover_text("record the run to recording.mlrec").clicked() {
-            out.push(Action::Timeline(T::Record(!recording)));
-        }
-        let check = ui.button("Check").on_hover_text(
-            t.last_check.as_deref().unwrap_or("run the determinism check: twice from the start and once restored"),
-        );
-        if check.clicked() {
-            out.push(Action::Timeline(T::CheckDeterminism));
-        }
-        if ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
-            out.push(Action::ShowDialog(crate::app::files::DialogKind::Export));
-        }
-        if ui.selectable_label(t.profiler, "Profiler").on_hover_text("step time by phase, counters").clicked() {
-            out.push(Action::Timeline(T::ShowProfiler(!t.profiler)));
-        }
-        let mb = t.line.keyframe_bytes() as f64 / 1e6;
-        ui.label(
-            RichText::new(format!(
-                "{} kf · ≤{:.0} ms · {mb:.1} MB",
-                t.line.keyframe_count(),
-                Num(t.line.segment_ms()),
-                mb = Num(mb)
-            ))
-            .small(),
-        )
-        .on_hover_text(format!(
-            "a keyframe once the steps since the last took {:.0} ms (about every {:.0} steps here; \
-             pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
-            Num(t.line.segment_ms()),
-            Num(t.line.mean_spacing()),
-            Num(mb),
-            Num(t.line.budget() as f64 / 1e6)
-        ));
     });
+}
+
+/// Record, Check, GIF, Profiler and the branch pickers, laid out right to left.
+fn controls(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    let t = &app.timeline;
+    if ui.selectable_label(t.profiler, "Profiler").on_hover_text("step time by phase, counters").clicked() {
+        out.push(Action::Timeline(T::ShowProfiler(!t.profiler)));
+    }
+    if ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
+        out.push(Action::ShowDialog(crate::app::files::DialogKind::Export));
+    }
+    let check = ui.button("Check").on_hover_text(
+        t.last_check.as_deref().unwrap_or("run the determinism check: twice from the start and once restored"),
+    );
+    if check.clicked() {
+        out.push(Action::Timeline(T::CheckDeterminism));
+    }
+    let recording = t.recorder.is_some();
+    let label = if recording { RichText::new("⏹ Stop").color(RED) } else { RichText::new("⏺ Record") };
+    if ui.button(label).on_hover_text("record the run to recording.mlrec").clicked() {
+        out.push(Action::Timeline(T::Record(!recording)));
+    }
+    branch_picker(ui, app, out);
+}
+
+/// Keyframes, the re-simulation bound and the memory they take.
+fn keyframe_info(ui: &mut egui::Ui, app: &App) {
+    let t = &app.timeline;
+    let mb = t.line.keyframe_bytes() as f64 / 1e6;
+    ui.label(
+        RichText::new(format!(
+            "{} kf · ≤{:.0} ms · {mb:.1} MB",
+            t.line.keyframe_count(),
+            Num(t.line.segment_ms()),
+            mb = Num(mb)
+        ))
+        .small(),
+    )
+    .on_hover_text(format!(
+        "a keyframe once the steps since the last took {:.0} ms (about every {:.0} steps here; \
+         pinned at edits), {:.1} MB of a {:.0} MB budget; other steps are re-simulated",
+        Num(t.line.segment_ms()),
+        Num(t.line.mean_spacing()),
+        Num(mb),
+        Num(t.line.budget() as f64 / 1e6)
+    ));
 }
 
 fn branch_name(app: &App, i: usize) -> String {
@@ -117,7 +141,8 @@ fn branch_name(app: &App, i: usize) -> String {
     )
 }
 
-/// The branch shown and the branch compared with it.
+/// The branch shown and the branch compared with it, added right to left (the compared one
+/// first, so the branch shown reads first).
 fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     let t = &app.timeline;
     let n = t.line.branches().len();
@@ -125,13 +150,6 @@ fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         return;
     }
     let current = t.line.current();
-    egui::ComboBox::from_id_salt("branch").selected_text(format!("branch {current}")).width(80.0).show_ui(ui, |ui| {
-        for i in 0..n {
-            if ui.selectable_label(i == current, branch_name(app, i)).clicked() && i != current {
-                out.push(Action::Timeline(T::SelectBranch(i)));
-            }
-        }
-    });
     let shown = t.compare.map_or("no ghost".to_string(), |c| format!("ghost {c}"));
     egui::ComboBox::from_id_salt("compare").selected_text(shown).width(80.0).show_ui(ui, |ui| {
         if ui.selectable_label(t.compare.is_none(), "none").clicked() {
@@ -140,6 +158,13 @@ fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         for i in (0..n).filter(|&i| i != current) {
             if ui.selectable_label(t.compare == Some(i), branch_name(app, i)).clicked() {
                 out.push(Action::Timeline(T::Compare(Some(i))));
+            }
+        }
+    });
+    egui::ComboBox::from_id_salt("branch").selected_text(format!("branch {current}")).width(80.0).show_ui(ui, |ui| {
+        for i in 0..n {
+            if ui.selectable_label(i == current, branch_name(app, i)).clicked() && i != current {
+                out.push(Action::Timeline(T::SelectBranch(i)));
             }
         }
     });
@@ -160,9 +185,10 @@ fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Ve
                 let (rect, resp) = ui.allocate_exact_size(egui::vec2(w, PLOT_H), Sense::click());
                 backdrops.push(rect.intersect(ui.clip_rect()));
                 draw_plot(ui.painter(), rect, stats, c, origin, cursor);
-                let font = egui::FontId::proportional(11.0);
                 let text = format!("{} {}", c.label(), short(now));
-                ui.painter().text(rect.min + egui::vec2(4.0, 2.0), egui::Align2::LEFT_TOP, text, font, TEXT);
+                let title = plot_title(ui, text.clone(), w - 8.0);
+                let elided = title.elided;
+                ui.painter().galley(rect.min + egui::vec2(4.0, 2.0), title, TEXT);
                 if let Some(p) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
                     let f = ((p.x - rect.min.x) / rect.width()).clamp(0.0, 1.0);
                     let step = origin + (f * (stats.len().saturating_sub(1)) as f32).round() as u64;
@@ -172,12 +198,21 @@ fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Ve
                     let f = ((p.x - rect.min.x) / rect.width()).clamp(0.0, 1.0);
                     let i = (f * (stats.len().saturating_sub(1)) as f32).round() as usize;
                     if let Some(s) = stats.get(i) {
-                        resp.on_hover_text(format!("step {}: {}", origin + i as u64, short(c.value(s))));
+                        let title = if elided { format!("{text}\n") } else { String::new() };
+                        resp.on_hover_text(format!("{title}step {}: {}", origin + i as u64, short(c.value(s))));
                     }
                 }
             }
         }
     });
+}
+
+/// A plot's title on one line, cut with an ellipsis at `width` so that it never runs into the
+/// next plot (the whole title shows on hover).
+fn plot_title(ui: &egui::Ui, text: String, width: f32) -> std::sync::Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::simple_singleline(text, egui::FontId::proportional(11.0), TEXT);
+    job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(0.0));
+    ui.painter().layout_job(job)
 }
 
 /// A number in a few characters.

@@ -42,6 +42,8 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
         .open(&mut open)
         .default_width(520.0)
         .default_pos(egui::pos2(320.0, 60.0))
+        // Taller than a small window: it scrolls instead of running off the screen.
+        .vscroll(true)
         .show(ctx, |ui| body(ui, app, out));
     if !open {
         out.push(Action::Timeline(T::ShowProfiler(false)));
@@ -103,7 +105,8 @@ fn body(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     });
     for (k, (label, value)) in COUNTERS.iter().enumerate() {
         let now = stats.get((cursor.saturating_sub(origin)) as usize).map_or(0.0, value);
-        ui.label(RichText::new(format!("{label}: {now:.0} at step {cursor}", now = Num(now))).small());
+        let title = format!("{label}: {now:.0} at step {cursor}", now = Num(now));
+        ui.add(egui::Label::new(RichText::new(title).small()).truncate());
         let pts: PlotPoints = steps.iter().map(|&s| [s as f64, value(at(s))]).collect();
         Plot::new(("profiler_counter", k))
             .height(40.0)

@@ -20,11 +20,13 @@ use manifold_lab::engine::debug3::{DebugDraw3, DebugList3, DrawCmd3, Layer3, Lay
 /// Records the engine's calls; [`MqDraw3::finish`] draws them.
 pub struct MqDraw3 {
     pub list: DebugList3,
+    /// Screen rectangles drawn over afterwards (the axes gizmo, an inset): no label goes there.
+    pub keep_clear: Vec<ScreenRect>,
 }
 
 impl MqDraw3 {
     pub fn new(layers: LayerSet3) -> MqDraw3 {
-        MqDraw3 { list: DebugList3::new(layers) }
+        MqDraw3 { list: DebugList3::new(layers), keep_clear: Vec::new() }
     }
 
     /// Draws what was recorded into `vp` as seen by `cam`.
@@ -33,7 +35,7 @@ impl MqDraw3 {
             self.list.cmds.iter().partition(|c| matches!(c, DrawCmd3::Polygon { layer, .. } if is_solid(*layer)));
         set_camera_3d(cam, vp);
         draw_solid(cam, &solid);
-        draw_overlays(vp, overlay, &|p| cam.project(vp, p).map(|(s, _)| (s, 1.0)));
+        draw_overlays(vp, overlay, &|p| cam.project(vp, p).map(|(s, _)| (s, 1.0)), &self.keep_clear);
     }
 
     /// Draws what was recorded (points on the unit sphere about the origin) into `rect`,
@@ -41,25 +43,33 @@ impl MqDraw3 {
     /// everything is faint.
     pub fn finish_ortho(self, cam: &OrbitCamera, rect: &ScreenRect, scale: f32) {
         let cmds: Vec<&DrawCmd3> = self.list.cmds.iter().collect();
-        draw_overlays(rect, cmds, &|p| {
-            let (s, depth) = cam.project_ortho(rect, p, scale);
-            Some((s, if depth >= 0.0 { 1.0 } else { 0.35 }))
-        });
+        draw_overlays(
+            rect,
+            cmds,
+            &|p| {
+                let (s, depth) = cam.project_ortho(rect, p, scale);
+                Some((s, if depth >= 0.0 { 1.0 } else { 0.35 }))
+            },
+            &self.keep_clear,
+        );
     }
 }
 
 /// A projection to screen: the point and an alpha factor (faint when behind).
 type Project<'a> = &'a dyn Fn(Vec3) -> Option<(Vec2, f32)>;
 
-/// The screen-space pass, clipped to `vp`, lower layers first, labels last.
-fn draw_overlays(vp: &ScreenRect, mut cmds: Vec<&DrawCmd3>, at: Project) {
+/// The screen-space pass, clipped to `vp`, lower layers first, labels last (off `keep_clear`).
+fn draw_overlays(vp: &ScreenRect, mut cmds: Vec<&DrawCmd3>, at: Project, keep_clear: &[ScreenRect]) {
     set_screen_camera(vp);
     cmds.sort_by_key(|c| rank(c.layer()));
     let mut labels = Labels::default();
+    for r in keep_clear {
+        labels.keep_clear_rect(*r);
+    }
     for cmd in cmds {
         draw_overlay(vp, cmd, at, &mut labels);
     }
-    labels.draw();
+    labels.draw(vp);
     mq::set_default_camera();
 }
 
@@ -104,6 +114,17 @@ fn rank(layer: Layer3) -> u8 {
         Layer3::Buoyancy => 9,
         Layer3::Contact | Layer3::CenterOfMass => 10,
         _ => 11,
+    }
+}
+
+/// Which labels keep their place where labels crowd: the deciding SAT axis first, then the
+/// MTV and the best axes, then names and the rest.
+fn label_priority(layer: Layer3) -> i32 {
+    match layer {
+        Layer3::SatAxis => 4,
+        Layer3::Mtv | Layer3::Contact => 3,
+        Layer3::BestFace | Layer3::BestEdge => 2,
+        _ => 1,
     }
 }
 
@@ -216,9 +237,9 @@ fn draw_overlay(vp: &ScreenRect, cmd: &DrawCmd3, project: Project, labels: &mut 
                 mq::draw_line(p.x, p.y, q.x, q.y, width(*layer), outline);
             }
         }
-        DrawCmd3::Text { p, text, color, .. } => {
+        DrawCmd3::Text { layer, p, text, color } => {
             if let Some(s) = at(*p).filter(|s| vp.contains(*s)) {
-                labels.add(s + Vec2::new(0.0, -14.0), &plain(text), tint(color, &[*p]));
+                labels.add(s, Vec2::new(0.0, -14.0), &plain(text), tint(color, &[*p]), label_priority(*layer));
             }
         }
     }

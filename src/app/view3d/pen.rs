@@ -5,6 +5,7 @@
 use super::camera::OrbitCamera;
 use crate::app::camera::ScreenRect;
 use crate::app::draw::mq_color;
+use crate::app::labels::{draw_labels, ScreenLabel};
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::Color;
@@ -16,56 +17,44 @@ pub fn c(color: Color, alpha: f32) -> mq::Color {
 
 pub const BG: Color = Color { r: 0.04, g: 0.045, b: 0.06, a: 1.0 };
 
-/// Labels centred on screen points, on dark plates, drawn last and nudged apart so that none
-/// covers another.
+/// Labels at screen points, drawn last on dark plates through the one placement pass
+/// (`labels::draw_labels`): moved nearby or elided (with a tooltip) where they crowd.
 #[derive(Default)]
 pub struct Labels {
-    items: Vec<(Vec2, String, mq::Color)>,
-    /// Screen rectangles (min, size) no label may cover, such as contact points.
-    keep_clear: Vec<(Vec2, Vec2)>,
+    items: Vec<ScreenLabel>,
+    /// Screen rectangles no label may cover, such as contact points.
+    keep_clear: Vec<ScreenRect>,
 }
 
 impl Labels {
-    pub fn add(&mut self, at: Vec2, text: &str, color: mq::Color) {
-        self.items.push((at, plain(text), color));
+    /// A label for the point `at`, centred `offset` from it when there is room.
+    pub fn add(&mut self, at: Vec2, offset: Vec2, text: &str, color: mq::Color, priority: i32) {
+        self.items.push(ScreenLabel { anchor: at, offset, text: plain(text), color, priority });
+    }
+
+    /// Keeps labels off the screen rectangle `r`.
+    pub fn keep_clear_rect(&mut self, r: ScreenRect) {
+        self.keep_clear.push(r);
     }
 
     /// Keeps labels off a dot of radius `r` at `at`.
     pub fn keep_clear(&mut self, at: Vec2, r: f32) {
-        self.keep_clear.push((at - Vec2::splat(r), Vec2::splat(2.0 * r)));
+        self.keep_clear.push(ScreenRect { min: at - Vec2::splat(r), size: Vec2::splat(2.0 * r) });
     }
 
-    pub fn draw(&self) {
-        let mut placed: Vec<(Vec2, Vec2)> = self.keep_clear.clone();
-        for (at, text, color) in &self.items {
-            let dims = mq::measure_text(text, None, 17, 1.0);
-            let size = Vec2::new(dims.width + 8.0, dims.height + 6.0);
-            let mut min = *at - 0.5 * size;
-            let overlaps = |m: Vec2, p: &[(Vec2, Vec2)]| {
-                p.iter().any(|(o, s)| m.cmplt(*o + *s).all() && (*o).cmplt(m + size).all())
-            };
-            let mut k: u32 = 1;
-            while overlaps(min, &placed) && k < 12 {
-                // Try below, above, further below ... until free.
-                let step = size.y + 2.0;
-                let dy = if k % 2 == 1 { step * k.div_ceil(2) as f32 } else { -step * (k / 2) as f32 };
-                min = *at - 0.5 * size + Vec2::new(0.0, dy);
-                k += 1;
-            }
-            placed.push((min, size));
-            mq::draw_rectangle(min.x, min.y, size.x, size.y, c(BG, 0.82));
-            mq::draw_text(text, min.x + 4.0, min.y + 3.0 + dims.offset_y, 17.0, *color);
-        }
+    /// Places and draws the labels inside `view` (screen pixels under the current camera).
+    pub fn draw(&self, view: &ScreenRect) {
+        draw_labels(*view, &self.items, &self.keep_clear);
     }
 }
 
-/// `text` in the characters macroquad's built-in font has (ASCII): minus, times, arrows,
-/// degrees and superscripts spelled out.
+/// `text` in the characters macroquad's built-in font has (ASCII): minus and dashes, times,
+/// arrows, degrees and superscripts spelled out.
 pub fn plain(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
-            '−' => out.push('-'),
+            '−' | '–' | '—' => out.push('-'),
             '×' => out.push('x'),
             '→' => out.push_str("->"),
             '°' => out.push_str(" deg"),
@@ -94,15 +83,26 @@ pub fn set_camera_3d(cam: &OrbitCamera, vp: &ScreenRect) {
     });
 }
 
+/// The axes gizmo's centre and the radius of its plate.
+fn gizmo_at(vp: &ScreenRect) -> (Vec2, f32) {
+    (Vec2::new(vp.min.x + 48.0, vp.min.y + vp.size.y - 48.0), 42.0)
+}
+
+/// The square the axes gizmo covers (labels keep off it).
+pub fn gizmo_rect(vp: &ScreenRect) -> ScreenRect {
+    let (o, r) = gizmo_at(vp);
+    ScreenRect { min: o - Vec2::splat(r), size: Vec2::splat(2.0 * r) }
+}
+
 /// X, Y, Z arrows in the viewport's bottom-left corner, turned with the camera.
 pub fn draw_gizmo(cam: &OrbitCamera, vp: &ScreenRect) {
-    let o = Vec2::new(vp.min.x + 48.0, vp.min.y + vp.size.y - 48.0);
+    let (o, plate) = gizmo_at(vp);
     let axes = [
         (Vec3::X, "x", Color::rgb(240, 80, 80)),
         (Vec3::Y, "y", Color::rgb(110, 230, 110)),
         (Vec3::Z, "z", Color::rgb(100, 150, 255)),
     ];
-    mq::draw_circle(o.x, o.y, 42.0, c(BG, 0.6));
+    mq::draw_circle(o.x, o.y, plate, c(BG, 0.6));
     for (d, name, col) in axes {
         let e = o + Vec2::new(d.dot(cam.right()), -d.dot(cam.up())) * 30.0;
         mq::draw_line(o.x, o.y, e.x, e.y, 2.5, c(col, 1.0));
@@ -116,5 +116,6 @@ mod tests {
     #[test]
     fn text_is_spelled_in_ascii() {
         assert_eq!(super::plain("V 0.5 m³ × 2 → −1°"), "V 0.5 m^3 x 2 -> -1 deg");
+        assert_eq!(super::plain("in–in, out—out"), "in-in, out-out");
     }
 }

@@ -25,12 +25,6 @@ pub fn draw(lab: &HullLab, app: &App, d: &mut dyn DebugDraw) {
         return;
     }
     let center = pts.iter().copied().sum::<Vec2>() / pts.len() as f32;
-    if pts.len() <= 60 {
-        for (i, p) in pts.iter().enumerate() {
-            let out = (*p - center).normalize_or_zero() * 12.0 * px;
-            d.text(Layer::Label, *p + out, &format!("{i}"), palette::TEXT.with_alpha(0.75));
-        }
-    }
     if let Some(QuickHull2Step::Expand { farthest, distance, .. }) = lab.trace.steps.get(k) {
         let up = Vec2::new(0.0, 18.0 * px);
         d.text(
@@ -46,4 +40,11 @@ pub fn draw(lab: &HullLab, app: &App, d: &mut dyn DebugDraw) {
         None => lab.trace.step_label(k),
     };
     d.text(Layer::Label, Vec2::new(center.x, top + 40.0 * px), &caption, palette::TEXT);
+    // The points' numbers last: where labels crowd, the step's own labels keep their place.
+    if pts.len() <= 60 {
+        for (i, p) in pts.iter().enumerate() {
+            let out = (*p - center).normalize_or_zero() * 12.0 * px;
+            d.text(Layer::Label, *p + out, &format!("{i}"), palette::TEXT.with_alpha(0.75));
+        }
+    }
 }

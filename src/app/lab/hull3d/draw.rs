@@ -5,7 +5,7 @@
 
 use super::Hull3dLab;
 use crate::app::state::App;
-use crate::app::view3d::pen::{c, draw_gizmo, set_camera_3d};
+use crate::app::view3d::pen::{c, draw_gizmo, gizmo_rect, set_camera_3d};
 use crate::app::view3d::MqDraw3;
 use glam::Vec3;
 use macroquad::prelude as mq;
@@ -21,6 +21,8 @@ pub fn draw(app: &App, lab: &Hull3dLab) {
     let mut d = MqDraw3::new(lab.layers);
     let opts = SatDrawOptions3 { selected: lab.axis, eye: Some(lab.camera.eye()), up: lab.camera.up() };
     lab.view.draw(&opts, &mut d);
+    d.keep_clear.push(gizmo_rect(&vp));
+    d.keep_clear.extend(app.inset.filter(|_| lab.show_gauss));
     d.finish(&lab.camera, &vp);
     draw_gizmo(&lab.camera, &vp);
     if lab.show_gauss {

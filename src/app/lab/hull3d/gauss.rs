@@ -4,6 +4,7 @@
 
 use super::Hull3dLab;
 use crate::app::camera::ScreenRect;
+use crate::app::text_fit::elide_to_width;
 use crate::app::view3d::MqDraw3;
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -27,5 +28,7 @@ pub fn draw_inset(lab: &Hull3dLab, rect: &ScreenRect) {
     lab.view.draw_gauss(&mut d);
     d.finish_ortho(&lab.camera, rect, scale);
     let title = format!("Gauss maps: A, -B  ({} crossings)", lab.view.crossings.len());
+    // Cut to the inset's width (the whole title in the Gauss maps section of the panel).
+    let title = elide_to_width(&title, rect.size.x - 16.0, |t| mq::measure_text(t, None, 16, 1.0).width);
     mq::draw_text(&title, rect.min.x + 8.0, rect.min.y + 18.0, 16.0, mq::Color::new(0.9, 0.9, 0.95, 0.95));
 }

@@ -193,7 +193,9 @@ pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
     summary(ui, lab);
     ui.separator();
     let trace = &lab.view.trace;
-    ui.horizontal(|ui| {
+    // The checkbox goes under the count when both do not fit on one row.
+    ui.horizontal_wrapped(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         ui.label(RichText::new(format!("Axes tested: {}", trace.axes.len())).strong());
         let mut by_sep = lab.sort == AxisSort::Separation;
         if ui.checkbox(&mut by_sep, "sort by separation").changed() {

@@ -82,7 +82,8 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
     ui.heading(lab.method.label());
     ui.horizontal(|ui| {
         ui.label(state_text(r).strong());
-        ui.label(format!("t = {:.5} after {} iterations", Num(r.t), r.iterations));
+        let t = format!("t = {:.5} after {} iterations", Num(r.t), r.iterations);
+        ui.add(egui::Label::new(t).truncate());
     });
     if r.is_hit() {
         ui.label(format!(

@@ -4,7 +4,7 @@
 
 use super::World3dLab;
 use crate::app::state::App;
-use crate::app::view3d::pen::draw_gizmo;
+use crate::app::view3d::pen::{draw_gizmo, gizmo_rect};
 use crate::app::view3d::MqDraw3;
 use manifold_lab::engine::world3d::DrawOptions3;
 
@@ -13,6 +13,7 @@ pub fn draw(app: &App, lab: &World3dLab) {
     let mut d = MqDraw3::new(lab.layers);
     let opts = DrawOptions3 { selected: lab.selected.into_iter().collect(), ..Default::default() };
     lab.world.debug_draw(&mut d, &opts);
+    d.keep_clear.push(gizmo_rect(&vp));
     d.finish(&lab.camera, &vp);
     draw_gizmo(&lab.camera, &vp);
 }

@@ -70,9 +70,11 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
     });
 }
 
+/// A name and its value, the value wrapped at the panel's edge (a vector's numbers go on to a
+/// second line rather than run out of the panel).
 fn row(ui: &mut egui::Ui, name: &str, value: String) {
     ui.label(name);
-    ui.label(RichText::new(value).monospace());
+    ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
     ui.end_row();
 }
 
@@ -101,10 +103,8 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
             // The quaternion on its own line: four numbers do not fit beside a name.
             let q = b.pose.q + glam::Quat::from_xyzw(0.0, 0.0, 0.0, 0.0);
             ui.label("quaternion (x, y, z, w)");
-            ui.label(
-                RichText::new(format!("{:+.3} {:+.3} {:+.3} {:+.3}", Num(q.x), Num(q.y), Num(q.z), Num(q.w)))
-                    .monospace(),
-            );
+            let quaternion = format!("{:+.3} {:+.3} {:+.3} {:+.3}", Num(q.x), Num(q.y), Num(q.z), Num(q.w));
+            ui.add(egui::Label::new(RichText::new(quaternion).monospace()).truncate());
             if ui.button("Clear selection").clicked() {
                 out.push(act(World3dAction::Select(None)));
             }
@@ -133,7 +133,8 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
         };
         ui.label(RichText::new(format!("{}  ({kind})", j.name)).strong());
         let p = e.per_axis;
-        ui.label(RichText::new(format!("err {:.1e} {:.1e} {:.1e} {unit}", Num(p.x), Num(p.y), Num(p.z))).monospace());
+        let err = format!("err {:.1e} {:.1e} {:.1e} {unit}", Num(p.x), Num(p.y), Num(p.z));
+        ui.add(egui::Label::new(RichText::new(err).monospace()).truncate());
     }
     ui.separator();
     ui.heading("World");
