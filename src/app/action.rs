@@ -1,8 +1,8 @@
 //! What the app can be asked to do: every change to the app state is an `Action` (from input,
 //! panels, scripts and recordings), carried out by `App::apply` in `state.rs`.
 
-use super::joint_edit::JointParam;
 use super::lab::{LabAction, LabKind};
+use crate::app::tools::joints::JointParam;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::Layer;
@@ -125,7 +125,7 @@ pub enum Action {
     ToggleRayTool,
     /// Pin the contact inspector on a contact point (its pair and index in the manifold);
     /// `None` unpins it. Clicking a contact point while the Contacts layer is on does this.
-    InspectContact(Option<super::contact_inspect::ContactRef>),
+    InspectContact(Option<crate::app::tools::inspector::ContactRef>),
     /// Open the contact between bodies `a` and `b` in the Manifold lab, in the poses where the
     /// world found its manifold (Save there keeps it as a pair file).
     OpenContactInLab {
@@ -157,7 +157,7 @@ pub enum Action {
     /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
     Timeline(super::timeline::TimelineAction),
     /// The broadphase panel's sort-and-sweep view: `Sweep(Record)`, `Sweep(SetStep(Some(3)))`.
-    Sweep(super::sweep_view::SweepAction),
+    Sweep(crate::app::tools::sweep::SweepAction),
     /// Open any file where its kind belongs (a scene, a lab preset, a 3D world, a recording),
     /// told by its content; it goes first in the recent-files list.
     OpenFile(PathBuf),

@@ -2,8 +2,8 @@
 //! macroquad (`mq_input`) or from a script, so scripted runs exercise the same code as a real
 //! mouse.
 
-use super::contact_inspect::{contact_at, ContactRef, CONTACT_PICK_PX};
 use super::state::{Action, App, RunMode};
+use crate::app::tools::inspector::{contact_at, ContactRef, CONTACT_PICK_PX};
 use glam::Vec2;
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::BodyKind;
@@ -78,11 +78,11 @@ pub enum Gesture {
         offset: f32,
     },
     Pan,
-    /// The slice tool's knife line, from where the drag started (`slice_tool`).
+    /// The slice tool's knife line, from where the drag started (`tools::slice`).
     Knife {
         from: Vec2,
     },
-    /// The ray tool's ray, from where the drag started (`ray_tool`).
+    /// The ray tool's ray, from where the drag started (`tools::ray`).
     Ray {
         from: Vec2,
     },
@@ -168,14 +168,15 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
         }
         Gesture::Knife { from } => {
             let (actions, done) =
-                super::slice_tool::knife_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
+                crate::app::tools::slice::knife_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
             out.extend(actions);
             if done {
                 st.gesture = Gesture::None;
             }
         }
         Gesture::Ray { from } => {
-            let (actions, done) = super::ray_tool::ray_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
+            let (actions, done) =
+                crate::app::tools::ray::ray_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
             out.extend(actions);
             if done {
                 st.gesture = Gesture::None;

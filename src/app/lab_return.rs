@@ -5,15 +5,15 @@
 //! to the scene as loaded.
 
 use super::camera::ViewCamera;
-use super::contact_inspect::ContactInspector;
 use super::history::History;
 use super::lab::{Lab, LabKind};
-use super::ray_tool::RayTool;
-use super::slice_tool::SliceTool;
 use super::state::{App, RunMode};
-use super::state_joints::JointSelection;
-use super::sweep_view::SweepView;
 use super::timeline::AppTimeline;
+use crate::app::tools::inspector::ContactInspector;
+use crate::app::tools::joints::state::JointSelection;
+use crate::app::tools::ray::RayTool;
+use crate::app::tools::slice::SliceTool;
+use crate::app::tools::sweep::SweepView;
 use manifold_lab::engine::World;
 use std::path::Path;
 

@@ -1,10 +1,10 @@
 //! Into a lab and back to the scene, with scripted actions: "Back to the scene" returns to the
 //! exact state and timeline that were left (`lab_return`).
 
-use super::contact_inspect::ContactRef;
 use super::lab::LabKind;
 use super::state::{Action, App, RunMode};
 use super::timeline::TimelineAction;
+use crate::app::tools::inspector::ContactRef;
 use glam::Vec2;
 use std::path::{Path, PathBuf};
 

@@ -4,13 +4,6 @@
 pub mod action;
 pub mod batch;
 pub mod camera;
-pub mod contact_features;
-#[cfg(test)]
-mod contact_features_tests;
-pub mod contact_inspect;
-#[cfg(test)]
-mod contact_inspect_tests;
-pub mod contact_inspect_ui;
 pub mod draw;
 pub mod files;
 pub mod frame_rate;
@@ -22,12 +15,6 @@ pub mod history;
 pub mod input;
 #[cfg(test)]
 mod input_tests;
-pub mod joint_edit;
-pub mod joint_panel;
-#[cfg(test)]
-mod joint_tests;
-#[cfg(test)]
-mod joint_ui_tests;
 pub mod keys;
 #[cfg(test)]
 mod keys_tests;
@@ -40,35 +27,20 @@ pub mod labels;
 pub mod materials;
 pub mod mq_input;
 pub mod panels;
-pub mod ray_tool;
-#[cfg(test)]
-mod ray_tool_tests;
 pub mod rect_grid;
 pub mod report;
 pub mod script;
 pub mod share;
-pub mod sleep_panel;
-#[cfg(test)]
-mod slice_tests;
-pub mod slice_tool;
-pub mod solver_graph_ui;
-#[cfg(test)]
-mod solver_graph_ui_tests;
 pub mod state;
-pub mod state_joints;
-pub mod sweep_view;
-#[cfg(test)]
-mod sweep_view_tests;
 #[cfg(test)]
 mod tests;
 pub mod text_fit;
 pub mod timeline;
-pub mod tools_panel;
+pub mod tools;
 #[cfg(test)]
 mod ui_tests;
 pub mod view;
 pub mod view3d;
-pub mod water_edit;
 
 use camera::ScreenRect;
 use egui_macroquad::egui;

@@ -131,11 +131,11 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             } else {
                 simulation(ui, app, out, &mut ui_state.widgets);
                 super::files::dialog::files_section(ui, app, out);
-                super::tools_panel::tools(ui, app, out);
+                crate::app::tools::panel::tools(ui, app, out);
                 scenes(ui, app, ui_state, out);
                 labs(ui, out);
                 solver(ui, &app.world.params, out);
-                super::tools_panel::water(ui, app, out);
+                crate::app::tools::panel::water(ui, app, out);
                 layers(ui, app, out);
                 broadphase(ui, app, out);
             }
@@ -149,9 +149,9 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             Some(lab) => lab.details(ui, app, out),
             None => {
                 // The sort-and-sweep pair finder's step-by-step view, above the selection.
-                super::sweep_view::controls(ui, app, out);
+                crate::app::tools::sweep::controls(ui, app, out);
                 match app.selected_joint() {
-                    Some(k) => super::joint_panel::joint_details(ui, app, k, out),
+                    Some(k) => crate::app::tools::joints::panel::joint_details(ui, app, k, out),
                     None => selection(ui, app, out),
                 }
             }
@@ -161,7 +161,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let content = egui::Rect::from_min_size(scrolled.inner_rect.min, scrolled.content_size);
     ui_state.overflow("details panel", content, scrolled.inner_rect);
     ui_state.dialogs.show(ctx, app, out);
-    super::contact_inspect_ui::show(ctx, app, out);
+    crate::app::tools::inspector::ui::show(ctx, app, out);
     super::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
@@ -307,8 +307,8 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
                 ui.add(egui::Slider::new(&mut p.contact_damping_ratio, 0.0..=20.0).text("damping ratio"));
                 ui.add(egui::Slider::new(&mut p.relax_iterations, 0..=10).text("relax iterations"));
                 ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
-                super::solver_graph_ui::threads_slider(ui, &mut p);
-                super::solver_graph_ui::avx2_checkbox(ui, &mut p);
+                crate::app::tools::solver_graph::threads_slider(ui, &mut p);
+                crate::app::tools::solver_graph::avx2_checkbox(ui, &mut p);
             }
         }
         override_slider(ui, &mut p.friction_override, "friction override", 0.0..=2.0);
@@ -331,7 +331,7 @@ fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
                 .on_hover_text(format!("{rule}: how a polygon pair's reference face (and so its normal) is chosen"));
             ui.label("reference face");
         });
-        super::sleep_panel::sleep_section(ui, &mut p);
+        crate::app::tools::sleep::sleep_section(ui, &mut p);
         if ui.button("Defaults").clicked() {
             p = SolverParams::default();
         }
@@ -492,11 +492,11 @@ fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label(n.to_string());
                 ui.end_row();
             });
-            super::tools_panel::buoyancy(ui, app, i);
+            crate::app::tools::panel::buoyancy(ui, app, i);
             if e != BodyEdit::of(b) {
                 out.push(Action::EditBody { body: i, edit: e });
             }
-            super::sleep_panel::body_extras(ui, app, i, out);
+            crate::app::tools::sleep::body_extras(ui, app, i, out);
         });
     }
     if let [a, b] = app.selection[..] {
@@ -557,7 +557,7 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
                 ));
             }
             ui.separator();
-            super::solver_graph_ui::graph_counts(ui, w);
+            crate::app::tools::solver_graph::graph_counts(ui, w);
             if w.broadphase.stats.deferred > 0 {
                 let limit = manifold_lab::engine::broadphase::MAX_PAIRS;
                 ui.label(
@@ -570,7 +570,7 @@ fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
                 ui.separator();
             }
             if app.lab.is_none() {
-                super::sleep_panel::world_counts(ui, w);
+                crate::app::tools::sleep::world_counts(ui, w);
             }
             let step_ms = app.median_step_ms();
             if step_ms > SLOW_STEP_MS {

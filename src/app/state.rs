@@ -5,7 +5,7 @@ pub use super::action::{Action, BodyEdit};
 use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
 use super::lab::{Lab, LabAction};
-use super::state_joints::JointSelection;
+use crate::app::tools::joints::state::JointSelection;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::LayerSet;
@@ -27,7 +27,7 @@ pub struct App {
     pub scene_path: Option<PathBuf>,
     pub mode: RunMode,
     pub selection: Vec<usize>,
-    /// The selected joint, if any (see `state_joints`).
+    /// The selected joint, if any (see `tools::joints::state`).
     pub joint_selection: Option<JointSelection>,
     pub layers: LayerSet,
     pub camera: ViewCamera,
@@ -54,17 +54,17 @@ pub struct App {
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
     /// The slice tool: on or off, the knife being dragged, the last slice's report.
-    pub slice: super::slice_tool::SliceTool,
+    pub slice: crate::app::tools::slice::SliceTool,
     /// The ray tool: on or off, and its ray.
-    pub ray: super::ray_tool::RayTool,
-    /// The contact point hovered and the one pinned (`contact_inspect`).
-    pub inspect: super::contact_inspect::ContactInspector,
+    pub ray: crate::app::tools::ray::RayTool,
+    /// The contact point hovered and the one pinned (`tools::inspector`).
+    pub inspect: crate::app::tools::inspector::ContactInspector,
     /// Metres of arrow per newton of the buoyancy and drag arrows.
     pub buoyancy_scale: f32,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
     pub timeline: super::timeline::AppTimeline,
     /// A recorded sort-and-sweep pass and the step shown (the broadphase panel's view).
-    pub sweep_view: Option<super::sweep_view::SweepView>,
+    pub sweep_view: Option<crate::app::tools::sweep::SweepView>,
     /// The recent-files list, hot reload and the dialogs asked for (see `files`).
     pub files: super::files::FileState,
     /// The scene as it was when a lab was opened from it (`lab_return`).
@@ -103,7 +103,7 @@ impl App {
             slice: Default::default(),
             ray: Default::default(),
             inspect: Default::default(),
-            buoyancy_scale: super::water_edit::DEFAULT_BUOYANCY_SCALE,
+            buoyancy_scale: crate::app::tools::water::DEFAULT_BUOYANCY_SCALE,
             sweep_view: None,
             files: Default::default(),
             left_scene: None,

@@ -100,14 +100,14 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 buoyancy_scale: app.buoyancy_scale,
                 selected_joints: app.selected_joint().into_iter().collect(),
                 force_scale: if app.layers.contains(Layer::Reaction) {
-                    super::joint_panel::reaction_scale(&app.world, s)
+                    crate::app::tools::joints::panel::reaction_scale(&app.world, s)
                 } else {
                     0.0
                 },
                 ..Default::default()
             };
             app.world.debug_draw(&mut d, &opts);
-            super::sweep_view::draw_over(app, &mut d);
+            crate::app::tools::sweep::draw_over(app, &mut d);
             if let [a, b] = app.selection[..] {
                 // The selected pair's manifold in detail: faces, side planes, points, depths.
                 let world_layers = d.layers;
@@ -140,9 +140,9 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
             d.batch().ring(p, input::JOINT_PICK_PX * s, 2.0, col);
         }
     }
-    super::slice_tool::draw_knife(app, d.batch(), s);
-    super::ray_tool::draw_ray(app, &mut d, s);
-    super::contact_inspect_ui::draw_marker(app, d.batch(), s);
+    crate::app::tools::slice::draw_knife(app, d.batch(), s);
+    crate::app::tools::ray::draw_ray(app, &mut d, s);
+    crate::app::tools::inspector::ui::draw_marker(app, d.batch(), s);
     if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on && !app.ray.on) {
         let col = mq_color(palette::SELECTED);
         d.batch().line(center, handle, 1.0, col);

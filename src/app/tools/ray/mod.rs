@@ -5,9 +5,12 @@
 //! tested: entered in white, culled in grey (as the tree lab draws them). The ray stays and is
 //! cast again every frame, so it follows the world as it moves.
 
-use super::batch::Batch;
-use super::draw::{mq_color, MqDraw, WorldText};
-use super::state::{Action, App};
+#[cfg(test)]
+mod tests;
+
+use crate::app::batch::Batch;
+use crate::app::draw::{mq_color, MqDraw, WorldText};
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::RayTrace;
 use manifold_lab::engine::debug::{palette, Color};
@@ -27,7 +30,7 @@ pub struct RayTool {
 
 impl App {
     /// The ray tool's actions (`Action::Ray`, `SetRayTool`, `ToggleRayTool`).
-    pub(super) fn apply_ray(&mut self, action: Action) {
+    pub(crate) fn apply_ray(&mut self, action: Action) {
         match action {
             Action::Ray { from, to } => self.set_ray(from, to),
             Action::SetRayTool(on) => self.set_ray_tool(on),

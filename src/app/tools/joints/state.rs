@@ -1,8 +1,8 @@
 //! The app's joint selection and joint, sleep and filter edits (the `Action`s `SelectJoint`,
 //! `SetJoint`, `WakeBody` and `SetFilter`).
 
-use super::joint_edit::{self, JointParam};
-use super::state::App;
+use crate::app::state::App;
+use crate::app::tools::joints::{self, JointParam};
 use manifold_lab::engine::solver::JointKind;
 
 /// A selected joint: its index, and what it joins, so the selection follows it when a broken
@@ -20,7 +20,7 @@ impl App {
         self.joint_selection.map(|s| s.index)
     }
 
-    pub(super) fn select_joint(&mut self, k: Option<usize>) {
+    pub(crate) fn select_joint(&mut self, k: Option<usize>) {
         self.joint_selection = k.and_then(|k| {
             let j = self.world.joints().get(k)?;
             Some(JointSelection { index: k, kind: j.kind(), bodies: j.bodies() })
@@ -34,7 +34,7 @@ impl App {
 
     /// Keeps the joint selection on the same joint after a step (joints break) or a history
     /// change; clears it when that joint is gone.
-    pub(super) fn track_joint_selection(&mut self) {
+    pub(crate) fn track_joint_selection(&mut self) {
         let Some(sel) = self.joint_selection else { return };
         let same =
             |k: usize| self.world.joints().get(k).is_some_and(|j| j.kind() == sel.kind && j.bodies() == sel.bodies);
@@ -43,12 +43,12 @@ impl App {
     }
 
     /// Applies one parameter to joint `k` through `World::joint_mut`, which wakes its bodies.
-    pub(super) fn set_joint(&mut self, k: usize, param: &JointParam) {
+    pub(crate) fn set_joint(&mut self, k: usize, param: &JointParam) {
         let Some(mut changed) = self.world.joints().get(k).cloned() else {
             self.error = Some(format!("no joint #{k} (the world has {})", self.world.joints().len()));
             return;
         };
-        match joint_edit::apply(&mut changed, param) {
+        match joints::apply(&mut changed, param) {
             Ok(()) => {
                 if let Some(j) = self.world.joint_mut(k) {
                     *j = changed;
@@ -59,7 +59,7 @@ impl App {
     }
 
     /// Sets a body's collision filter bits and wakes it, so its contacts are found again.
-    pub(super) fn set_filter(&mut self, body: usize, category_bits: u32, mask_bits: u32) {
+    pub(crate) fn set_filter(&mut self, body: usize, category_bits: u32, mask_bits: u32) {
         let Some(b) = self.world.bodies.get_mut(body) else { return };
         b.category_bits = category_bits;
         b.mask_bits = mask_bits;

@@ -2,6 +2,9 @@
 //! slider and `AVX2 lanes` checkbox, and the status bar's count of graph colours and overflow
 //! constraints.
 
+#[cfg(test)]
+mod tests;
+
 use egui_macroquad::egui;
 use manifold_lab::engine::solver::lanes::avx2_detected;
 use manifold_lab::engine::solver::params::MAX_THREADS;

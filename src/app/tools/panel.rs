@@ -2,8 +2,8 @@
 //! Shapes"; "Buoyancy, Rigid Bodies and Water Surface"): the tool's toggle and its last
 //! report, the water's parameters edited live, and what the water does to a selected body.
 
-use super::state::{Action, App};
-use super::water_edit::BUOYANCY_SCALE_RANGE;
+use crate::app::state::{Action, App};
+use crate::app::tools::water::BUOYANCY_SCALE_RANGE;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::water::{Surface, WaterParams, Wave};
@@ -12,7 +12,7 @@ use manifold_lab::engine::water::{Surface, WaterParams, Wave};
 pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Tools").default_open(true).show(ui, |ui| {
         let label = if app.slice.on { "✂ Slice: on" } else { "✂ Slice" };
-        let tip = super::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
+        let tip = crate::app::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
         if ui.selectable_label(app.slice.on, label).on_hover_text(tip).clicked() {
             out.push(Action::ToggleSliceTool);
         }
@@ -44,7 +44,7 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 /// The ray tool's toggle and what its ray hits.
 fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
-    let tip = super::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
+    let tip = crate::app::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
     if ui.selectable_label(app.ray.on, label).on_hover_text(tip).clicked() {
         out.push(Action::ToggleRayTool);
     }
@@ -56,7 +56,7 @@ fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     ui.label(RichText::new(nodes).small().weak());
     match t.closest {
         Some(h) => {
-            let name = super::contact_inspect::body_label(&app.world, h.body);
+            let name = crate::app::tools::inspector::body_label(&app.world, h.body);
             ui.label(RichText::new(format!("closest: {name} at t = {:.4}", Num(h.fraction))).small());
         }
         None => {

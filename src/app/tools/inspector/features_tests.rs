@@ -5,9 +5,9 @@
 //! order along the face, a named deepest vertex is where the point is, a named closest
 //! feature is the closest one.
 
-use super::contact_features::Feature;
-use super::contact_inspect::{contact_info, ContactInfo, ContactRef};
-use super::contact_inspect_ui::feature_rows;
+use crate::app::tools::inspector::features::Feature;
+use crate::app::tools::inspector::ui::feature_rows;
+use crate::app::tools::inspector::{contact_info, ContactInfo, ContactRef};
 use glam::Vec2;
 use manifold_lab::engine::body::{BodyDef, BodyKind};
 use manifold_lab::engine::collide::segment::segment_distance;

@@ -15,10 +15,17 @@
 //! computed from, so the lab opens the pair in those poses, where `collide` gives the recorded
 //! manifold exactly, and says so ("recycled from step N poses").
 
-use super::contact_features::{decode, Features};
-use super::lab::manifold::ManifoldLab;
-use super::lab::pair::PairFile;
-use super::state::{App, RunMode};
+pub mod features;
+#[cfg(test)]
+mod features_tests;
+#[cfg(test)]
+mod tests;
+pub mod ui;
+
+use crate::app::lab::manifold::ManifoldLab;
+use crate::app::lab::pair::PairFile;
+use crate::app::state::{App, RunMode};
+use crate::app::tools::inspector::features::{decode, Features};
 use glam::Vec2;
 use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::math::Transform;
@@ -207,7 +214,7 @@ fn pose_pair(x: Transform, y: Transform) -> ((Vec2, f32), (Vec2, f32)) {
 
 impl App {
     /// Pins (or unpins) the inspector on a contact point.
-    pub(super) fn inspect_contact(&mut self, r: Option<ContactRef>) {
+    pub(crate) fn inspect_contact(&mut self, r: Option<ContactRef>) {
         match r {
             Some(r) if contact_info(&self.world, r).is_none() => {
                 self.error = Some(format!("no contact point {} between bodies {} and {}", r.point, r.a, r.b));
@@ -217,7 +224,7 @@ impl App {
     }
 
     /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.
-    pub(super) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
+    pub(crate) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
         if self.lab.is_some() {
             self.error = Some("contacts are inspected in a scene: leave the lab first".into());
             return;

@@ -1,9 +1,9 @@
 //! The Joint panel, the Sleep section and the body editor's sleep row, clicked through egui
 //! (see `ui_tests` for the harness).
 
-use super::joint_edit::JointParam;
-use super::state::{Action, App};
-use super::ui_tests::{find_text, Harness};
+use crate::app::state::{Action, App};
+use crate::app::tools::joints::JointParam;
+use crate::app::ui_tests::{find_text, Harness};
 use std::path::Path;
 
 fn shipped(name: &str) -> App {

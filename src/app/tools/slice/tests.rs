@@ -2,9 +2,9 @@
 //! masses, indices, the selection, the status line, undo), the knife gesture through the
 //! same pointer code as a mouse, scripts played headless, and live water edits.
 
-use super::input::{pointer_actions, InputState, PointerFrame};
-use super::script::{play_headless, ScriptPlayer, ScriptStep};
-use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::script::{play_headless, ScriptPlayer, ScriptStep};
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::water::{Surface, WaterParams};
 use manifold_lab::scene;
@@ -158,7 +158,7 @@ fn the_knife_gesture_draws_a_line_and_slices_on_release() {
 fn the_tool_stays_out_of_labs() {
     let mut app = pointer_app();
     app.apply(Action::SetSliceTool(true));
-    app.apply(Action::OpenLab { kind: super::lab::LabKind::Toi, file: None });
+    app.apply(Action::OpenLab { kind: crate::app::lab::LabKind::Toi, file: None });
     assert!(!app.slice.on, "opening a lab leaves the tool");
     app.apply(Action::SetSliceTool(true));
     assert!(!app.slice.on);
@@ -218,7 +218,7 @@ fn water_edits_apply_live_and_bad_ones_are_refused() {
     assert!(app.world.water().is_none() && app.world.buoyancy(boxed).is_none());
     app.apply(Action::SetBuoyancyScale(f32::NAN));
     app.apply(Action::SetBuoyancyScale(100.0));
-    assert_eq!(app.buoyancy_scale, super::water_edit::BUOYANCY_SCALE_RANGE.1);
+    assert_eq!(app.buoyancy_scale, crate::app::tools::water::BUOYANCY_SCALE_RANGE.1);
 }
 
 #[test]

@@ -3,9 +3,9 @@
 //! sweep line crosses (checked against the boxes themselves), the slider clamps, and the view
 //! goes away with the mode or the scene.
 
-use super::state::{Action, App};
-use super::sweep_view::SweepAction;
-use super::ui_tests::{find_text, Harness};
+use crate::app::state::{Action, App};
+use crate::app::tools::sweep::SweepAction;
+use crate::app::ui_tests::{find_text, Harness};
 use egui_macroquad::egui::{self, epaint};
 use manifold_lab::engine::broadphase::{PairFinding, SweepStep, TreeSettings};
 use manifold_lab::engine::debug::{DebugList, Layer, LayerSet};
@@ -66,7 +66,7 @@ fn the_slider_walks_and_clamps_and_draws_the_active_list() {
     // What the view draws: every box, the axis and its 2n endpoint ticks, the active boxes
     // (outline and bar each), the sweep line and the swept box; the tested boxes.
     let mut d = DebugList::new(LayerSet::of(&[Layer::Sweep, Layer::TreeNode]));
-    super::sweep_view::draw(&app, &mut d);
+    crate::app::tools::sweep::draw(&app, &mut d);
     let n = app.world.bodies.len();
     assert_eq!(d.count(Layer::Sweep), 1 + 2 * n + 2 * active.len() + 2);
     assert_eq!(d.count(Layer::TreeNode), tested.len());

@@ -2,8 +2,8 @@
 //! its kind editable live, its reaction force and torque and its current error. Widgets push
 //! `Action::SetJoint` with one `JointParam` per change.
 
-use super::joint_edit::JointParam;
-use super::state::{Action, App};
+use crate::app::state::{Action, App};
+use crate::app::tools::joints::JointParam;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::debug::DrawOptions;
 use manifold_lab::engine::number::Num;

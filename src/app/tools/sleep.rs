@@ -2,7 +2,7 @@
 //! counts of awake bodies, islands and joints, and the body editor's sleep state, Wake
 //! button, collision filter and joint list.
 
-use super::state::{Action, App};
+use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::SolverParams;

@@ -1,9 +1,9 @@
 //! The status bar's graph counts, the Graph colours layer's checkbox and the threads slider,
 //! through the app and its egui panels (see `ui_tests` for the harness).
 
-use super::solver_graph_ui::graph_status;
-use super::state::{Action, App};
-use super::ui_tests::{find_text, Harness};
+use crate::app::state::{Action, App};
+use crate::app::tools::solver_graph::graph_status;
+use crate::app::ui_tests::{find_text, Harness};
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::lanes::avx2_detected;
 use manifold_lab::engine::solver::PositionCorrection;

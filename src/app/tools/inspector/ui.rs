@@ -2,10 +2,10 @@
 //! pinned one with the button that opens its pair in the Manifold lab, and a ring on both in
 //! the view.
 
-use super::batch::Batch;
-use super::contact_inspect::{contact_info, ContactInfo, ContactRef};
-use super::draw::mq_color;
-use super::state::{Action, App};
+use crate::app::batch::Batch;
+use crate::app::draw::mq_color;
+use crate::app::state::{Action, App};
+use crate::app::tools::inspector::{contact_info, ContactInfo, ContactRef};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 use manifold_lab::engine::debug::palette;

@@ -2,12 +2,12 @@
 //! and click on a contact point, and the Manifold lab opened on a contact reproducing the
 //! world's manifold (points within 1e-5, same normal), then saved as a pair file.
 
-use super::contact_inspect::{contact_at, contact_pair, find_contact, same_manifold, ContactRef};
-use super::input::{pointer_actions, InputState, PointerFrame};
-use super::lab::manifold::{manifold_of, ManifoldLab};
-use super::lab::pair::PairAction;
-use super::lab::LabAction;
-use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::manifold::{manifold_of, ManifoldLab};
+use crate::app::lab::pair::PairAction;
+use crate::app::lab::LabAction;
+use crate::app::state::{Action, App};
+use crate::app::tools::inspector::{contact_at, contact_pair, find_contact, same_manifold, ContactRef};
 use glam::Vec2;
 use manifold_lab::engine::body::{BodyDef, BodyKind};
 use manifold_lab::engine::collide::collide;
@@ -127,7 +127,7 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
     let dir = std::env::temp_dir().join(format!("ml-contact-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("from_world.ron");
-    app.apply(Action::Lab(LabAction::Manifold(super::lab::manifold::ManifoldAction::Pair(PairAction::Save(
+    app.apply(Action::Lab(LabAction::Manifold(crate::app::lab::manifold::ManifoldAction::Pair(PairAction::Save(
         path.clone(),
     )))));
     assert!(app.error.is_none(), "{:?}", app.error);

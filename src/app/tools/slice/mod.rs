@@ -4,9 +4,12 @@
 //! history like a step, so B undoes it; the selection follows the bodies to their new
 //! indices (`SliceReport::new_index`).
 
-use super::batch::Batch;
-use super::draw::mq_color;
-use super::state::{Action, App};
+#[cfg(test)]
+mod tests;
+
+use crate::app::batch::Batch;
+use crate::app::draw::mq_color;
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::world_slice::SliceReport;
@@ -27,7 +30,7 @@ pub struct SliceTool {
 
 impl App {
     /// The slice tool's actions (see `Action::Slice` and its neighbours).
-    pub(super) fn apply_slice(&mut self, action: Action) {
+    pub(crate) fn apply_slice(&mut self, action: Action) {
         match action {
             Action::Slice { from, to } => self.slice_world(from, to),
             Action::SetSliceTool(on) => self.set_slice_tool(on),

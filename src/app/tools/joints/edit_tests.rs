@@ -1,9 +1,9 @@
 //! Joints, islands and sleep at the app's layer: clicks select joints, `SetJoint` edits them
 //! live (and wakes them), the Sleep settings, Wake and filter edits act on the world.
 
-use super::input::{pointer_actions, InputState, PointerFrame};
-use super::joint_edit::JointParam;
-use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::state::{Action, App};
+use crate::app::tools::joints::JointParam;
 use glam::Vec2;
 use manifold_lab::engine::BodyKind;
 use manifold_lab::scene;
@@ -55,7 +55,7 @@ fn clicking_an_anchor_selects_its_joint_and_a_link_body_selects_the_body() {
     assert_eq!(app.selected_joint(), Some(5));
     assert!(app.selection.is_empty(), "a joint click selects no body");
     let (a, b) = app.world.joints()[5].bodies();
-    let report = super::report::state_json(&app, &super::panels::UiState::default(), 0, &Default::default());
+    let report = crate::app::report::state_json(&app, &crate::app::panels::UiState::default(), 0, &Default::default());
     assert_eq!(report["selected_joint"]["index"], 5);
     assert_eq!(report["selected_joint"]["kind"], "Revolute");
     assert_eq!(report["selected_joint"]["body_a"], app.world.bodies[a].name.as_str());
@@ -231,7 +231,7 @@ fn the_view_follows_the_selected_car() {
 
 #[test]
 fn scripts_spell_joint_sleep_and_filter_actions_as_the_readme_does() {
-    use super::script::ScriptStep;
+    use crate::app::script::ScriptStep;
     let text = "[
         Do(SelectJoint(Some(5))),
         Do(SetJoint(joint: 5, param: Limits(lower: -0.5, upper: 0.5))),

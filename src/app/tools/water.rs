@@ -1,7 +1,7 @@
 //! Live edits of the water (003 article, "Buoyancy, Rigid Bodies and Water Surface"): its
 //! parameters from the Water panel or a script, and the length of the force arrows.
 
-use super::state::{Action, App};
+use crate::app::state::{Action, App};
 use manifold_lab::engine::water::{Surface, Water, WaterParams};
 use manifold_lab::engine::BodyKind;
 use std::mem::discriminant;
@@ -13,7 +13,7 @@ pub const DEFAULT_BUOYANCY_SCALE: f32 = 0.15;
 pub const BUOYANCY_SCALE_RANGE: (f32, f32) = (0.001, 1.0);
 
 impl App {
-    pub(super) fn apply_water(&mut self, action: Action) {
+    pub(crate) fn apply_water(&mut self, action: Action) {
         match action {
             Action::SetWater(p) => self.set_water(p),
             Action::SetBuoyancyScale(s) if s.is_finite() => {

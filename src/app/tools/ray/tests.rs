@@ -2,8 +2,8 @@
 //! analytic values (a box and a circle of the pointer test scene), the drag gesture, the tree
 //! nodes recorded, hand moves while paused, and bad rays.
 
-use super::input::{pointer_actions, InputState, PointerFrame};
-use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use std::path::Path;
 
@@ -114,7 +114,7 @@ fn dragging_with_the_tool_on_casts_the_ray_and_selects_nothing() {
 fn one_drag_tool_at_a_time_the_key_and_bad_rays() {
     use macroquad::miniquad::{KeyCode, KeyMods};
     let mut app = pointer_app();
-    assert_eq!(super::keys::key_action(KeyCode::Y, KeyMods::default()), Some(Action::ToggleRayTool));
+    assert_eq!(crate::app::keys::key_action(KeyCode::Y, KeyMods::default()), Some(Action::ToggleRayTool));
     app.apply(Action::ToggleRayTool);
     assert!(app.ray.on);
     app.apply(Action::SetSliceTool(true));
@@ -126,7 +126,7 @@ fn one_drag_tool_at_a_time_the_key_and_bad_rays() {
     app.apply(Action::Ray { from: Vec2::ONE, to: Vec2::ONE });
     assert!(app.error.take().is_some());
     // In a lab the tool stays off.
-    app.apply(Action::OpenLab { kind: super::lab::LabKind::Manifold, file: None });
+    app.apply(Action::OpenLab { kind: crate::app::lab::LabKind::Manifold, file: None });
     app.apply(Action::SetRayTool(true));
     assert!(!app.ray.on && app.ray_trace().is_none());
 }

@@ -3,6 +3,13 @@
 //! against the joint's kind before changing anything (a bad value or a field the kind does not
 //! have is an error, and the joint stays as it was).
 
+#[cfg(test)]
+mod edit_tests;
+pub mod panel;
+pub mod state;
+#[cfg(test)]
+mod ui_tests;
+
 use manifold_lab::engine::solver::Joint;
 use serde::{Deserialize, Serialize};
 

@@ -5,8 +5,11 @@
 //! boxes each one tests and the pairs found so far. The recording is a snapshot: the world
 //! may run on, the view keeps the boxes it swept.
 
-use super::lab::widgets::step_slider;
-use super::state::{Action, App};
+#[cfg(test)]
+mod tests;
+
+use crate::app::lab::widgets::step_slider;
+use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{trace_sort_and_sweep, PairFinding, SweepStep, SweepTrace};
 use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
@@ -49,7 +52,7 @@ pub fn sweep_layers() -> LayerSet {
 }
 
 impl App {
-    pub(super) fn apply_sweep(&mut self, action: SweepAction) {
+    pub(crate) fn apply_sweep(&mut self, action: SweepAction) {
         match action {
             SweepAction::Record if self.world.broadphase.mode != PairFinding::SortAndSweep => {
                 self.error = Some("switch the broadphase to sort and sweep to record a sweep".into());
@@ -79,7 +82,7 @@ pub fn draw(app: &App, d: &mut dyn DebugDraw) {
 }
 
 /// Draws the recorded sweep (see [`draw`]) on the sweep layers.
-pub fn draw_over(app: &App, d: &mut super::draw::MqDraw) {
+pub fn draw_over(app: &App, d: &mut crate::app::draw::MqDraw) {
     if app.sweep_view.is_some() {
         let layers = d.layers;
         d.layers = LayerSet(layers.0 | sweep_layers().0);
