@@ -2,51 +2,36 @@
 //! panels and input produce actions → actions are applied → the world steps → draw.
 
 pub mod action;
-pub mod batch;
 pub mod camera;
-pub mod draw;
 pub mod files;
 pub mod frame_rate;
-pub mod grid;
-#[cfg(test)]
-mod grid_tests;
 pub mod heap;
 pub mod history;
 pub mod input;
-#[cfg(test)]
-mod input_tests;
-pub mod keys;
-#[cfg(test)]
-mod keys_tests;
 pub mod lab;
 pub mod lab_return;
 #[cfg(test)]
 mod lab_return_tests;
-pub mod label_layout;
-pub mod labels;
-pub mod materials;
-pub mod mq_input;
 pub mod panels;
-pub mod rect_grid;
+pub mod render;
 pub mod report;
 pub mod script;
 pub mod share;
 pub mod state;
 #[cfg(test)]
 mod tests;
-pub mod text_fit;
 pub mod timeline;
 pub mod tools;
 #[cfg(test)]
 mod ui_tests;
-pub mod view;
 pub mod view3d;
 
 use camera::ScreenRect;
 use egui_macroquad::egui;
 use glam::Vec2;
-use input::{InputState, PointerFrame};
+use input::{mq_input, InputState, PointerFrame};
 use macroquad::prelude as mq;
+use render::{batch, labels, materials, view};
 use script::ScriptPlayer;
 use state::{Action, App};
 use std::path::PathBuf;

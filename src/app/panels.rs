@@ -1,8 +1,8 @@
 //! egui panels: controls on the left, the selection on the right, a status bar at the bottom.
 //! Widgets never change the app directly; they push `Action`s.
 
-use super::keys;
 use super::state::{Action, App, BodyEdit, RunMode};
+use crate::app::input::keys;
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::collide::ReferenceFaceRule;
 use manifold_lab::engine::debug::Layer;
@@ -36,11 +36,11 @@ pub struct UiState {
     pub widgets: Widgets,
     /// The view labels the last frame placed (the frame loop keeps them: their tooltips, the
     /// report).
-    pub labels: Vec<super::labels::ViewLabels>,
+    pub labels: Vec<crate::app::render::labels::ViewLabels>,
     /// Texts egui drew past their clip rectangle in the last frame, where the frame loop looks
     /// (`report` runs), and panels whose content was wider than the panel.
-    pub text_cuts: Vec<super::text_fit::TextCut>,
-    pub overflows: Vec<super::text_fit::TextCut>,
+    pub text_cuts: Vec<crate::app::render::text_fit::TextCut>,
+    pub overflows: Vec<crate::app::render::text_fit::TextCut>,
     /// Whether `build` looks for cut texts (a frame loop that reports sets it).
     pub find_text_cuts: bool,
 }
@@ -51,13 +51,13 @@ impl UiState {
     pub fn overflow(&mut self, name: &str, content: egui::Rect, room: egui::Rect) {
         if content.max.x > room.max.x + 1.0 {
             let text = format!("{name}: content {:.0} wide in {:.0}", content.width(), room.width());
-            self.overflows.push(super::text_fit::TextCut { text, rect: content, clip: room });
+            self.overflows.push(crate::app::render::text_fit::TextCut { text, rect: content, clip: room });
         }
     }
 
     /// Keeps what egui cut this frame, texts and panels, in pixels (for the report).
     pub fn note_text_cuts(&mut self, ctx: &egui::Context) {
-        self.text_cuts = super::text_fit::cut_texts_in(ctx);
+        self.text_cuts = crate::app::render::text_fit::cut_texts_in(ctx);
         let ppp = ctx.pixels_per_point();
         self.text_cuts.extend(self.overflows.iter().map(|c| c.scaled(ppp)));
     }
@@ -162,7 +162,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     ui_state.overflow("details panel", content, scrolled.inner_rect);
     ui_state.dialogs.show(ctx, app, out);
     crate::app::tools::inspector::ui::show(ctx, app, out);
-    super::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
+    crate::app::render::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.max.x, screen.min.y),

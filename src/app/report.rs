@@ -187,7 +187,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "frames_timed": times.len(),
         "frame_cpu_ms": times.cpu_ms_per_frame(),
         "frame_parts_ms": times.part_medians(),
-        "labels": super::labels::frame_json(&ui.labels),
+        "labels": crate::app::render::labels::frame_json(&ui.labels),
         "text_cuts": text_cuts_json(ui),
     })
 }

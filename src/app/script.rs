@@ -1,8 +1,8 @@
 //! Scripted input for `screenshot --script`: a RON list of steps replayed one frame at a time
 //! through the same pointer and action paths as a real user.
 
-use super::input::{pointer_actions, InputState, PointerFrame};
 use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
 use glam::Vec2;
 use serde::Deserialize;
 use std::collections::VecDeque;

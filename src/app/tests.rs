@@ -1,7 +1,7 @@
 //! App logic without a window: actions, gestures and error handling.
 
-use super::input::{pointer_actions, Gesture, InputState, PointerFrame};
 use super::state::{Action, App, RunMode};
+use crate::app::input::{pointer_actions, Gesture, InputState, PointerFrame};
 use glam::Vec2;
 use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::solver::SolverParams;

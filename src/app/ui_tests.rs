@@ -3,10 +3,10 @@
 //! the actions the click produced. Also a lab written in a test: one type and nothing else
 //! makes it draw, take the pointer and react to the app's actions.
 
-use super::input::{pointer_actions, InputState, PointerFrame};
 use super::lab::{Lab, LabKind};
 use super::panels::{self, UiState};
 use super::state::{Action, App};
+use crate::app::input::{pointer_actions, InputState, PointerFrame};
 use egui_macroquad::egui::{self, epaint, Event, Pos2, RawInput};
 use manifold_lab::engine::debug::{DebugDraw, DebugList, DrawCmd, Layer, LayerSet};
 use std::path::Path;

@@ -90,7 +90,7 @@ impl Dialogs {
 pub fn files_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Files").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
-            use crate::app::keys::button;
+            use crate::app::input::keys::button;
             let open = Action::ShowDialog(DialogKind::Open);
             button(ui, "Open…", &[("a scene, a lab preset or a recording", &open)], true, out);
             let what = "write the world as a scene (asks where the first time)";

@@ -5,7 +5,7 @@ use super::kind::FileKind;
 use super::recent::RecentFiles;
 use super::watch::FileWatcher;
 use super::DialogKind;
-use crate::app::keys::key_action;
+use crate::app::input::keys::key_action;
 use crate::app::lab::LabKind;
 use crate::app::state::{Action, App, RunMode};
 use glam::Vec2;

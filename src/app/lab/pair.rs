@@ -111,7 +111,7 @@ impl PairFile {
                 Some(PresetChoice::Save(p)) => out.push(wrap(PairAction::Save(p))),
                 None => {}
             }
-            if ui.button(crate::app::keys::label("Restart", &Action::Restart)).clicked() {
+            if ui.button(crate::app::input::keys::label("Restart", &Action::Restart)).clicked() {
                 out.push(Action::Restart);
             }
         });

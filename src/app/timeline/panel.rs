@@ -3,7 +3,7 @@
 //! the diff against the compared branch.
 
 use super::{track, TimelineAction as T};
-use crate::app::keys;
+use crate::app::input::keys;
 use crate::app::panels::{note, UiState, Widgets};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText, Sense, Stroke};

@@ -2,7 +2,7 @@
 
 use super::record::Recording;
 use super::TimelineAction as T;
-use crate::app::keys::key_action;
+use crate::app::input::keys::key_action;
 use crate::app::state::{Action, App, RunMode};
 use glam::Vec2;
 use macroquad::miniquad::{KeyCode, KeyMods};

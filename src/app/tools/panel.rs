@@ -12,7 +12,8 @@ use manifold_lab::engine::water::{Surface, WaterParams, Wave};
 pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Tools").default_open(true).show(ui, |ui| {
         let label = if app.slice.on { "✂ Slice: on" } else { "✂ Slice" };
-        let tip = crate::app::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
+        let tip =
+            crate::app::input::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
         if ui.selectable_label(app.slice.on, label).on_hover_text(tip).clicked() {
             out.push(Action::ToggleSliceTool);
         }
@@ -44,7 +45,7 @@ pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 /// The ray tool's toggle and what its ray hits.
 fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
-    let tip = crate::app::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
+    let tip = crate::app::input::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
     if ui.selectable_label(app.ray.on, label).on_hover_text(tip).clicked() {
         out.push(Action::ToggleRayTool);
     }

@@ -11,7 +11,7 @@
 use super::camera::OrbitCamera;
 use super::pen::{plain, set_camera_3d, Labels};
 use crate::app::camera::ScreenRect;
-use crate::app::draw::mq_color;
+use crate::app::render::draw::mq_color;
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::Color;

@@ -4,8 +4,8 @@
 
 use super::camera::OrbitCamera;
 use crate::app::camera::ScreenRect;
-use crate::app::draw::mq_color;
-use crate::app::labels::{draw_labels, ScreenLabel};
+use crate::app::render::draw::mq_color;
+use crate::app::render::labels::{draw_labels, ScreenLabel};
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::Color;

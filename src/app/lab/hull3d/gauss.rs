@@ -4,7 +4,7 @@
 
 use super::Hull3dLab;
 use crate::app::camera::ScreenRect;
-use crate::app::text_fit::elide_to_width;
+use crate::app::render::text_fit::elide_to_width;
 use crate::app::view3d::MqDraw3;
 use glam::Vec2;
 use macroquad::prelude as mq;

@@ -90,11 +90,11 @@ pub fn controls(ui: &mut egui::Ui, lab: &Hull3dLab, st: &mut UiState, out: &mut 
             });
         });
         ui.horizontal(|ui| {
-            if ui.button(crate::app::keys::label("Frame all", &Action::FrameAll)).clicked() {
+            if ui.button(crate::app::input::keys::label("Frame all", &Action::FrameAll)).clicked() {
                 out.push(Action::FrameAll);
             }
             if ui
-                .button(crate::app::keys::label("Restart", &Action::Restart))
+                .button(crate::app::input::keys::label("Restart", &Action::Restart))
                 .on_hover_text("Back to the poses as loaded")
                 .clicked()
             {

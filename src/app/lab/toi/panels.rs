@@ -58,7 +58,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &ToiLab, files: &mut UiState, out: &mut 
             None => {}
         }
         if ui
-            .button(crate::app::keys::label("Restart", &Action::Restart))
+            .button(crate::app::input::keys::label("Restart", &Action::Restart))
             .on_hover_text("Back to the preset as saved")
             .clicked()
         {

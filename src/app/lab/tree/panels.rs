@@ -38,7 +38,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, t: &Proxies, out: &mut Vec<Action>
         if ui.add(egui::Slider::new(&mut f, 0.0..=100.0).text("% moving")).changed() {
             out.push(act(TreeAction::Moving(f / 100.0)));
         }
-        let label = crate::app::keys::label(if app.is_running() { "Pause" } else { "Run" }, &Action::TogglePlay);
+        let label = crate::app::input::keys::label(if app.is_running() { "Pause" } else { "Run" }, &Action::TogglePlay);
         if ui.button(label).clicked() {
             out.push(Action::TogglePlay);
         }

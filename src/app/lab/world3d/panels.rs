@@ -57,7 +57,7 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState
         });
     });
     egui::CollapsingHeader::new("View").default_open(true).show(ui, |ui| {
-        if ui.button(crate::app::keys::label("Frame the moving bodies", &Action::FrameAll)).clicked() {
+        if ui.button(crate::app::input::keys::label("Frame the moving bodies", &Action::FrameAll)).clicked() {
             out.push(Action::FrameAll);
         }
         ui.label(

@@ -2,8 +2,8 @@
 //! pinned one with the button that opens its pair in the Manifold lab, and a ring on both in
 //! the view.
 
-use crate::app::batch::Batch;
-use crate::app::draw::mq_color;
+use crate::app::render::batch::Batch;
+use crate::app::render::draw::mq_color;
 use crate::app::state::{Action, App};
 use crate::app::tools::inspector::{contact_info, ContactInfo, ContactRef};
 use egui_macroquad::egui::{self, RichText};

@@ -8,8 +8,8 @@
 #[cfg(test)]
 mod tests;
 
-use crate::app::batch::Batch;
-use crate::app::draw::{mq_color, MqDraw, WorldText};
+use crate::app::render::batch::Batch;
+use crate::app::render::draw::{mq_color, MqDraw, WorldText};
 use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::RayTrace;

@@ -114,7 +114,7 @@ fn dragging_with_the_tool_on_casts_the_ray_and_selects_nothing() {
 fn one_drag_tool_at_a_time_the_key_and_bad_rays() {
     use macroquad::miniquad::{KeyCode, KeyMods};
     let mut app = pointer_app();
-    assert_eq!(crate::app::keys::key_action(KeyCode::Y, KeyMods::default()), Some(Action::ToggleRayTool));
+    assert_eq!(crate::app::input::keys::key_action(KeyCode::Y, KeyMods::default()), Some(Action::ToggleRayTool));
     app.apply(Action::ToggleRayTool);
     assert!(app.ray.on);
     app.apply(Action::SetSliceTool(true));

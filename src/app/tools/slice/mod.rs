@@ -7,8 +7,8 @@
 #[cfg(test)]
 mod tests;
 
-use crate::app::batch::Batch;
-use crate::app::draw::mq_color;
+use crate::app::render::batch::Batch;
+use crate::app::render::draw::mq_color;
 use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::debug::palette;

@@ -82,7 +82,7 @@ pub fn draw(app: &App, d: &mut dyn DebugDraw) {
 }
 
 /// Draws the recorded sweep (see [`draw`]) on the sweep layers.
-pub fn draw_over(app: &App, d: &mut crate::app::draw::MqDraw) {
+pub fn draw_over(app: &App, d: &mut crate::app::render::draw::MqDraw) {
     if app.sweep_view.is_some() {
         let layers = d.layers;
         d.layers = LayerSet(layers.0 | sweep_layers().0);

@@ -5,8 +5,8 @@
 //! rate. Left-button presses and releases are taken from the events too, with the positions
 //! they carry: the pointer's position when the frame is drawn may already be elsewhere.
 
-use super::input::{pointer_samples, ButtonEdge, PointerFrame};
-use super::state::Action;
+use crate::app::input::{pointer_samples, ButtonEdge, PointerFrame};
+use crate::app::state::Action;
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude as mq;
@@ -74,7 +74,7 @@ impl FrameInput {
         if typing {
             return Vec::new();
         }
-        self.keys.iter().filter_map(|&(k, m)| super::keys::key_action(k, m)).collect()
+        self.keys.iter().filter_map(|&(k, m)| crate::app::input::keys::key_action(k, m)).collect()
     }
 }
 

@@ -2,10 +2,10 @@
 //! of the line it is written beside, at zooms from millimetre to ten-kilometre label steps and
 //! at many offsets, and at the opening views of the labs.
 
-use super::camera::{ScreenRect, ViewCamera};
-use super::grid::{GridFrame, GridLabel};
-use super::lab::LabKind;
-use super::state::{Action, App};
+use crate::app::camera::{ScreenRect, ViewCamera};
+use crate::app::lab::LabKind;
+use crate::app::render::grid::{GridFrame, GridLabel};
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::scene;
 

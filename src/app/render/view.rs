@@ -1,15 +1,15 @@
 //! Drawing a frame's world area: the grid, the world (or the lab) through `MqDraw`, the
 //! selection, labels; and a lab's inset.
 
-use super::camera::{ScreenRect, ViewCamera};
-use super::draw::{mq_color, MqDraw, WorldText};
-use super::grid::GridFrame;
-use super::input;
-use super::lab::{self, Lab};
-use super::labels::{draw_labels, ScreenLabel};
-use super::materials::Materials;
-use super::state::App;
-use super::view3d::pen::plain;
+use crate::app::camera::{ScreenRect, ViewCamera};
+use crate::app::input;
+use crate::app::lab::{self, Lab};
+use crate::app::render::draw::{mq_color, MqDraw, WorldText};
+use crate::app::render::grid::GridFrame;
+use crate::app::render::labels::{draw_labels, ScreenLabel};
+use crate::app::render::materials::Materials;
+use crate::app::state::App;
+use crate::app::view3d::pen::plain;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{palette, DrawOptions, Layer, LayerSet};
@@ -125,7 +125,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
             }
         }
     }
-    super::timeline::draw_ghost(app, &mut d);
+    crate::app::timeline::draw_ghost(app, &mut d);
     // Selection highlight: the selected shapes again, with lines twice as wide.
     d.width_scale = 2.0;
     for b in app.selection.iter().filter_map(|&i| app.world.bodies.get(i)) {
@@ -174,8 +174,9 @@ fn draw_inset(app: &App, lab: &dyn Lab, rect: &ScreenRect, bounds: Aabb, title: 
     mq::set_default_camera();
     grid.draw_labels(GRID_FONT);
     // The title, cut to the inset's width, and kept clear of the labels.
-    let title =
-        super::text_fit::elide_to_width(title, rect.size.x - 20.0, |t| mq::measure_text(t, None, 20, 1.0).width);
+    let title = crate::app::render::text_fit::elide_to_width(title, rect.size.x - 20.0, |t| {
+        mq::measure_text(t, None, 20, 1.0).width
+    });
     let title_w = mq::measure_text(&title, None, 20, 1.0).width;
     let title_rect = ScreenRect { min: rect.min + Vec2::new(6.0, 4.0), size: Vec2::new(title_w + 8.0, 24.0) };
     draw_texts(&cam, rect, &d.texts, &[title_rect]);

@@ -5,8 +5,8 @@
 //! is left for a hover tooltip at the anchor). Labels are placed by priority (higher first),
 //! then in input order, so the result is deterministic. Pure: sizes are measured by the caller.
 
-use super::camera::ScreenRect;
-use super::rect_grid::RectGrid;
+use crate::app::camera::ScreenRect;
+use crate::app::render::rect_grid::RectGrid;
 use glam::Vec2;
 
 /// A label to place: the point it labels, where its centre would like to be, its measured

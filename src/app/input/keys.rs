@@ -2,9 +2,9 @@
 //! (`key_action`) and the buttons show their keys from it (`label`, `tip`, `button`), so a
 //! button and its key always agree.
 
-use super::files::DialogKind;
-use super::state::Action;
-use super::timeline::TimelineAction as T;
+use crate::app::files::DialogKind;
+use crate::app::state::Action;
+use crate::app::timeline::TimelineAction as T;
 use egui_macroquad::egui;
 use macroquad::miniquad::{KeyCode, KeyMods};
 

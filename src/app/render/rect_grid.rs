@@ -1,7 +1,7 @@
 //! Screen rectangles bucketed in a uniform grid, so asking whether a rectangle overlaps any of
 //! thousands (a label among every body's name) looks only at its neighbours.
 
-use super::camera::ScreenRect;
+use crate::app::camera::ScreenRect;
 use glam::Vec2;
 use std::collections::HashMap;
 

@@ -9,8 +9,8 @@
 //! from that integer and exponent in decimal, never by rounding a float to a number of
 //! decimals, so the line at 2.5 m reads "2.5 m" and the one at 0.025 m "0.025 m".
 
-use super::batch::Batch;
-use super::camera::{ScreenRect, ViewCamera};
+use crate::app::camera::{ScreenRect, ViewCamera};
+use crate::app::render::batch::Batch;
 use glam::Vec2;
 use macroquad::prelude as mq;
 

@@ -2,7 +2,14 @@
 //! macroquad (`mq_input`) or from a script, so scripted runs exercise the same code as a real
 //! mouse.
 
-use super::state::{Action, App, RunMode};
+pub mod keys;
+#[cfg(test)]
+mod keys_tests;
+pub mod mq_input;
+#[cfg(test)]
+mod tests;
+
+use crate::app::state::{Action, App, RunMode};
 use crate::app::tools::inspector::{contact_at, ContactRef, CONTACT_PICK_PX};
 use glam::Vec2;
 use manifold_lab::engine::debug::Layer;

@@ -4,9 +4,9 @@
 //! (per thread: the drawing functions see only `&App`) for the tooltip and the screenshot
 //! report.
 
-use super::camera::ScreenRect;
-use super::label_layout::{place_labels, LabelBox, Placement};
-use super::text_fit::elide_to_width;
+use crate::app::camera::ScreenRect;
+use crate::app::render::label_layout::{place_labels, LabelBox, Placement};
+use crate::app::render::text_fit::elide_to_width;
 use egui_macroquad::egui;
 use glam::Vec2;
 use macroquad::prelude as mq;

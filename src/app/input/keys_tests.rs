@@ -2,10 +2,10 @@
 //! (`keys::BINDINGS`); Back, B and the timeline's buttons share one answer to "can a step back
 //! be taken"; a click on the timeline's track shows the step there.
 
-use super::keys::{hint, BINDINGS};
-use super::state::{Action, App};
-use super::timeline::TimelineAction as T;
-use super::ui_tests::Harness;
+use crate::app::input::keys::{hint, BINDINGS};
+use crate::app::state::{Action, App};
+use crate::app::timeline::TimelineAction as T;
+use crate::app::ui_tests::Harness;
 use egui_macroquad::egui::Pos2;
 use std::path::Path;
 

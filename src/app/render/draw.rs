@@ -2,8 +2,8 @@
 //! line widths given in pixels (converted through the current world-per-pixel scale) and text
 //! queued for a screen-space pass so it stays upright and legible.
 
-use super::batch::Batch;
-use super::materials::Materials;
+use crate::app::render::batch::Batch;
+use crate::app::render::materials::Materials;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{Color, DebugDraw, Layer, LayerSet};

@@ -2,11 +2,11 @@
 //! where the events put them, then the pointer where it is now. A drag ends where the button
 //! came up, in 2D and in the 3D labs, however the events fall into frames.
 
-use super::input::{pointer_actions, pointer_samples, ButtonEdge, Gesture, InputState, PointerFrame};
-use super::lab::hull3d::Hull3dLab;
-use super::lab::world3d::World3dLab;
-use super::lab::LabKind;
-use super::state::{Action, App};
+use crate::app::input::{pointer_actions, pointer_samples, ButtonEdge, Gesture, InputState, PointerFrame};
+use crate::app::lab::hull3d::Hull3dLab;
+use crate::app::lab::world3d::World3dLab;
+use crate::app::lab::LabKind;
+use crate::app::state::{Action, App};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
 
@@ -122,7 +122,7 @@ fn in_the_3d_dynamics_lab_a_paused_drag_places_the_hull_at_the_release() {
     let cube = lab(&app).world.body_named("cube 5").unwrap();
     let start = lab(&app).world.bodies[cube].center;
     let (a, _) = lab(&app).camera.project(&app.viewport, start).unwrap();
-    let (picked, grab) = super::lab::world3d::input::pick(lab(&app), &app.viewport, a).unwrap();
+    let (picked, grab) = crate::app::lab::world3d::input::pick(lab(&app), &app.viewport, a).unwrap();
     assert_eq!(picked, cube);
     let grab_local = lab(&app).world.bodies[cube].pose.inverse_transform_point(grab);
     let r = a + Vec2::new(0.0, -80.0);
