@@ -1,7 +1,7 @@
 //! What a file holds (`scene::FileKind`, told by its content) and where the app opens it: a
 //! scene in the world, a lab's preset in its lab, a recording on the timeline.
 
-use crate::app::lab::LabKind;
+use crate::app::lab::{LabKind, LABS};
 use crate::app::state::Action;
 use manifold_lab::scene;
 use std::path::{Path, PathBuf};
@@ -19,17 +19,14 @@ pub enum FileKind {
 }
 
 impl From<scene::FileKind> for FileKind {
+    /// A scene or a recording, or the first lab of the `labs!` table that opens the kind.
     fn from(k: scene::FileKind) -> FileKind {
-        use scene::FileKind as K;
         match k {
-            K::Scene => FileKind::Scene,
-            K::Recording => FileKind::Recording,
-            K::Pair => FileKind::Lab(LabKind::Manifold),
-            K::Hulls => FileKind::Lab(LabKind::Hull3d),
-            K::Cloud => FileKind::Lab(LabKind::Hull),
-            K::Toi => FileKind::Lab(LabKind::Toi),
-            K::Slice => FileKind::Lab(LabKind::Slice),
-            K::World3d => FileKind::Lab(LabKind::World3d),
+            scene::FileKind::Scene => FileKind::Scene,
+            scene::FileKind::Recording => FileKind::Recording,
+            kind => {
+                LABS.iter().copied().find(|lab| lab.entry().file == Some(kind)).map_or(FileKind::Scene, FileKind::Lab)
+            }
         }
     }
 }
@@ -55,5 +52,28 @@ impl FileKind {
             FileKind::Recording => "recording",
             FileKind::Lab(kind) => kind.entry().name,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scene::FileKind as K;
+
+    #[test]
+    fn every_preset_kind_opens_in_its_lab() {
+        let expected = [
+            (K::Pair, LabKind::Manifold),
+            (K::Hulls, LabKind::Hull3d),
+            (K::Cloud, LabKind::Hull),
+            (K::Toi, LabKind::Toi),
+            (K::Slice, LabKind::Slice),
+            (K::World3d, LabKind::World3d),
+        ];
+        for (kind, lab) in expected {
+            assert_eq!(FileKind::from(kind), FileKind::Lab(lab), "{kind:?}");
+        }
+        assert_eq!(FileKind::from(K::Scene), FileKind::Scene);
+        assert_eq!(FileKind::from(K::Recording), FileKind::Recording);
     }
 }

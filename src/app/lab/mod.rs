@@ -32,6 +32,9 @@ use std::path::Path;
 pub struct LabEntry {
     pub name: &'static str,
     pub description: &'static str,
+    /// The preset files the lab opens (`Ctrl+O` and `check` tell them by content); the first
+    /// lab in the table that names a kind opens its files.
+    pub file: Option<manifold_lab::scene::FileKind>,
 }
 
 /// What the app asks of an open lab. Every method has a default that suits a lab showing the

@@ -122,6 +122,7 @@ impl LabType for HullLab {
         name: "Hull construction",
         description: "A 2D point cloud and its convex hull built by QuickHull step by step: the first chord, each \
                       edge's outside set and farthest point, the new cone, the points dropped.",
+        file: Some(manifold_lab::scene::FileKind::Cloud),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

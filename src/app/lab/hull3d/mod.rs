@@ -156,6 +156,7 @@ impl LabType for Hull3dLab {
         name: "3D hull SAT",
         description: "Two convex hulls in 3D: orbit, drag and turn them; see the best face axis of each, \
                       the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.",
+        file: Some(manifold_lab::scene::FileKind::Hulls),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

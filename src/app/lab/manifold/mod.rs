@@ -57,6 +57,7 @@ impl LabType for ManifoldLab {
         name: "Manifold (SAT + clipping)",
         description: "Drag and rotate two shapes; walk the SAT axes, the reference and incident faces, \
                       the side planes and each clip to the final contact points.",
+        file: Some(manifold_lab::scene::FileKind::Pair),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

@@ -57,6 +57,7 @@ impl LabType for MinkowskiLab {
         name: "Minkowski / GJK / EPA",
         description: "The shapes and, beside them, configuration space: the Minkowski difference A − B, \
                       each GJK simplex and EPA polytope, the penetration vector; SAT compared.",
+        file: Some(manifold_lab::scene::FileKind::Pair),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

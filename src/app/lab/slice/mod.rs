@@ -131,6 +131,7 @@ impl LabType for SliceLab {
         name: "Slicing",
         description: "One polygon and a knife line: Sutherland–Hodgman clipping walked edge by edge, its four \
                       cases, the intersections and both pieces as they are built.",
+        file: Some(manifold_lab::scene::FileKind::Slice),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

@@ -140,6 +140,7 @@ impl LabType for ToiLab {
         name: "Time of impact",
         description: "Two shapes, each moving from a start to an end pose: the four time-of-impact methods \
                       iteration by iteration, the linear cast in configuration space, all compared.",
+        file: Some(manifold_lab::scene::FileKind::Toi),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {

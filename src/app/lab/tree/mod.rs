@@ -73,6 +73,7 @@ impl LabType for TreeLab {
         name: "Dynamic AABB tree",
         description: "Thousands of proxies, some moving each step; drag a query box (Shift: a ray) and \
                       see which nodes were visited and which leaves were hit.",
+        file: None,
     };
 
     /// The lab has no file; it runs (its proxies move) from the start.

@@ -201,6 +201,7 @@ impl LabType for World3dLab {
         name: "3D dynamics",
         description: "Hulls that fall, stack, float on waves and hold orientation joints: play, step and step \
                       back; drag a hull to push it; see contacts, SAT axes, buoyancy and joint bases.",
+        file: Some(manifold_lab::scene::FileKind::World3d),
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
