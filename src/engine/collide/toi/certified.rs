@@ -164,6 +164,9 @@ impl<'a> MotionBound<'a> {
 
     /// Whether samples cover `[a.t, b.t]` (see the module docs), within the budget.
     fn cover(&mut self, f: &SeparationFunction, a: Sample, b: Sample) -> bool {
+        if a.t + self.reach_forward(&a) >= b.t - self.reach_back(&b) {
+            return true; // the common case: the two ends cover the advance
+        }
         let mut stack = [(a, b); STACK];
         let mut len = 1;
         while len > 0 {
