@@ -17,8 +17,9 @@
 //! ([`crate::engine::collide::toi::shrunk_core`]; Box2D's `B2_CORE_FRACTION` keeps a quarter).
 //! Box2D sweeps a small circle about the centre of mass, so a spinning rod touching a wall at
 //! one end swings its far end through; the shrunk rod cannot. A core that touches at the start
-//! too (the shape already deep in) is held apart: swept with half its starting distance as
-//! the target, so it never closes in, and the contact pushes the body out.
+//! too (the shape already deep in a static body) is held apart: swept with half its starting
+//! distance as the target, its points' velocity into the obstacle taken away
+//! ([`stop_core`]), and the contact pushes the body out.
 //!
 //! Bullets (`Body::bullet`) are swept after every other fast body, against static bodies and
 //! also against non-bullet dynamic and kinematic bodies at their final poses.
@@ -129,11 +130,11 @@ pub fn pair_reach(a: &Motion, b: &Motion) -> f32 {
 }
 
 /// A time of impact of a body; for a held core (see [`impact_time`]) also the normal from the
-/// obstacle to the body and the contact point there, in the sweep's frame.
+/// obstacle to the body there.
 #[derive(Clone, Copy, Debug)]
 struct Impact {
     t: f32,
-    held: Option<(Vec2, Vec2)>,
+    held: Option<Vec2>,
 }
 
 /// The time of impact of a body (its shape and core, moving along `sweep`) against `obstacle`
@@ -167,26 +168,22 @@ fn impact_time(
     }
     let held = ToiInput { target: 0.5 * start.distance, tolerance: 0.125 * start.distance, ..input };
     let out = certified(&held, None);
-    Impact { t: out.t, held: (out.is_hit() && out.normal != Vec2::ZERO).then_some((out.normal, out.point)) }
+    Impact { t: out.t, held: (out.is_hit() && out.normal != Vec2::ZERO).then_some(out.normal) }
 }
 
 /// Takes from `b` the velocity that drives its core into a static obstacle whose surface
-/// passes through `point` with `normal` (from the obstacle to the body): plastic impacts at
-/// the core's points nearest the obstacle (within `band` of the nearest), by sequential
-/// impulses. A held core meets the obstacle with a part of the body that the step's contacts
-/// do not hold (beyond their speculative margin), so without it the body would be held again
-/// at every step.
-fn stop_core(b: &mut Body, core: &Proxy, normal: Vec2, point: Vec2, band: f32) {
-    let mut near = [Vec2::ZERO; MAX_PROXY_VERTICES];
-    let height = |q: &Vec2| (b.xf.apply(*q) - point).dot(normal);
-    let nearest = core.points().iter().map(height).fold(f32::MAX, f32::min);
-    let mut count = 0;
-    for q in core.points().iter().filter(|q| height(q) <= nearest + band) {
-        near[count] = b.xf.apply(*q) - b.center;
-        count += 1;
+/// faces `normal` (from the obstacle to the body): plastic impacts of every core point
+/// against that surface's plane, by sequential impulses. A held core meets the
+/// obstacle with a part of the body that the step's contacts do not hold (beyond their
+/// speculative margin), and a spinning body swings its other end in next, so without it the
+/// body would be held again at every step, closing in a little each time.
+fn stop_core(b: &mut Body, core: &Proxy, normal: Vec2) {
+    let mut arms = [Vec2::ZERO; MAX_PROXY_VERTICES];
+    for (arm, q) in arms.iter_mut().zip(core.points()) {
+        *arm = b.xf.apply(*q) - b.center;
     }
     for _ in 0..STOP_ITERATIONS {
-        for r in &near[..count] {
+        for r in &arms[..core.count] {
             let approach = (b.linear_velocity + b.angular_velocity * r.perp()).dot(normal);
             let rn = cross(*r, normal);
             let k = b.inv_mass + b.inv_inertia * rn * rn;
@@ -334,8 +331,8 @@ impl World {
         b.center = base + (1.0 - fraction) * sweep.c1 + fraction * sweep.c2;
         b.angle -= remaining;
         b.sync_transform();
-        if let Some((normal, point)) = held {
-            stop_core(b, &core, normal, base + point, min_extent);
+        if let Some(normal) = held {
+            stop_core(b, &core, normal);
         }
         true
     }
