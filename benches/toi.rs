@@ -1,8 +1,11 @@
-//! Time-of-impact micro-benchmarks: ns per call of each of our four methods beside Box2D v3's
+//! Time-of-impact micro-benchmarks: ns per call of each of our five methods beside Box2D v3's
 //! `b2TimeOfImpact` (its C library through `boxdd-sys`) and parry2d's nonlinear shape cast
 //! (`cast_shapes_nonlinear`), on the same 64 random sweeps (boxes, convex polygons, circles and
-//! capsules; B crosses A, each turning up to 0.8 rad, about half of them hitting), then the
-//! world's continuous-collision cost on `scenes/rain.ron` and `scenes/bullets.ron`.
+//! capsules; B crosses A, each turning up to 0.8 rad, about half of them hitting; also the same
+//! turning up to 2.5 rad, and translating), then the world's continuous-collision cost on
+//! `scenes/rain.ron`, `scenes/bullets.ron` and `scenes/spinning_rods.ron`. The certified
+//! method (the default) is the root finder plus the motion bound that accepts its advances:
+//! its cost over Box2D's `b2TimeOfImpact` is the figure to read (goal ≤ 1.2).
 //!
 //! Box2D and our root finder run the same algorithm on the same sweeps (centre lerped,
 //! rotation nlerped) and target (a linear slop). Parry's motion turns at a constant rate and
@@ -128,6 +131,8 @@ fn summary(name: &str, set: &[Case]) {
         let (o, b) = compare(&mut || ours(set, m), &mut || box2d_toi(set));
         println!("  {:<34} {o:>10.1} {b:>12.1} {:>14.2}", m.label(), o / b);
     }
+    let (c, r) = compare(&mut || ours(set, ToiMethod::Certified), &mut || ours(set, ToiMethod::RootFinder));
+    println!("  certified {c:.1} ns vs our root finder {r:.1} ns: certified / root finder {:.2}", c / r);
     let (o, p) = compare(&mut || ours(set, ToiMethod::RootFinder), &mut || parry_toi(set));
     println!("  root finder {o:.1} ns vs parry2d cast_shapes_nonlinear {p:.1} ns: ours / parry {:.2}", o / p);
 }
@@ -166,16 +171,19 @@ fn world_cost(path: &str, steps: usize, rounds: usize) {
 
 fn main() {
     let rotating = cases(0xB0_11E7, 0.8);
+    let spinning = cases(0x5_1217, 2.5);
     let translating = cases(0x5_11DE, 0.0);
     let mut criterion = Criterion::default().configure_from_args();
     benches(&mut criterion, &rotating);
     criterion.final_summary();
     if bench_mode() {
         summary("rotating", &rotating);
+        summary("rotating up to 2.5 rad", &spinning);
         summary("translating", &translating);
         println!("\nworld continuous collision (best of alternating runs from the scene's start):");
         let root = env!("CARGO_MANIFEST_DIR");
         world_cost(&format!("{root}/scenes/bullets.ron"), 240, 5);
         world_cost(&format!("{root}/scenes/rain.ron"), 240, 3);
+        world_cost(&format!("{root}/scenes/spinning_rods.ron"), 180, 5);
     }
 }

@@ -37,7 +37,7 @@ fn dynamic_count(w: &World) -> usize {
 }
 
 /// (file, all bodies, dynamic bodies)
-const EXPECTED: [(&str, usize, usize); 18] = [
+const EXPECTED: [(&str, usize, usize); 19] = [
     ("angle_joint.ron", 10, 8),
     ("bridge.ron", 2 + 160 + 24, 160 + 24),
     ("bullets.ron", 13, 9),
@@ -54,6 +54,7 @@ const EXPECTED: [(&str, usize, usize); 18] = [
     ("rain.ron", 26 + 2 + 3000, 3000),
     ("restitution.ron", 12, 11),
     ("sleep.ron", 2 + 10 + 5 + 6, 1 + 10 + 5 + 6),
+    ("spinning_rods.ron", 3 + 32, 32),
     ("vertical_stack.ron", 11, 10),
     ("waves.ron", 7, 4),
 ];

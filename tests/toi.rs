@@ -6,6 +6,13 @@
 //! `TOI_DIFF_COUNT=1000000 cargo test --test toi differential -- --nocapture` runs a larger
 //! differential test.
 
+#[path = "../benches/support/box2d_world.rs"]
+#[allow(dead_code)] // the test uses part of the bench support
+mod box2d_world;
+#[path = "toi_parts/rotating.rs"]
+mod rotating;
+#[path = "toi_parts/spinning_rods.rs"]
+mod spinning_rods;
 mod support;
 #[path = "toi_parts/world.rs"]
 mod world;
@@ -159,14 +166,16 @@ fn shipped_presets_load_and_give_their_documented_answers() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/toi");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
-    // The state each method gives: linear cast, GJK ray cast, advancement, root finder.
+    // The state each method gives: linear cast, GJK ray cast, advancement, root finder,
+    // certified.
     let expected = [
-        ("box_onto_box.ron", [Hit, Hit, Hit, Hit]),
-        ("grazing_miss.ron", [Separated, Separated, Separated, Separated]),
-        ("overlapping_start.ron", [Overlapped, Overlapped, Overlapped, Overlapped]),
-        ("rotation_causes_hit.ron", [Separated, Separated, Hit, Hit]),
-        ("spinning_plank.ron", [Separated, Separated, Hit, Hit]),
-        ("thin_wall.ron", [Hit, Hit, Hit, Hit]),
+        ("box_onto_box.ron", [Hit, Hit, Hit, Hit, Hit]),
+        ("grazing_miss.ron", [Separated, Separated, Separated, Separated, Separated]),
+        ("overlapping_start.ron", [Overlapped, Overlapped, Overlapped, Overlapped, Overlapped]),
+        ("root_finder_steps_over.ron", [Separated, Separated, Hit, Separated, Hit]),
+        ("rotation_causes_hit.ron", [Separated, Separated, Hit, Hit, Hit]),
+        ("spinning_plank.ron", [Separated, Separated, Hit, Hit, Hit]),
+        ("thin_wall.ron", [Hit, Hit, Hit, Hit, Hit]),
     ];
     let names: Vec<String> = files.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, expected.iter().map(|e| e.0).collect::<Vec<_>>(), "every preset needs an expectation");

@@ -4,7 +4,8 @@
 
 use boxdd_sys::ffi::{
     b2BodyId, b2BodyType_b2_dynamicBody, b2BodyType_b2_staticBody, b2Body_GetLinearVelocity, b2Body_GetPosition,
-    b2Body_GetShapes, b2Circle, b2ComputeHull, b2CreateBody, b2CreateCircleShape, b2CreatePolygonShape,
+    b2Body_GetShapes, b2Body_SetAngularVelocity, b2Body_SetBullet, b2Body_SetLinearVelocity, b2Capsule, b2Circle,
+    b2ComputeHull, b2CreateBody, b2CreateCapsuleShape, b2CreateCircleShape, b2CreatePolygonShape,
     b2CreateRevoluteJoint, b2CreateWorld, b2DefaultBodyDef, b2DefaultRevoluteJointDef, b2DefaultShapeDef,
     b2DefaultWorldDef, b2DestroyWorld, b2JointId, b2Joint_GetLinearSeparation, b2MakeBox, b2MakePolygon, b2Rot,
     b2ShapeId, b2Shape_SetRestitution, b2Transform, b2Vec2, b2WorldId, b2World_GetAwakeBodyCount, b2World_Step,
@@ -26,6 +27,12 @@ pub enum B2Shape {
     /// A convex polygon from its vertices in the body's frame (Box2D computes the hull).
     Polygon {
         points: Vec<(f32, f32)>,
+    },
+    /// A capsule from its two segment ends in the body's frame.
+    Capsule {
+        center1: (f32, f32),
+        center2: (f32, f32),
+        radius: f32,
     },
 }
 
@@ -116,6 +123,14 @@ impl B2World {
                     let circle = b2Circle { center: v(0.0, 0.0), radius: *radius };
                     b2CreateCircleShape(body, &sd, &circle);
                 }
+                B2Shape::Capsule { center1, center2, radius } => {
+                    let capsule = b2Capsule {
+                        center1: v(center1.0, center1.1),
+                        center2: v(center2.0, center2.1),
+                        radius: *radius,
+                    };
+                    b2CreateCapsuleShape(body, &sd, &capsule);
+                }
                 B2Shape::Polygon { points } => {
                     let pts: Vec<b2Vec2> = points.iter().map(|&(x, y)| v(x, y)).collect();
                     let hull = b2ComputeHull(pts.as_ptr(), pts.len() as i32);
@@ -178,6 +193,16 @@ impl B2World {
             if b2Body_GetShapes(body, &mut shape, 1) == 1 {
                 b2Shape_SetRestitution(shape, restitution);
             }
+        }
+    }
+
+    /// Sets a body's linear and angular velocity and its bullet flag.
+    pub fn set_motion(&mut self, body: b2BodyId, velocity: (f32, f32), angular_velocity: f32, bullet: bool) {
+        // SAFETY: the body belongs to this live world.
+        unsafe {
+            b2Body_SetLinearVelocity(body, v(velocity.0, velocity.1));
+            b2Body_SetAngularVelocity(body, angular_velocity);
+            b2Body_SetBullet(body, bullet);
         }
     }
 

@@ -5,13 +5,21 @@
 //! slow cannot pass through anything thicker than itself before the next step's speculative
 //! contact sees it. Each fast body is swept from its start-of-step pose to its end pose
 //! against the static bodies whose fat AABBs in the broadphase tree overlap the swept box,
-//! with the root finder ([`crate::engine::collide::toi::root_finder`]); the earliest time of
+//! with the certified root finder ([`crate::engine::collide::toi::certified`]: Box2D's root
+//! finder, each advance accepted only when the 004 article's motion bound for "Continuous
+//! Angular/Linear" rules out an earlier contact, conservative advancement otherwise), so a
+//! turning body never steps over a hit as Box2D's `b2TimeOfImpact` can; the earliest time of
 //! impact wins and the body is moved back there, keeping its velocity. It ends a linear slop
 //! from what it hit, inside the speculative margin, so the next step's contact stops it.
 //!
-//! A time of impact at 0 (already touching, e.g. sliding on the ground) is retried with a
-//! small circle around the centre of mass, a quarter of the smallest extent (Box2D's
-//! `B2_CORE_FRACTION`), so only the core is kept from passing through.
+//! A time of impact at 0 (already touching, e.g. sliding on the ground) is retried with the
+//! body's core: the shape shrunk by three quarters of its smallest extent
+//! ([`crate::engine::collide::toi::shrunk_core`]; Box2D's `B2_CORE_FRACTION` keeps a quarter).
+//! Box2D sweeps a small circle about the centre of mass, so a spinning rod touching a wall at
+//! one end swings its far end through; the shrunk rod cannot. A core that touches at the start
+//! too (the shape already deep in a static body) is held apart: swept with half its starting
+//! distance as the target, its points' velocity into the obstacle taken away
+//! ([`stop_core`]), and the contact pushes the body out.
 //!
 //! Bullets (`Body::bullet`) are swept after every other fast body, against static bodies and
 //! also against non-bullet dynamic and kinematic bodies at their final poses.
@@ -22,18 +30,20 @@
 //! step meets what it hits before overlapping it.
 
 use super::body::{Body, BodyKind};
-use super::collide::support::Proxy;
-use super::collide::toi::{local_proxy, root_finder, Sweep, ToiInput};
+use super::collide::gjk_cache::SimplexCache;
+use super::collide::support::{Proxy, MAX_PROXY_VERTICES};
+use super::collide::toi::{certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiState};
 use super::math::{cross, Aabb};
 use super::parallel::BODY_BLOCK;
 use super::shape::Shape;
 use super::world::World;
+use glam::Vec2;
 use std::time::Instant;
 
 /// A body is swept when it moves more than this fraction of its smallest extent in a step.
 pub const CONTINUOUS_SAFETY_FACTOR: f32 = 0.5;
-/// The fallback circle's radius as a fraction of the smallest extent (Box2D's
-/// `B2_CORE_FRACTION`).
+/// What the core keeps of the smallest extent (Box2D's `B2_CORE_FRACTION`): the shape shrunk
+/// by the rest, see [`shrunk_core`].
 pub const CORE_FRACTION: f32 = 0.25;
 
 /// The smallest and largest extent of a shape about `local_center` (Box2D's
@@ -118,6 +128,76 @@ pub fn pair_reach(a: &Motion, b: &Motion) -> f32 {
     let turns = (a.reach - a.distance).max(0.0) + (b.reach - b.distance).max(0.0);
     ((b.displacement - a.displacement).length() + turns).min(a.reach + b.reach)
 }
+
+/// A time of impact of a body; for a held core (see [`impact_time`]) also the normal from the
+/// obstacle to the body there.
+#[derive(Clone, Copy, Debug)]
+struct Impact {
+    t: f32,
+    held: Option<Vec2>,
+}
+
+/// The time of impact of a body (its shape and core, moving along `sweep`) against `obstacle`
+/// (moving along `other`) within `[0, t_max]`; 0 when nothing can be done. The shape first;
+/// touching at the start, its core; the core touching too (the shape already deep in), and the
+/// obstacle static (`hold`), the core held apart: swept to half its starting distance, so it
+/// never closes in.
+fn impact_time(
+    obstacle: Proxy,
+    other: Sweep,
+    (shape, core): (Proxy, Proxy),
+    sweep: Sweep,
+    t_max: f32,
+    hold: bool,
+) -> Impact {
+    let free = |t: f32| Impact { t, held: None };
+    let input = ToiInput { t_max, ..ToiInput::new(obstacle, other, shape, sweep) };
+    let out = certified(&input, None);
+    if out.t > 0.0 {
+        return free(out.t);
+    }
+    let input = ToiInput { t_max, ..ToiInput::new(obstacle, other, core, sweep) };
+    let out = certified(&input, None);
+    if out.t > 0.0 || out.state == ToiState::Overlapped || !hold {
+        return free(out.t);
+    }
+    let (xa, xb) = input.transforms(0.0);
+    let start = core_distance(&input, &xa, &xb, &mut SimplexCache::default());
+    if start.overlap || start.distance.is_nan() || start.distance <= 0.0 {
+        return free(0.0);
+    }
+    let held = ToiInput { target: 0.5 * start.distance, tolerance: 0.125 * start.distance, ..input };
+    let out = certified(&held, None);
+    Impact { t: out.t, held: (out.is_hit() && out.normal != Vec2::ZERO).then_some(out.normal) }
+}
+
+/// Takes from `b` the velocity that drives its core into a static obstacle whose surface
+/// faces `normal` (from the obstacle to the body): plastic impacts of every core point
+/// against that surface's plane, by sequential impulses. A held core meets the
+/// obstacle with a part of the body that the step's contacts do not hold (beyond their
+/// speculative margin), and a spinning body swings its other end in next, so without it the
+/// body would be held again at every step, closing in a little each time.
+fn stop_core(b: &mut Body, core: &Proxy, normal: Vec2) {
+    let mut arms = [Vec2::ZERO; MAX_PROXY_VERTICES];
+    for (arm, q) in arms.iter_mut().zip(core.points()) {
+        *arm = b.xf.apply(*q) - b.center;
+    }
+    for _ in 0..STOP_ITERATIONS {
+        for r in &arms[..core.count] {
+            let approach = (b.linear_velocity + b.angular_velocity * r.perp()).dot(normal);
+            let rn = cross(*r, normal);
+            let k = b.inv_mass + b.inv_inertia * rn * rn;
+            if approach < 0.0 && k > 0.0 {
+                let impulse = -approach / k;
+                b.linear_velocity += b.inv_mass * impulse * normal;
+                b.angular_velocity += b.inv_inertia * rn * impulse;
+            }
+        }
+    }
+}
+
+/// Sequential-impulse passes of [`stop_core`].
+const STOP_ITERATIONS: usize = 4;
 
 /// Up to this many static bodies, a sweep scans their boxes instead of querying the tree.
 const STATIC_SCAN_MAX: usize = 128;
@@ -231,20 +311,15 @@ impl World {
             candidates.sort_unstable();
         }
         let proxy = local_proxy(&b.shape);
-        let core = Proxy::circle(b.local_center, CORE_FRACTION * min_extent);
-        let mut fraction = 1.0f32;
+        let core = shrunk_core(&b.shape, b.local_center, min_extent, CORE_FRACTION);
+        let (mut fraction, mut held) = (1.0f32, None);
         for &j in candidates.iter() {
             let o = &bodies[j];
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
-            let mut input = ToiInput::new(local_proxy(&o.shape), other, proxy, sweep);
-            input.t_max = fraction;
-            let mut out = root_finder(&input, None);
-            if out.t == 0.0 {
-                input = ToiInput { t_max: fraction, ..ToiInput::new(input.proxy_a, other, core, sweep) };
-                out = root_finder(&input, None);
-            }
-            if 0.0 < out.t && out.t < fraction {
-                fraction = out.t;
+            let hold = o.kind == BodyKind::Static;
+            let impact = impact_time(local_proxy(&o.shape), other, (proxy, core), sweep, fraction, hold);
+            if 0.0 < impact.t && impact.t < fraction {
+                (fraction, held) = (impact.t, impact.held);
             }
         }
         if fraction >= 1.0 {
@@ -256,6 +331,9 @@ impl World {
         b.center = base + (1.0 - fraction) * sweep.c1 + fraction * sweep.c2;
         b.angle -= remaining;
         b.sync_transform();
+        if let Some(normal) = held {
+            stop_core(b, &core, normal);
+        }
         true
     }
 }

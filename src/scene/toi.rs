@@ -7,7 +7,7 @@
 //!     version: 1,
 //!     name: "Box onto box",
 //!     description: "...",
-//!     method: RootFinder,          // LinearCast, GjkRayCast, ConservativeAdvancement, RootFinder
+//!     method: Certified,           // LinearCast, GjkRayCast, ConservativeAdvancement, RootFinder, Certified (default)
 //!     a: (shape: Box(half_extents: (1.0, 1.0)), start: (position: (0.0, 0.0))),   // no end: at rest
 //!     b: (
 //!         shape: Box(half_extents: (0.5, 0.5)),

@@ -1,6 +1,7 @@
 //! The time-of-impact lab (004 article, "Continuous collision"): two shapes, each with a start
-//! and an end pose; the four methods (linear cast against the Minkowski difference, GJK ray
-//! cast, conservative advancement with rotation, Box2D's root finder) walked iteration by
+//! and an end pose; the five methods (linear cast against the Minkowski difference, GJK ray
+//! cast, conservative advancement with rotation, Box2D's root finder, and the certified root
+//! finder, the default, whose advances the motion bound accepts) walked iteration by
 //! iteration, compared in a table, and the linear cast shown in configuration space.
 
 mod draw;
@@ -138,7 +139,7 @@ impl LabType for ToiLab {
     type Action = ToiAction;
     const ENTRY: LabEntry = LabEntry {
         name: "Time of impact",
-        description: "Two shapes, each moving from a start to an end pose: the four time-of-impact methods \
+        description: "Two shapes, each moving from a start to an end pose: the five time-of-impact methods \
                       iteration by iteration, the linear cast in configuration space, all compared.",
         file: Some(manifold_lab::scene::FileKind::Toi),
     };

@@ -1,6 +1,6 @@
 //! The time-of-impact lab's panels: presets, the method and its iteration slider, the shapes
 //! on the left; the shown method's result and iteration, a time axis with every iteration's
-//! time, and all four methods compared on the right.
+//! time, and all five methods compared on the right.
 
 use super::{act, ToiAction, ToiLab, TOI_DIR};
 use crate::app::lab::pair::shape_presets;
@@ -143,6 +143,7 @@ fn short(m: ToiMethod) -> &'static str {
         ToiMethod::GjkRayCast => "GJK ray cast",
         ToiMethod::ConservativeAdvancement => "cons. advancement",
         ToiMethod::RootFinder => "root finder",
+        ToiMethod::Certified => "certified",
     }
 }
 

@@ -1,4 +1,4 @@
-//! The time-of-impact lab without a window: opening presets, the four methods' results, poses
+//! The time-of-impact lab without a window: opening presets, the five methods' results, poses
 //! dragged and turned with the same gestures a mouse makes, refused sweeps, bad files and
 //! saving.
 
@@ -63,6 +63,19 @@ fn the_spinning_plank_is_seen_only_by_the_rotating_methods() {
     let mut app = App::new(scene::Scene::new("empty"), None);
     app.apply(Action::OpenLab { kind: LabKind::Toi, file: None });
     assert!(app.lab_as::<ToiLab>().is_some(), "{:?}", app.error);
+    // It opens on the default method, the certified root finder.
+    assert_eq!(lab(&app).method, ToiMethod::Certified);
+}
+
+#[test]
+fn the_plain_root_finder_steps_over_a_hit_the_certified_one_finds() {
+    let app = toi_app("scenes/toi/root_finder_steps_over.ron");
+    let l = lab(&app);
+    let state = |m: ToiMethod| l.results[ToiMethod::ALL.iter().position(|&x| x == m).unwrap()].state;
+    assert_eq!(state(ToiMethod::RootFinder), ToiState::Separated);
+    assert_eq!(state(ToiMethod::Certified), ToiState::Hit);
+    assert_eq!(state(ToiMethod::ConservativeAdvancement), ToiState::Hit);
+    assert_eq!((l.method, l.result().state), (ToiMethod::Certified, ToiState::Hit));
 }
 
 #[test]

@@ -39,6 +39,18 @@ pub fn max_extent(p: &Proxy, local_center: Vec2) -> f32 {
 
 /// Conservative advancement with any recorder.
 pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec: &mut R) -> ToiOutput {
+    conservative_advancement_from(input, 0.0, 0, rec)
+}
+
+/// Conservative advancement started at `t_start`, a time up to which the shapes are known to
+/// stay `target` apart, having already spent `spent` distance queries (the certified method's
+/// fallback, [`super::certified`]).
+pub fn conservative_advancement_from<R: Recorder<ToiStep>>(
+    input: &ToiInput,
+    t_start: f32,
+    spent: usize,
+    rec: &mut R,
+) -> ToiOutput {
     if !input.is_valid() {
         return invalid_output();
     }
@@ -50,8 +62,8 @@ pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec
         + rel.sweep_b.max_angular_speed() * max_extent(&input.proxy_b, input.sweep_b.local_center);
     let dv = rel.sweep_a.translation() - rel.sweep_b.translation();
     let mut cache = SimplexCache::default();
-    let mut t = 0.0f32;
-    let mut iterations = 0;
+    let mut t = if t_start.is_finite() { t_start.clamp(0.0, t_max) } else { 0.0 };
+    let mut iterations = spent;
     let (state, c) = loop {
         let (xa, xb) = rel.transforms(t);
         let c = core_distance(&rel, &xa, &xb, &mut cache);
@@ -72,7 +84,7 @@ pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec
             let dt = (c.distance - target) / bound;
             if t + dt >= t_max {
                 (t_max - t, Some(ToiState::Separated))
-            } else if iterations == CA_MAX_ITERATIONS {
+            } else if iterations - spent >= CA_MAX_ITERATIONS {
                 (0.0, Some(ToiState::IterationLimit))
             } else {
                 (dt, None)

@@ -1,5 +1,5 @@
 //! Continuous collision: when do two moving convex shapes first come within a target distance
-//! of each other (004 article, "Continuous")? Four methods, one per file:
+//! of each other (004 article, "Continuous")? Five methods, one per file:
 //!
 //! - [`linear_cast`]: the article's "Continuous Linear": the relative translation as a ray
 //!   from the origin against the Minkowski difference A − B (rounded by the target distance),
@@ -13,8 +13,12 @@
 //!   speed along the normal plus |ω|·r_max of each shape) → repeat.
 //! - [`root_finder`]: Box2D v3's `b2TimeOfImpact`: separating-axis functions (points, face A,
 //!   face B) whose roots are bracketed and found by mixed bisection and false position.
+//! - [`certified`] (the default): the root finder's advances, each accepted only when
+//!   conservative advancement's motion bound certifies that no earlier contact is possible;
+//!   otherwise conservative advancement from the last certified time. The root finder alone
+//!   can step over a contact under rotation; this cannot.
 //!
-//! All four read a [`ToiInput`] (two [`Proxy`]s in their body frames, two [`Sweep`]s, the
+//! All five read a [`ToiInput`] (two [`Proxy`]s in their body frames, two [`Sweep`]s, the
 //! interval `[0, t_max]`, a target and a tolerance) and give a [`ToiOutput`]. The time of
 //! impact is the first `t` at which the distance between the *cores* (polygons, circle
 //! centres, capsule segments: see [`super::support`]) falls to `target`; Box2D's choice,
@@ -24,18 +28,22 @@
 //! Each method takes an optional [`ToiTrace`] through the zero-cost [`Recorder`] mechanism of
 //! GJK and EPA: `None` compiles the recording out.
 
+pub mod certified;
 pub mod conservative_advancement;
 pub mod gjk_ray_cast;
 pub mod linear_cast;
 pub mod root_finder;
 pub mod separation;
+pub mod shrunk_core;
 pub mod sweep;
 pub mod trace;
 
+pub use certified::{certified, certified_with, CERTIFY_MAX_SAMPLES};
 pub use conservative_advancement::{conservative_advancement, conservative_advancement_with, CA_MAX_ITERATIONS};
 pub use gjk_ray_cast::{gjk_ray_cast, gjk_ray_cast_with, RAY_CAST_MAX_ITERATIONS};
 pub use linear_cast::{linear_cast, linear_cast_with};
 pub use root_finder::{root_finder, root_finder_with, ROOT_FINDER_MAX_ITERATIONS};
+pub use shrunk_core::shrunk_core;
 pub use sweep::Sweep;
 pub use trace::{ToiStep, ToiStepKind, ToiTrace};
 
@@ -76,13 +84,19 @@ pub enum ToiMethod {
     LinearCast,
     GjkRayCast,
     ConservativeAdvancement,
-    #[default]
     RootFinder,
+    #[default]
+    Certified,
 }
 
 impl ToiMethod {
-    pub const ALL: [ToiMethod; 4] =
-        [ToiMethod::LinearCast, ToiMethod::GjkRayCast, ToiMethod::ConservativeAdvancement, ToiMethod::RootFinder];
+    pub const ALL: [ToiMethod; 5] = [
+        ToiMethod::LinearCast,
+        ToiMethod::GjkRayCast,
+        ToiMethod::ConservativeAdvancement,
+        ToiMethod::RootFinder,
+        ToiMethod::Certified,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -90,12 +104,13 @@ impl ToiMethod {
             ToiMethod::GjkRayCast => "GJK ray cast (van den Bergen)",
             ToiMethod::ConservativeAdvancement => "Conservative advancement (angular + linear)",
             ToiMethod::RootFinder => "Separating-axis root finder (Box2D)",
+            ToiMethod::Certified => "Certified root finder (motion bound)",
         }
     }
 
     /// Whether the method follows rotation (the casts hold each shape at its start rotation).
     pub fn handles_rotation(self) -> bool {
-        matches!(self, ToiMethod::ConservativeAdvancement | ToiMethod::RootFinder)
+        matches!(self, ToiMethod::ConservativeAdvancement | ToiMethod::RootFinder | ToiMethod::Certified)
     }
 }
 
@@ -213,6 +228,7 @@ pub fn run_with<R: Recorder<ToiStep>>(method: ToiMethod, input: &ToiInput, rec: 
         ToiMethod::GjkRayCast => gjk_ray_cast_with(input, rec),
         ToiMethod::ConservativeAdvancement => conservative_advancement_with(input, rec),
         ToiMethod::RootFinder => root_finder_with(input, rec),
+        ToiMethod::Certified => certified_with(input, rec),
     }
 }
 

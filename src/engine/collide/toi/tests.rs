@@ -1,4 +1,4 @@
-//! Unit tests of the four methods on cases with closed-form answers, and degenerate inputs.
+//! Unit tests of the five methods on cases with closed-form answers, and degenerate inputs.
 
 use super::*;
 use crate::engine::debug::{DebugList, LayerSet};
@@ -70,7 +70,7 @@ fn pure_rotation_hits_at_the_known_angle() {
     let theta = ((0.05 + inp.target) / std::f32::consts::SQRT_2).acos() - FRAC_PI_4;
     // Nlerp reaches angle θ at t = tan θ / (sin Δ + tan θ (1 − cos Δ)).
     let exact = theta.tan() / (turn.sin() + theta.tan() * (1.0 - turn.cos()));
-    for m in [ToiMethod::ConservativeAdvancement, ToiMethod::RootFinder] {
+    for m in [ToiMethod::ConservativeAdvancement, ToiMethod::RootFinder, ToiMethod::Certified] {
         let out = time_of_impact(m, &inp, None);
         assert_eq!(out.state, ToiState::Hit, "{m:?}");
         let angle = inp.sweep_b.transform(out.t).q.angle();
