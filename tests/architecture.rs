@@ -5,7 +5,8 @@
 //! literals, nested block comments, doc attributes), and a comment naming a window crate is
 //! usually the first step of a dependency; the rule reads simplest as "no mention at all".
 //! The library root must declare only `engine` and `scene`, so nothing else can join the
-//! library beside them.
+//! library beside them. And the engine is layered: no module below the 2D world (bodies,
+//! shapes, collision, broadphase, solver, ...) imports from `engine/world/`.
 
 use std::path::{Path, PathBuf};
 
@@ -94,4 +95,64 @@ fn the_library_root_declares_only_engine_and_scene() {
         .collect();
     assert_eq!(modules, vec!["engine", "scene"], "the library is the engine and the scene format");
     assert!(!text.contains("extern crate") && !text.contains("#[path"), "src/lib.rs pulls in other code");
+}
+
+/// The engine's modules above the 2D world, which may use it: the world itself, the timeline
+/// and the determinism check (and the engine root, which re-exports `World`).
+const ABOVE_THE_WORLD: [&str; 4] =
+    ["src/engine/world/", "src/engine/timeline/", "src/engine/determinism.rs", "src/engine/mod.rs"];
+
+/// Each line of `text`'s non-test code (up to its `#[cfg(test)]` module, comments cut) that
+/// reaches into the 2D world: `World`, `engine::world`, or a `super::` path up to `world`.
+/// `depth` is how many folders below `src/engine/` the file sits.
+fn world_uses(text: &str, depth: usize) -> Vec<(usize, String)> {
+    let up = format!("{}world", "super::".repeat(depth + 1));
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("#[cfg(test)]") {
+            break;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        let names_world = code.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "World");
+        if names_world || code.contains("engine::world") || code.contains(&up) {
+            found.push((i + 1, line.trim().to_string()));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_engine_module_below_the_world_imports_from_it() {
+    let engine = root().join("src/engine");
+    let mut violations = Vec::new();
+    let mut scanned = 0;
+    for path in files_below(&engine) {
+        let shown = path.strip_prefix(root()).unwrap().display().to_string();
+        if ABOVE_THE_WORLD.iter().any(|a| shown.starts_with(a)) {
+            continue;
+        }
+        let depth = path.strip_prefix(&engine).unwrap().components().count() - 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        scanned += 1;
+        for (line, content) in world_uses(&text, depth) {
+            violations.push(format!("{shown}:{line}: {content}"));
+        }
+    }
+    assert!(scanned >= 100, "only {scanned} engine files below the world");
+    assert!(violations.is_empty(), "engine modules below the world use it:\n{}", violations.join("\n"));
+}
+
+#[test]
+fn the_layering_check_finds_every_way_up() {
+    let sample = "use crate::engine::world::ccd::X;\n\
+                  use crate::engine::{Body, World};\n\
+                  use super::world::Thing;\n\
+                  fn f(w: &World3) {} // World in a comment\n\
+                  use super::super::world_draw;\n\
+                  #[cfg(test)]\n\
+                  use crate::engine::World;\n";
+    let lines: Vec<usize> = world_uses(sample, 1).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, vec![1, 2, 5], "depth 1: super::world is a sibling, super::super::world the engine's");
+    let lines: Vec<usize> = world_uses(sample, 0).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, vec![1, 2, 3, 5], "depth 0: both reach the engine's world");
 }

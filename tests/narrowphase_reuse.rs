@@ -1,4 +1,4 @@
-//! The narrowphase's persistent contacts and reused manifolds (`engine::world_contacts`):
+//! The narrowphase's persistent contacts and reused manifolds (`engine::world::contacts`):
 //! manifold functions allocate nothing; a contact whose bodies did not move or change shape
 //! keeps its manifold without `collide`, and gives exactly the contacts and states that
 //! computing it again gives; a shape edit in place is noticed. With contact recycling on (the

@@ -8,7 +8,7 @@ use manifold_lab::engine::geometry::{area_centroid, is_convex_ccw};
 use manifold_lab::engine::math::cross_sv;
 use manifold_lab::engine::shape::{Polygon, Shape, MAX_POLYGON_VERTICES};
 use manifold_lab::engine::solver::SolverParams;
-use manifold_lab::engine::world_slice::{MIN_PIECE_AREA, MIN_PIECE_THICKNESS};
+use manifold_lab::engine::world::slice::{MIN_PIECE_AREA, MIN_PIECE_THICKNESS};
 use manifold_lab::engine::{BodyDef, BodyKind, Material, World};
 use manifold_lab::scene;
 use proptest::prelude::*;

@@ -101,7 +101,7 @@ pub struct Body {
     #[serde(default = "unknown_extent")]
     pub extent: f32,
     /// The distance from the centre of mass to the nearest face plane (with `extent`, what
-    /// `world_ccd::shape_extents` gives), kept by [`Body::update_mass`] for the continuous pass,
+    /// `shape::extents::shape_extents` gives), kept by [`Body::update_mass`] for the continuous pass,
     /// which reads it for every moving body every step. Unknown (computed when needed) in data
     /// saved before it existed.
     #[serde(default = "unknown_extent")]
@@ -202,7 +202,7 @@ impl Body {
         self.wake();
         let md = self.shape.mass_data(self.material.density.max(0.0));
         self.local_center = md.center;
-        (self.min_extent, self.extent) = super::world_ccd::shape_extents(&self.shape, md.center);
+        (self.min_extent, self.extent) = super::shape::extents::shape_extents(&self.shape, md.center);
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;
         if self.kind == BodyKind::Dynamic && md.mass > 0.0 {
@@ -259,14 +259,14 @@ impl Body {
     }
 
     /// Distance from the centre of mass to the furthest point of the shape.
-    /// The smallest and largest extent about the centre of mass (`world_ccd::shape_extents`),
+    /// The smallest and largest extent about the centre of mass (`shape::extents::shape_extents`),
     /// as kept by [`Body::update_mass`], or computed when unknown (a loaded body).
     #[inline]
     pub fn extents(&self) -> (f32, f32) {
         if self.min_extent.is_finite() && self.extent.is_finite() {
             (self.min_extent, self.extent)
         } else {
-            super::world_ccd::shape_extents(&self.shape, self.local_center)
+            super::shape::extents::shape_extents(&self.shape, self.local_center)
         }
     }
 

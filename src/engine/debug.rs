@@ -358,7 +358,7 @@ pub struct DrawOptions {
     pub impulse_scale: f32,
     /// Only primitives touching this box are drawn (culling), if set.
     pub view: Option<Aabb>,
-    /// World units per screen pixel, for the level of detail (`world_draw::Lod`); 0 draws
+    /// World units per screen pixel, for the level of detail (`world::draw::Lod`); 0 draws
     /// every detail at any size.
     pub pixel_size: f32,
     /// Tree levels drawn on `Layer::TreeNode` (root = 0), inclusive.

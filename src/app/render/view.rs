@@ -14,7 +14,7 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use manifold_lab::engine::debug::{palette, DrawOptions, Layer, LayerSet};
 use manifold_lab::engine::math::Aabb;
-use manifold_lab::engine::world_draw::draw_body;
+use manifold_lab::engine::world::draw::draw_body;
 
 /// The window's background: the world view's and, under egui's transparent panel fill, the
 /// panels' (one clear, no second colour to fill: on a software renderer filling the panels'

@@ -21,7 +21,6 @@ pub mod tree_rotate;
 pub mod tree_trace;
 pub mod tree_traced;
 pub mod tree_validate;
-pub mod world_ray;
 
 pub use brute::find_pairs_brute_force;
 pub use pair_finder::{body_aabb, trace_sort_and_sweep, Broadphase, BroadphaseStats, PairFinding, MAX_PAIRS};
@@ -33,6 +32,5 @@ pub use tree_query::{ray_may_cross, QueryStats};
 pub use tree_rebuild::RebuildMethod;
 pub use tree_trace::{RotationKind, TreeStep, TreeTrace};
 pub use tree_validate::{LeafView, NodeView, TreeMetrics};
-pub use world_ray::{RayHit, RayTrace};
 
 pub use crate::engine::shape::ray::{CastOutput, RayCastInput};

@@ -6,7 +6,7 @@
 //!
 //! Each step:
 //! 1. *synchronize*: every body's tight AABB (shape box grown by the speculative margin and
-//!    the body's speculative reach, `world_ccd::speculative_reach`) is
+//!    the body's speculative reach, `reach::speculative_reach`) is
 //!    compared with its proxy's fat AABB; a proxy whose box escaped gets a new fat box in
 //!    place (`enlarge_proxy`, marking its ancestors) and enters the move buffer; before the
 //!    queries, the marked branches of the tree are rebuilt (`rebuild_enlarged`), as Box2D v3
@@ -37,7 +37,7 @@ use super::tree_rebuild::RebuildMethod;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
 use crate::engine::parallel::Workers;
-use crate::engine::world_ccd::speculative_reach;
+use crate::engine::reach::speculative_reach;
 use serde::{Deserialize, Serialize};
 
 mod proxy_sync;
@@ -151,7 +151,7 @@ pub struct Broadphase {
 }
 
 /// A body's tight AABB for pair finding: its shape's box grown by the speculative margin and
-/// its speculative `reach` (`world_ccd::speculative_reach`).
+/// its speculative `reach` (`reach::speculative_reach`).
 pub fn body_aabb(b: &Body, speculative: f32, reach: f32) -> Aabb {
     b.shape.compute_aabb(&b.xf).expanded(speculative + reach)
 }

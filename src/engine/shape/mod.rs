@@ -2,6 +2,7 @@
 //! their half extents). Each shape gives its mass properties, support points and bounding box.
 
 pub mod capsule;
+pub mod extents;
 pub mod hull;
 pub mod polygon;
 pub mod quickhull2;

@@ -90,7 +90,7 @@ pub struct Contact {
     #[serde(default)]
     pub approach_rate: f32,
     /// The speculative distance its manifold was found with: the world's margin plus the
-    /// pair's reach (`world_ccd::pair_reach`); 0 when not recorded.
+    /// pair's reach (`reach::pair_reach`); 0 when not recorded.
     #[serde(default)]
     pub margin: f32,
     pub manifold: Manifold,

@@ -65,7 +65,7 @@ pub struct SolverParams {
     pub restitution_threshold: f32,
     /// Contact points are created when shapes are closer than this (speculative), metres, plus
     /// the bodies' speculative reach (how far each moved over its last step, up to half its
-    /// smallest extent: `world_ccd::speculative_reach`).
+    /// smallest extent: `reach::speculative_reach`).
     pub speculative_margin: f32,
     /// How a polygon pair's reference face is chosen: Box2D v3's absolute tolerance (the
     /// normal is the minimum translation within 0.5 mm) or the 000 article's relative bias.

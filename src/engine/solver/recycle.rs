@@ -32,7 +32,7 @@
 //! never recycles them either).
 //!
 //! The speculative distance. Box2D's is a constant; here it is the world's margin plus the
-//! pair's reach (`world_ccd::pair_reach`, the bodies' motion over their last step), which
+//! pair's reach (`reach::pair_reach`, the bodies' motion over their last step), which
 //! changes by round-off at every step of a resting body, so "unchanged" cannot mean "the same
 //! bits" without refusing almost every contact. A recorded manifold holds the points within
 //! the distance it was computed with (`ManifoldOrigin::distance`); wanting to look further

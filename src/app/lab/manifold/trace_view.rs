@@ -156,7 +156,7 @@ pub fn trace_numbers(ui: &mut egui::Ui, t: &ClipTrace, selected_axis: Option<usi
 
 /// The lab's two bodies in the colours of A and B, labelled.
 pub fn draw_bodies(world: &World, d: &mut dyn DebugDraw) {
-    use manifold_lab::engine::world_draw::draw_body;
+    use manifold_lab::engine::world::draw::draw_body;
     for (i, c) in [(0, palette::SHAPE_A), (1, palette::SHAPE_B)] {
         if let Some(b) = world.bodies.get(i) {
             draw_body(d, b, c);

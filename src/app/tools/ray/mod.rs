@@ -12,9 +12,9 @@ use crate::app::render::batch::Batch;
 use crate::app::render::draw::{mq_color, MqDraw, WorldText};
 use crate::app::state::{Action, App};
 use glam::Vec2;
-use manifold_lab::engine::broadphase::RayTrace;
 use manifold_lab::engine::debug::{palette, Color};
 use manifold_lab::engine::number::Num;
+use manifold_lab::engine::world::ray::RayTrace;
 
 /// Rays shorter than this (pixels) are clicks: they clear the ray.
 pub const MIN_RAY_PX: f32 = 4.0;

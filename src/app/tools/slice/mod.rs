@@ -12,7 +12,7 @@ use crate::app::render::draw::mq_color;
 use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::debug::palette;
-use manifold_lab::engine::world_slice::SliceReport;
+use manifold_lab::engine::world::slice::SliceReport;
 
 /// Knife lines shorter than this (pixels) are clicks, not cuts.
 pub const MIN_KNIFE_PX: f32 = 4.0;

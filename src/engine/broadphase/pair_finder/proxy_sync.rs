@@ -7,7 +7,7 @@ use super::{body_aabb, Broadphase, Proxy};
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::math::Aabb;
 use crate::engine::parallel::{Workers, BODY_BLOCK};
-use crate::engine::world_ccd::speculative_reach;
+use crate::engine::reach::speculative_reach;
 use glam::Vec2;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -48,7 +48,7 @@ impl BoxSource {
         [b.xf.p.x, b.xf.p.y, b.xf.q.c, b.xf.q.s].map(f32::to_bits)
     }
 
-    /// Whether `b` is at its start-of-step pose (`world_ccd::speculative_reach`'s test).
+    /// Whether `b` is at its start-of-step pose (`reach::speculative_reach`'s test).
     #[inline]
     fn at_start(b: &Body) -> bool {
         b.center == b.center0 && b.q0 == b.xf.q

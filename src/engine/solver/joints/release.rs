@@ -10,7 +10,7 @@
 //!   damping ratio whose bias rate `ω / (2ζ + hω)` (Box2D v3's `b2MakeSoft`) closes an error
 //!   with the time constant [`RELEASE_TAU`]. A loaded soft joint's stretch is spring energy:
 //!   corrected at the joint softness (60 Hz, damping ratio 2) the stretch of a whole chain
-//!   springs back at once, and the single relax iteration per sub-step (`world_solve`) cannot
+//!   springs back at once, and the single relax iteration per sub-step (`world/solve`) cannot
 //!   take the chain's slow motion out again, so the chain whips. Closed over a second, the
 //!   gaps only lift what hangs beyond them by their width.
 

@@ -2,9 +2,9 @@
 //! raycasts against the tree, then against the shapes of the leaves the ray reaches), keeping
 //! the closest hit by clipping the ray as hits are found.
 
-use super::pair_finder::PairFinding;
-use super::tree_query::ray_may_cross;
-use super::tree_query::QueryStats;
+use crate::engine::broadphase::pair_finder::PairFinding;
+use crate::engine::broadphase::tree_query::ray_may_cross;
+use crate::engine::broadphase::tree_query::QueryStats;
 use crate::engine::math::Aabb;
 use crate::engine::shape::ray::RayCastInput;
 use crate::engine::world::World;

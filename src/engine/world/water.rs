@@ -30,13 +30,13 @@
 //! surface it floats on, a step or more late, and the lag pumps energy in: tried both ways,
 //! the water never settled. An inelastic collision at entry only takes energy out.
 
-use super::body::{Body, BodyKind};
-use super::math::Transform;
-use super::solver::state::{BodyForce, SolverBody};
-use super::water::basin::basin_floor;
-use super::water::buoyancy::{submerge, Scratch};
-use super::water::{BuoyancyReport, Surface, Water};
-use super::world::World;
+use super::World;
+use crate::engine::body::{Body, BodyKind};
+use crate::engine::math::Transform;
+use crate::engine::solver::state::{BodyForce, SolverBody};
+use crate::engine::water::basin::basin_floor;
+use crate::engine::water::buoyancy::{submerge, Scratch};
+use crate::engine::water::{BuoyancyReport, Surface, Water};
 use glam::Vec2;
 use std::time::Instant;
 

@@ -37,19 +37,19 @@
 //! manifold is not what `collide` returns, so a contact recycled at the last narrowphase is
 //! never skipped.
 
-use super::body::Body;
-use super::broadphase::pair_finder::Broadphase;
-use super::collide::collide_with;
-use super::math::Transform;
-use super::parallel::{Workers, BODY_BLOCK, CONTACT_BLOCK};
-use super::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
-use super::shape::Shape;
-use super::solver::contact::{mix_friction, mix_restitution};
-use super::solver::recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
-use super::solver::Contact;
-use super::solver::SolverParams;
-use super::world::{is_active, World};
-use super::world_ccd::{pair_reach, Motion};
+use super::{is_active, World};
+use crate::engine::body::Body;
+use crate::engine::broadphase::pair_finder::Broadphase;
+use crate::engine::collide::collide_with;
+use crate::engine::math::Transform;
+use crate::engine::parallel::{Workers, BODY_BLOCK, CONTACT_BLOCK};
+use crate::engine::prefetch::{prefetch, prefetch_head, CONTACTS_AHEAD};
+use crate::engine::reach::{pair_reach, Motion};
+use crate::engine::shape::Shape;
+use crate::engine::solver::contact::{mix_friction, mix_restitution};
+use crate::engine::solver::recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
+use crate::engine::solver::Contact;
+use crate::engine::solver::SolverParams;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 

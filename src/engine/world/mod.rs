@@ -1,12 +1,24 @@
 //! The world: bodies, contacts and the step (collide, then solve in sub-steps).
 
+pub mod ccd;
+mod contacts;
+pub mod draw;
+mod draw_graph;
+mod joints;
+pub mod ray;
+mod sleep;
+pub mod slice;
+mod snapshot;
+mod solve;
+pub mod water;
+
 use super::body::{Body, BodyDef, BodyKind};
 use super::broadphase::Broadphase;
 use super::island::Islands;
 use super::math::Aabb;
 use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
 use super::water::Water;
-use super::world_contacts::NarrowphaseCache;
+use contacts::NarrowphaseCache;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -60,7 +72,7 @@ pub struct World {
     /// The drag handle: a soft spring from the cursor to a grabbed body (never saved).
     pub mouse_joint: Option<MouseJoint>,
     /// Change through `add_joint`, `joint_mut`, `remove_joint` so the contact filter and
-    /// sleep follow (see `world_joints`).
+    /// sleep follow (see `world/joints`).
     pub(crate) joints: Vec<Joint>,
     /// Joints removed because they broke, since the world was created.
     pub broken_joints: usize,
@@ -82,7 +94,7 @@ pub struct World {
     /// The parameters of the last step: a change wakes every body.
     #[serde(skip)]
     pub(crate) last_params: Option<SolverParams>,
-    /// Water, if the scene has some (`world_water`).
+    /// Water, if the scene has some (`world/water`).
     #[serde(default)]
     pub water: Option<Water>,
     /// The solver's per-step arrays (constraint graph, contact rows), kept so a step does not
@@ -90,7 +102,7 @@ pub struct World {
     #[serde(skip)]
     pub(crate) solver_scratch: SolverScratch,
     /// What the last narrowphase saw of each body, so unchanged pairs skip `collide`
-    /// (`world_contacts`). Not state: an empty cache only means nothing is skipped once.
+    /// (`world/contacts`). Not state: an empty cache only means nothing is skipped once.
     #[serde(skip)]
     pub(crate) narrowphase: NarrowphaseCache,
 }

@@ -1,11 +1,11 @@
 //! Islands and sleep in the world's step, and the waking API the app calls (see
 //! `engine::island` for the rules).
 
-use super::body::BodyKind;
-use super::island::{update_sleep_time, Islands, NO_ISLAND};
-use super::parallel::BODY_BLOCK;
-use super::solver::{SolverParams, SolverScratch};
-use super::world::World;
+use super::World;
+use crate::engine::body::BodyKind;
+use crate::engine::island::{update_sleep_time, Islands, NO_ISLAND};
+use crate::engine::parallel::BODY_BLOCK;
+use crate::engine::solver::{SolverParams, SolverScratch};
 use glam::Vec2;
 use std::sync::OnceLock;
 
@@ -129,7 +129,7 @@ impl World {
             && self.step_count > 0
             && self.broadphase.has_proxies_for(self.bodies.len())
             && self.islands.get().is_some_and(|islands| islands.of_body.len() == self.bodies.len())
-            && !self.bodies.iter().any(super::world::is_active)
+            && !self.bodies.iter().any(super::is_active)
     }
 
     /// After the narrowphase: islands over touching contacts and joints; islands with an

@@ -1,12 +1,12 @@
 //! `World::debug_draw`: the world's state described through `DebugDraw`.
 
-use super::body::{Body, BodyKind};
-use super::broadphase::TreeDrawOptions;
-use super::debug::{island_color, palette, Color, DebugDraw, DrawOptions, Layer};
-use super::math::right_perp;
-use super::shape::Shape;
-use super::solver::joints::draw::JointStyle;
-use super::world::World;
+use super::World;
+use crate::engine::body::{Body, BodyKind};
+use crate::engine::broadphase::TreeDrawOptions;
+use crate::engine::debug::{island_color, palette, Color, DebugDraw, DrawOptions, Layer};
+use crate::engine::math::right_perp;
+use crate::engine::shape::Shape;
+use crate::engine::solver::joints::draw::JointStyle;
 use glam::Vec2;
 
 /// Body colour by kind and selection; sleeping bodies are dimmed.
@@ -49,7 +49,7 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
         match &b.shape {
             Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, (c.radius - seam).max(0.5 * c.radius), fill, outline),
             Shape::Polygon(p) => {
-                let mut pts = [Vec2::ZERO; super::shape::MAX_POLYGON_VERTICES];
+                let mut pts = [Vec2::ZERO; crate::engine::shape::MAX_POLYGON_VERTICES];
                 let center = b.center;
                 for (dst, v) in pts.iter_mut().zip(p.world_vertices(&b.xf)) {
                     let r = v - center;

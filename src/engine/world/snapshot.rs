@@ -4,9 +4,9 @@
 //! original (`tests/timeline.rs` checks every shipped scene), so keyframes leave them out and
 //! hold only bodies, contacts, joints, water and parameters.
 
-use super::solver::SolverScratch;
-use super::world::{StepProfile, World};
-use super::world_contacts::NarrowphaseCache;
+use super::contacts::NarrowphaseCache;
+use super::{StepProfile, World};
+use crate::engine::solver::SolverScratch;
 use std::sync::OnceLock;
 
 impl World {

@@ -23,19 +23,19 @@
 //!   [`MIN_PIECE_THICKNESS`] (centroid to nearest face), a piece would be a sliver the
 //!   solver cannot hold.
 
-use super::body::{Body, BodyDef, BodyKind};
-use super::geometry::{simplify_to, split_polygon, Line, SliceTrace};
-use super::math::Aabb;
-use super::shape::{Capsule, Polygon, Shape, MAX_POLYGON_VERTICES};
-use super::world::World;
-use super::world_ccd::shape_extents;
+use super::World;
+use crate::engine::body::{Body, BodyDef, BodyKind};
+use crate::engine::geometry::{simplify_to, split_polygon, Line, SliceTrace};
+use crate::engine::math::Aabb;
+use crate::engine::shape::extents::shape_extents;
+use crate::engine::shape::{Capsule, Polygon, Shape, MAX_POLYGON_VERTICES};
 use glam::Vec2;
 use serde::Serialize;
 
 /// Pieces smaller than this (m²) are removed.
 pub const MIN_PIECE_AREA: f32 = 0.0025;
 /// Pieces whose centroid is closer than this to a face (m) are removed.
-pub const MIN_PIECE_THICKNESS: f32 = super::LINEAR_SLOP;
+pub const MIN_PIECE_THICKNESS: f32 = crate::engine::LINEAR_SLOP;
 
 /// One piece a sliced body became.
 #[derive(Clone, Debug, PartialEq, Serialize)]

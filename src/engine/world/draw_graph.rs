@@ -8,11 +8,11 @@
 //! two bodies, or from the moving body's centre to the contact when the other does not move.
 //! A joint is always such a line, bent at its anchor, which is marked with a diamond.
 
-use super::debug::{graph_color, palette, Color, DebugDraw, DrawOptions, Layer};
-use super::solver::graph::GraphColor;
-use super::solver::Contact;
-use super::world::World;
-use super::world_draw::Lod;
+use super::draw::Lod;
+use super::World;
+use crate::engine::debug::{graph_color, palette, Color, DebugDraw, DrawOptions, Layer};
+use crate::engine::solver::graph::GraphColor;
+use crate::engine::solver::Contact;
 use glam::Vec2;
 
 /// Ring radius around overflow contacts, pixels.

@@ -1,11 +1,11 @@
 //! The world's joints: adding, changing and removing them (each wakes the bodies and refreshes
 //! the contact filter), their reactions and errors, and picking a joint under the cursor.
 
-use super::body::BodyKind;
-use super::solver::joints::release::RELEASE_TIME;
-use super::solver::joints::Reaction;
-use super::solver::Joint;
-use super::world::World;
+use super::World;
+use crate::engine::body::BodyKind;
+use crate::engine::solver::joints::release::RELEASE_TIME;
+use crate::engine::solver::joints::Reaction;
+use crate::engine::solver::Joint;
 use glam::Vec2;
 
 impl World {
@@ -74,7 +74,7 @@ impl World {
                 by_body[b].push(k as u32);
             }
         }
-        let links = |i: usize, bodies: &[super::body::Body]| i < n && bodies[i].is_dynamic();
+        let links = |i: usize, bodies: &[crate::engine::body::Body]| i < n && bodies[i].is_dynamic();
         let mut seen = vec![false; n];
         let mut stack: Vec<usize> = Vec::new();
         for &s in seeds {

@@ -29,46 +29,20 @@
 //! its last step's motion ([`speculative_reach`]), so a body moving more than the margin per
 //! step meets what it hits before overlapping it.
 
-use super::body::{Body, BodyKind};
-use super::collide::gjk_cache::SimplexCache;
-use super::collide::support::{Proxy, MAX_PROXY_VERTICES};
-use super::collide::toi::{certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiState};
-use super::math::{cross, Aabb};
-use super::parallel::BODY_BLOCK;
-use super::shape::Shape;
-use super::world::World;
+use super::World;
+use crate::engine::body::{Body, BodyKind};
+use crate::engine::collide::gjk_cache::SimplexCache;
+use crate::engine::collide::support::{Proxy, MAX_PROXY_VERTICES};
+use crate::engine::collide::toi::{certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiState};
+use crate::engine::math::{cross, Aabb};
+use crate::engine::parallel::BODY_BLOCK;
+use crate::engine::reach::{last_step_motion, CONTINUOUS_SAFETY_FACTOR};
 use glam::Vec2;
 use std::time::Instant;
 
-/// A body is swept when it moves more than this fraction of its smallest extent in a step.
-pub const CONTINUOUS_SAFETY_FACTOR: f32 = 0.5;
 /// What the core keeps of the smallest extent (Box2D's `B2_CORE_FRACTION`): the shape shrunk
 /// by the rest, see [`shrunk_core`].
 pub const CORE_FRACTION: f32 = 0.25;
-
-/// The smallest and largest extent of a shape about `local_center` (Box2D's
-/// `b2ComputeShapeExtent`): the distance to the nearest face plane, and to the furthest point.
-pub fn shape_extents(shape: &Shape, local_center: glam::Vec2) -> (f32, f32) {
-    match shape {
-        Shape::Circle(c) => (c.radius, local_center.length() + c.radius),
-        Shape::Polygon(p) => {
-            let min = (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::MAX, f32::min);
-            let max = p.vertices().iter().map(|v| (*v - local_center).length()).fold(0.0, f32::max);
-            (min, max)
-        }
-        Shape::Capsule(c) => {
-            let far = (c.center1 - local_center).length().max((c.center2 - local_center).length());
-            (c.radius, far + c.radius)
-        }
-    }
-}
-
-/// How far any point of `b` moved over its last step: the centre's displacement plus the
-/// furthest point's turn.
-fn last_step_motion(b: &Body, max_extent: f32) -> f32 {
-    let turn = cross(b.q0.x_axis(), b.xf.q.x_axis());
-    (b.center - b.center0).length() + turn.abs() * max_extent
-}
 
 /// Whether `b` moved far enough this step to be swept.
 fn is_fast(b: &Body, dt: f32) -> bool {
@@ -79,54 +53,6 @@ fn is_fast(b: &Body, dt: f32) -> bool {
     let max_velocity = b.linear_velocity.length() + b.angular_velocity.abs() * max_extent;
     let max_delta = last_step_motion(b, max_extent);
     max_delta.max(max_velocity * dt) > CONTINUOUS_SAFETY_FACTOR * min_extent
-}
-
-/// How much further than the speculative margin the contacts of `b` look ahead: the distance
-/// it moved over its last step (its likely motion over the next one), up to the continuous
-/// threshold, half its smallest extent. Below that threshold a body is not swept, so without
-/// this reach a body moving more than the margin per step is only seen once it overlaps: a
-/// ball falling at 10 m/s (0.17 m a step at 60 Hz) sinks up to 0.17 m into the ground before
-/// its contact exists, and bounces back from there. With it, the contact exists before the
-/// impact and its speculative constraint stops the body at the surface in the sub-step of
-/// impact. Above the threshold the continuous pass moves the body back to its time of impact.
-pub fn speculative_reach(b: &Body) -> f32 {
-    if b.kind == BodyKind::Static || (b.center == b.center0 && b.q0 == b.xf.q) {
-        return 0.0;
-    }
-    let (min_extent, max_extent) = b.extents();
-    last_step_motion(b, max_extent).min(CONTINUOUS_SAFETY_FACTOR * min_extent)
-}
-
-/// A body's motion over its last step, as [`pair_reach`] reads it: computed once per body
-/// per step rather than once per contact.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Motion {
-    /// How far the centre of mass moved over the last step.
-    pub displacement: glam::Vec2,
-    /// `displacement`'s length.
-    pub distance: f32,
-    /// The body's speculative reach ([`speculative_reach`]).
-    pub reach: f32,
-}
-
-impl Motion {
-    pub fn of(b: &Body, reach: f32) -> Motion {
-        let displacement = b.center - b.center0;
-        Motion { displacement, distance: displacement.length(), reach }
-    }
-}
-
-/// How much further than the speculative margin the contact between `a` and `b` looks ahead,
-/// given their reaches: their relative motion over the last step (the difference of their
-/// displacements, plus each one's turn, the part of its reach its displacement does not
-/// explain), never more than the two reaches. Bodies falling side by side add no speculative
-/// points between them.
-pub fn pair_reach(a: &Motion, b: &Motion) -> f32 {
-    if a.reach + b.reach == 0.0 {
-        return 0.0;
-    }
-    let turns = (a.reach - a.distance).max(0.0) + (b.reach - b.distance).max(0.0);
-    ((b.displacement - a.displacement).length() + turns).min(a.reach + b.reach)
 }
 
 /// A time of impact of a body; for a held core (see [`impact_time`]) also the normal from the

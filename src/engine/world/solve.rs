@@ -10,21 +10,21 @@
 //! mouse joint and the overflow joints; the article's projection and Baumgarte modes solve all
 //! joints, then the contacts one by one (`solver::contact`).
 
-use super::body::Body;
-use super::parallel::{Workers, BODY_BLOCK};
-use super::solver::contact::{prepare_contacts, project_positions, ContactSoftness};
-use super::solver::contact_solver::{ContactSolver, JointOp};
-use super::solver::graph::{ConstraintGraph, GraphColor};
-use super::solver::joint_colors::JointCell;
-use super::solver::joints::{Joint, JointContext, MouseJoint};
-use super::solver::state::{
+use super::water::{floating_bodies, substep_water_forces};
+use super::World;
+use crate::engine::body::Body;
+use crate::engine::parallel::{Workers, BODY_BLOCK};
+use crate::engine::solver::contact::{prepare_contacts, project_positions, ContactSoftness};
+use crate::engine::solver::contact_solver::{ContactSolver, JointOp};
+use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
+use crate::engine::solver::joint_colors::JointCell;
+use crate::engine::solver::joints::{Joint, JointContext, MouseJoint};
+use crate::engine::solver::state::{
     finalize, integrate_positions, integrate_velocities_with, start_solver_bodies_with, BodyForce, SolverBody,
     SolverCold,
 };
-use super::solver::{PositionCorrection, SolverParams, SolverScratch};
-use super::water::Water;
-use super::world::World;
-use super::world_water::{floating_bodies, substep_water_forces};
+use crate::engine::solver::{PositionCorrection, SolverParams, SolverScratch};
+use crate::engine::water::Water;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Records where each joint is solved this step (for drawing and the status bar): its colour
@@ -168,7 +168,7 @@ impl World {
             }
             // Each body's start-of-step pose is recorded here, before anything reads it.
             start_solver_bodies_with(states, cold, bodies, workers);
-            // The water's forces are re-evaluated at every sub-step (`world_water`'s module docs).
+            // The water's forces are re-evaluated at every sub-step (`world/water`'s module docs).
             let floating = floating_bodies(water.as_ref(), bodies, p.gravity, p.dt());
             if wide {
                 let pairs = awake.iter().map(|&k| (k, joints[k].bodies().0, joints[k].bodies().1));
