@@ -5,7 +5,7 @@
 //! slow cannot pass through anything thicker than itself before the next step's speculative
 //! contact sees it. Each fast body is swept from its start-of-step pose to its end pose
 //! against the static bodies whose fat AABBs in the broadphase tree overlap the swept box,
-//! with the certified root finder ([`crate::engine::collide::toi::certified`]: Box2D's root
+//! with the certified root finder ([`crate::engine::collide::toi::certified()`]: Box2D's root
 //! finder, each advance accepted only when the 004 article's motion bound for "Continuous
 //! Angular/Linear" rules out an earlier contact, conservative advancement otherwise), so a
 //! turning body never steps over a hit as Box2D's `b2TimeOfImpact` can; the earliest time of
@@ -14,19 +14,19 @@
 //!
 //! A time of impact at 0 (already touching, e.g. sliding on the ground) is retried with the
 //! body's core: the shape shrunk by three quarters of its smallest extent
-//! ([`crate::engine::collide::toi::shrunk_core`]; Box2D's `B2_CORE_FRACTION` keeps a quarter).
+//! ([`crate::engine::collide::toi::shrunk_core()`]; Box2D's `B2_CORE_FRACTION` keeps a quarter).
 //! Box2D sweeps a small circle about the centre of mass, so a spinning rod touching a wall at
 //! one end swings its far end through; the shrunk rod cannot. A core that touches at the start
 //! too (the shape already deep in a static body) is held apart: swept with half its starting
 //! distance as the target, its points' velocity into the obstacle taken away
-//! ([`stop_core`]), and the contact pushes the body out.
+//! (`stop_core`), and the contact pushes the body out.
 //!
 //! Bullets (`Body::bullet`) are swept after every other fast body, against static bodies and
 //! also against non-bullet dynamic and kinematic bodies at their final poses.
 //!
 //! Below the threshold speculative contacts cover the motion. Unlike Box2D v3, whose contacts
 //! look only a fixed speculative distance ahead, each body's contacts here also look ahead by
-//! its last step's motion ([`speculative_reach`]), so a body moving more than the margin per
+//! its last step's motion ([`crate::engine::reach::speculative_reach`]), so a body moving more than the margin per
 //! step meets what it hits before overlapping it.
 
 use super::World;
@@ -41,7 +41,7 @@ use glam::Vec2;
 use std::time::Instant;
 
 /// What the core keeps of the smallest extent (Box2D's `B2_CORE_FRACTION`): the shape shrunk
-/// by the rest, see [`shrunk_core`].
+/// by the rest, see [`shrunk_core()`].
 pub const CORE_FRACTION: f32 = 0.25;
 
 /// Whether `b` moved far enough this step to be swept.

@@ -1,4 +1,4 @@
-//! Certified time of impact: Box2D's root finder ([`super::root_finder`]) proposes each
+//! Certified time of impact: Box2D's root finder ([`super::root_finder()`]) proposes each
 //! advance, and the 004 article's motion bound for "Continuous Angular/Linear" (Mirtich's
 //! bound: "if we know the maximum distance from the origin of the shape, and we know the
 //! angular velocity, we can find an upper bound for the linear component of the angular
@@ -44,7 +44,7 @@ pub fn certified(input: &ToiInput, trace: Option<&mut ToiTrace>) -> ToiOutput {
     time_of_impact(ToiMethod::Certified, input, trace)
 }
 
-/// The certified method with any recorder: the root finder under [`MotionBound`]; on the first
+/// The certified method with any recorder: the root finder under `MotionBound`; on the first
 /// advance the bound does not certify, conservative advancement from where it started.
 pub fn certified_with<R: Recorder<ToiStep>>(input: &ToiInput, rec: &mut R) -> ToiOutput {
     let mut bound = MotionBound::new(input);

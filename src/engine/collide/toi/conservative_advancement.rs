@@ -44,7 +44,7 @@ pub fn conservative_advancement_with<R: Recorder<ToiStep>>(input: &ToiInput, rec
 
 /// Conservative advancement started at `t_start`, a time up to which the shapes are known to
 /// stay `target` apart, having already spent `spent` distance queries (the certified method's
-/// fallback, [`super::certified`]).
+/// fallback, [`super::certified()`]).
 pub fn conservative_advancement_from<R: Recorder<ToiStep>>(
     input: &ToiInput,
     t_start: f32,

@@ -4,7 +4,7 @@
 //! between two shapes and the normal at that point ... the algorithm intersects the velocity
 //! ray against the returned normal ... the red point becomes the new estimate".
 //!
-//! The ray `λ·r` (`r = dB − dA`, see [`super::linear_cast`]) is cast against `C = A − B`
+//! The ray `λ·r` (`r = dB − dA`, see [`super::linear_cast()`]) is cast against `C = A − B`
 //! rounded by the target distance, using only support points of C. GJK keeps a simplex of
 //! points `p ∈ C` and the vector `v` from its nearest point to the current ray point `x`;
 //! when the support plane of C along `v` (pushed out by the rounding) separates `x`, the ray

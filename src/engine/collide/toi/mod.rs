@@ -1,19 +1,19 @@
 //! Continuous collision: when do two moving convex shapes first come within a target distance
 //! of each other (004 article, "Continuous")? Five methods, one per file:
 //!
-//! - [`linear_cast`]: the article's "Continuous Linear": the relative translation as a ray
+//! - [`linear_cast()`]: the article's "Continuous Linear": the relative translation as a ray
 //!   from the origin against the Minkowski difference A − B (rounded by the target distance),
 //!   exact for polygons and circles, blind to rotation.
-//! - [`gjk_ray_cast`]: Gino van den Bergen's GJK ray cast ("Ray Casting against General
+//! - [`gjk_ray_cast()`]: Gino van den Bergen's GJK ray cast ("Ray Casting against General
 //!   Convex Objects with Application to Continuous Collision Detection", 2004), which the
 //!   article describes next: the same ray against support functions only, so capsules and
 //!   any other proxy work; it agrees with the linear cast.
-//! - [`conservative_advancement`]: the article's "Continuous Angular/Linear" (Mirtich's bound,
+//! - [`conservative_advancement()`]: the article's "Continuous Angular/Linear" (Mirtich's bound,
 //!   Coumans's loop): distance → advance by distance over the closing-speed bound (relative
 //!   speed along the normal plus |ω|·r_max of each shape) → repeat.
-//! - [`root_finder`]: Box2D v3's `b2TimeOfImpact`: separating-axis functions (points, face A,
+//! - [`root_finder()`]: Box2D v3's `b2TimeOfImpact`: separating-axis functions (points, face A,
 //!   face B) whose roots are bracketed and found by mixed bisection and false position.
-//! - [`certified`] (the default): the root finder's advances, each accepted only when
+//! - [`certified()`] (the default): the root finder's advances, each accepted only when
 //!   conservative advancement's motion bound certifies that no earlier contact is possible;
 //!   otherwise conservative advancement from the last certified time. The root finder alone
 //!   can step over a contact under rotation; this cannot.
