@@ -96,7 +96,7 @@ fn back_from_a_contact_opened_in_the_manifold_lab_returns_to_the_scene_as_left()
 
 #[test]
 fn back_from_any_lab_returns_to_the_scene_as_left() {
-    for kind in [LabKind::Toi, LabKind::Hull3d, LabKind::World3d, LabKind::Tree, LabKind::Slice] {
+    for kind in [LabKind::Toi, LabKind::HullSat, LabKind::World3d, LabKind::Tree, LabKind::Slice] {
         let mut app = scene_left_mid_run();
         app.apply(Action::Play);
         let before = seen(&app);
@@ -133,7 +133,7 @@ fn a_bad_lab_file_keeps_the_scene_and_a_scene_loaded_in_a_lab_is_the_new_one() {
     assert!(app.lab.is_none() && app.left_scene.is_none());
     app.apply(Action::Step);
     let stack = seen(&app);
-    app.apply(Action::OpenLab { kind: LabKind::Hull, file: None });
+    app.apply(Action::OpenLab { kind: LabKind::QuickHull, file: None });
     app.apply(Action::CloseLab);
     assert_eq!(seen(&app), stack);
 }

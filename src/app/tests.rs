@@ -266,9 +266,11 @@ fn labs_open_on_their_default_pairs_and_close_back_to_the_scene() {
         match kind {
             LabKind::Tree => assert!(a.lab_as::<TreeLab>().unwrap().proxies.count() > 1000),
             // The 3D lab keeps its hulls outside the 2D world.
-            LabKind::Hull3d => assert!(a.lab_as::<Hull3dLab>().is_some_and(|h| h.view.result.is_ok())),
+            LabKind::HullSat => assert!(a.lab_as::<Hull3dLab>().is_some_and(|h| h.view.result.is_ok())),
             // So do the time-of-impact lab its sweeps and the slicing lab its polygon.
-            LabKind::Toi | LabKind::Slice | LabKind::Hull => assert!(!a.shows_world() && a.mode == RunMode::Paused),
+            LabKind::Toi | LabKind::Slice | LabKind::QuickHull => {
+                assert!(!a.shows_world() && a.mode == RunMode::Paused)
+            }
             // The 3D dynamics lab runs its own world, as a 2D scene runs.
             LabKind::World3d => {
                 let lab = a.lab_as::<super::lab::world3d::World3dLab>().unwrap();

@@ -244,7 +244,7 @@ impl Lab for RulerLab {
     }
     fn details(&self, _ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {}
     fn draw(&self, _app: &App, d: &mut dyn DebugDraw) {
-        d.segment(Layer::Sweep, glam::Vec2::ZERO, self.end, manifold_lab::engine::debug::palette::TEXT);
+        d.segment(Layer::Motion, glam::Vec2::ZERO, self.end, manifold_lab::engine::debug::palette::TEXT);
     }
     fn pointer(&mut self, app: &App, f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
         f.left_pressed.then(|| {
@@ -269,7 +269,7 @@ fn a_lab_is_one_type() {
     // It draws through `DebugDraw`, and takes the app's Restart for itself.
     let mut list = DebugList::new(LayerSet::ALL);
     app.lab.as_ref().unwrap().draw(&app, &mut list);
-    assert!(matches!(list.cmds[..], [DrawCmd::Segment { layer: Layer::Sweep, .. }]));
+    assert!(matches!(list.cmds[..], [DrawCmd::Segment { layer: Layer::Motion, .. }]));
     app.apply(Action::Restart);
     assert!(app.lab_as::<RulerLab>().unwrap().restarted);
     assert_eq!(app.world.bodies.len(), bodies);

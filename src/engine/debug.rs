@@ -27,7 +27,9 @@ pub enum Layer {
     RefFace,
     IncidentFace,
     ClipPlane,
-    Sweep,
+    /// A time-of-impact sweep: each body's path and its poses (scripts may still say `Sweep`).
+    #[serde(alias = "Sweep")]
+    Motion,
     /// Broadphase candidate pairs, as lines between body centres.
     Pair,
     // Added after the others so existing layers keep their bit positions.
@@ -44,6 +46,10 @@ pub enum Layer {
     /// Each contact in the hue of its constraint graph colour; the overflow set in grey with a
     /// ring.
     GraphColor,
+    /// The round handles that turn a shape in the labs.
+    Handle,
+    /// The broadphase's sweep and prune: the axis, the interval ends, the active list.
+    SweepAndPrune,
 }
 
 impl Layer {
@@ -94,13 +100,15 @@ impl Layer {
             Layer::RefFace => "Reference face",
             Layer::IncidentFace => "Incident face",
             Layer::ClipPlane => "Clip planes",
-            Layer::Sweep => "Sweeps",
+            Layer::Motion => "Motions (time of impact)",
             Layer::Island => "Islands",
             Layer::Reaction => "Joint reactions",
             Layer::Water => "Water",
             Layer::Submerged => "Submerged parts",
             Layer::Buoyancy => "Buoyancy and drag",
             Layer::GraphColor => "Graph colours",
+            Layer::Handle => "Rotation handles",
+            Layer::SweepAndPrune => "Sweep and prune",
         }
     }
 }
@@ -401,7 +409,7 @@ mod tests {
     fn layer_bits_of_existing_layers_do_not_move() {
         // Saved layer masks and the labs' masks are bit positions: new layers go at the end.
         assert_eq!((Layer::Shape.bit(), Layer::Label.bit()), (1, 1 << 9));
-        assert_eq!((Layer::Sweep as u32, Layer::Pair as u32), (18, 19));
+        assert_eq!((Layer::Motion as u32, Layer::Pair as u32), (18, 19));
         assert_eq!((Layer::Island as u32, Layer::Reaction as u32), (20, 21));
         assert_eq!((Layer::Water as u32, Layer::Submerged as u32, Layer::Buoyancy as u32), (22, 23, 24));
         assert_eq!(Layer::GraphColor as u32, 25);

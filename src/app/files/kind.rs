@@ -64,8 +64,8 @@ mod tests {
     fn every_preset_kind_opens_in_its_lab() {
         let expected = [
             (K::Pair, LabKind::Manifold),
-            (K::Hulls, LabKind::Hull3d),
-            (K::Cloud, LabKind::Hull),
+            (K::Hulls, LabKind::HullSat),
+            (K::Cloud, LabKind::QuickHull),
             (K::Toi, LabKind::Toi),
             (K::Slice, LabKind::Slice),
             (K::World3d, LabKind::World3d),

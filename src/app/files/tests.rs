@@ -46,8 +46,8 @@ fn every_kind_opens_where_it_belongs() {
     let mut a = app("scenes/default.ron");
     let cases: &[(&str, Option<LabKind>)] = &[
         ("scenes/pairs/box_circle.ron", Some(LabKind::Manifold)),
-        ("scenes/hulls/cube_on_cube.ron", Some(LabKind::Hull3d)),
-        ("scenes/hull/diamond.ron", Some(LabKind::Hull)),
+        ("scenes/hulls/cube_on_cube.ron", Some(LabKind::HullSat)),
+        ("scenes/hull/diamond.ron", Some(LabKind::QuickHull)),
         ("scenes/toi/thin_wall.ron", Some(LabKind::Toi)),
         ("scenes/slice/square.ron", Some(LabKind::Slice)),
         ("scenes/world3d/stack.ron", Some(LabKind::World3d)),
@@ -130,8 +130,8 @@ fn each_kind_opens_in_its_place() {
     use manifold_lab::scene::FileKind as K;
     let labs = [
         (K::Pair, LabKind::Manifold),
-        (K::Hulls, LabKind::Hull3d),
-        (K::Cloud, LabKind::Hull),
+        (K::Hulls, LabKind::HullSat),
+        (K::Cloud, LabKind::QuickHull),
         (K::Toi, LabKind::Toi),
         (K::Slice, LabKind::Slice),
         (K::World3d, LabKind::World3d),

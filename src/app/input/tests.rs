@@ -90,7 +90,7 @@ fn a_paused_drag_ends_where_the_button_came_up_not_where_the_pointer_went_next()
 fn in_the_3d_hull_lab_the_hull_stays_where_it_was_released() {
     let mut app = App::new(manifold_lab::scene::Scene::new("empty"), None);
     let file = manifest("scenes/hulls/separated.ron");
-    app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: Some(file) });
+    app.apply(Action::OpenLab { kind: LabKind::HullSat, file: Some(file) });
     let lab = app.lab_as::<Hull3dLab>().unwrap();
     let (a, _) = lab.camera.project(&app.viewport, lab.view.hulls[1].centroid()).unwrap();
     let r = a + Vec2::new(-60.0, 25.0);

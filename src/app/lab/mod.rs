@@ -195,7 +195,8 @@ pub const LAB_LAYERS: LayerSet = LayerSet(
         | (1 << Layer::Simplex as u32)
         | (1 << Layer::Polytope as u32)
         | (1 << Layer::TreeNode as u32)
-        | (1 << Layer::Sweep as u32)
+        | (1 << Layer::Motion as u32)
+        | (1 << Layer::Handle as u32)
         | (1 << Layer::Joint as u32),
 );
 
@@ -209,16 +210,17 @@ pub fn screen_rect_of(app: &App, b: Aabb) -> ScreenRect {
 /// in this order), `LabAction` (each lab's actions nested under its kind), the menu order and
 /// the dispatch from a kind or an action to the lab's type.
 macro_rules! labs {
-    ($($kind:ident : $ty:ty),* $(,)?) => {
+    ($($kind:ident $(($cli:literal, $old:literal))? : $ty:ty),* $(,)?) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
         pub enum LabKind {
-            $($kind),*
+            $($(#[value(alias = $cli)] #[serde(alias = $old)])? $kind),*
         }
 
-        /// An action of one lab, e.g. `Lab(Hull3d(SetSat(Fast)))` in a script.
+        /// An action of one lab, e.g. `Lab(HullSat(SetSat(Fast)))` in a script (a renamed lab's old
+        /// name still reads).
         #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
         pub enum LabAction {
-            $($kind(<$ty as LabType>::Action)),*
+            $($(#[serde(alias = $old)])? $kind(<$ty as LabType>::Action)),*
         }
 
         /// Every lab, in menu order.
@@ -267,9 +269,9 @@ labs! {
     Manifold: manifold::ManifoldLab,
     Minkowski: minkowski::MinkowskiLab,
     Tree: tree::TreeLab,
-    Hull3d: hull3d::Hull3dLab,
+    HullSat("hull3d", "Hull3d"): hull3d::Hull3dLab,
     Toi: toi::ToiLab,
     Slice: slice::SliceLab,
-    Hull: hull::HullLab,
+    QuickHull("hull", "Hull"): hull::HullLab,
     World3d: world3d::World3dLab,
 }

@@ -47,7 +47,7 @@ fn the_tree_labs_insert_button_inserts_one_proxy() {
 
 #[test]
 fn the_hull_labs_delete_last_button_removes_the_last_point() {
-    let mut app = lab_app(LabKind::Hull);
+    let mut app = lab_app(LabKind::QuickHull);
     let points = app.lab_as::<HullLab>().unwrap().spec.points.clone();
     assert!(points.len() > 3);
     click(&mut app, "Delete last", true);
@@ -56,7 +56,7 @@ fn the_hull_labs_delete_last_button_removes_the_last_point() {
 
 #[test]
 fn the_3d_hull_labs_sort_checkbox_sorts_the_axes() {
-    let mut app = lab_app(LabKind::Hull3d);
+    let mut app = lab_app(LabKind::HullSat);
     assert_eq!(app.lab_as::<Hull3dLab>().unwrap().sort, AxisSort::TestOrder);
     click(&mut app, "sort by separation", true);
     assert_eq!(app.lab_as::<Hull3dLab>().unwrap().sort, AxisSort::Separation);
@@ -117,4 +117,22 @@ mod tools {
         click(&mut app, "islands sleep", false);
         assert_eq!(app.world.params.sleep, !sleep);
     }
+}
+
+#[test]
+fn renamed_labs_keep_their_old_names_on_the_command_line_and_in_scripts() {
+    use clap::ValueEnum;
+    for (name, kind) in [
+        ("hull-sat", LabKind::HullSat),
+        ("hull3d", LabKind::HullSat),
+        ("quick-hull", LabKind::QuickHull),
+        ("hull", LabKind::QuickHull),
+    ] {
+        assert_eq!(LabKind::from_str(name, false), Ok(kind), "--lab {name}");
+    }
+    assert_eq!(ron::from_str::<LabKind>("Hull3d").unwrap(), LabKind::HullSat);
+    assert_eq!(ron::from_str::<LabKind>("Hull").unwrap(), LabKind::QuickHull);
+    let old: Action = ron::from_str("Lab(Hull3d(SortAxes(Separation)))").unwrap();
+    let new: Action = ron::from_str("Lab(HullSat(SortAxes(Separation)))").unwrap();
+    assert_eq!(old, new);
 }

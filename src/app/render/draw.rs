@@ -26,7 +26,7 @@ pub struct WorldText {
 /// simplex and polytope, names) before the numbers of many nodes.
 pub fn text_priority(layer: Layer) -> i32 {
     match layer {
-        Layer::Contact | Layer::Simplex | Layer::Polytope | Layer::Sweep => 3,
+        Layer::Contact | Layer::Simplex | Layer::Polytope | Layer::Motion | Layer::Handle | Layer::SweepAndPrune => 3,
         Layer::Label | Layer::SatAxis | Layer::ClipPlane => 2,
         Layer::TreeNode => 0,
         _ => 1,

@@ -114,27 +114,37 @@ impl Trace for SweepTrace {
         let span = (bounds.max.x - bounds.min.x).max(hi - lo).max(1e-3);
         let (axis_y, tick) = (lo - 0.08 * span, 0.025 * span);
         let step = &self.steps[k];
-        if d.wants(Layer::Sweep) {
-            d.segment(Layer::Sweep, Vec2::new(bounds.min.x, axis_y), Vec2::new(bounds.max.x, axis_y), palette::TEXT);
+        if d.wants(Layer::SweepAndPrune) {
+            d.segment(
+                Layer::SweepAndPrune,
+                Vec2::new(bounds.min.x, axis_y),
+                Vec2::new(bounds.max.x, axis_y),
+                palette::TEXT,
+            );
             let passed = self.passed_endpoints(k);
             for (n, (x, _, start)) in self.endpoints().into_iter().enumerate() {
                 let color = if n < passed { palette::TEXT } else { palette::TEXT.with_alpha(0.3) };
                 let end = if start { axis_y + tick } else { axis_y - tick };
-                d.segment(Layer::Sweep, Vec2::new(x, axis_y), Vec2::new(x, end), color);
+                d.segment(Layer::SweepAndPrune, Vec2::new(x, axis_y), Vec2::new(x, end), color);
             }
         }
         if let SweepStep::Sweep { index, x, active, tested, .. } = step {
             let b = self.aabbs[*index as usize];
-            if d.wants(Layer::Sweep) {
+            if d.wants(Layer::SweepAndPrune) {
                 for (n, &j) in active.iter().enumerate() {
                     let a = self.aabbs[j as usize];
-                    d.aabb(Layer::Sweep, a, palette::SWEEP_ACTIVE);
+                    d.aabb(Layer::SweepAndPrune, a, palette::SWEEP_ACTIVE);
                     // Each active interval as a bar under the axis, stacked.
                     let y = axis_y - 2.0 * tick - 0.6 * tick * n as f32;
-                    d.segment(Layer::Sweep, Vec2::new(a.min.x, y), Vec2::new(a.max.x, y), palette::SWEEP_ACTIVE);
+                    d.segment(
+                        Layer::SweepAndPrune,
+                        Vec2::new(a.min.x, y),
+                        Vec2::new(a.max.x, y),
+                        palette::SWEEP_ACTIVE,
+                    );
                 }
-                d.segment(Layer::Sweep, Vec2::new(*x, axis_y - tick), Vec2::new(*x, hi), palette::SELECTED);
-                d.aabb(Layer::Sweep, b, palette::SELECTED);
+                d.segment(Layer::SweepAndPrune, Vec2::new(*x, axis_y - tick), Vec2::new(*x, hi), palette::SELECTED);
+                d.aabb(Layer::SweepAndPrune, b, palette::SELECTED);
             }
             if d.wants(Layer::TreeNode) {
                 for j in tested {

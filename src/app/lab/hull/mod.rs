@@ -63,7 +63,7 @@ pub enum HullAction {
 }
 
 pub fn act(a: HullAction) -> Action {
-    Action::Lab(LabAction::Hull(a))
+    Action::Lab(LabAction::QuickHull(a))
 }
 
 impl HullLab {
@@ -185,7 +185,7 @@ impl LabType for HullLab {
 
 impl Lab for HullLab {
     fn kind(&self) -> LabKind {
-        LabKind::Hull
+        LabKind::QuickHull
     }
 
     fn file(&self) -> Option<&Path> {

@@ -20,7 +20,7 @@ fn manifest(p: &str) -> PathBuf {
 
 fn hull_app(preset: &str) -> App {
     let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::Hull, file: Some(manifest(preset)) });
+    app.apply(Action::OpenLab { kind: LabKind::QuickHull, file: Some(manifest(preset)) });
     assert!(app.error.is_none(), "{:?}", app.error);
     app
 }
@@ -42,7 +42,7 @@ fn every_preset_opens_and_its_hull_is_the_monotone_chains() {
     }
     assert!(n >= 5, "the shipped presets: {n}");
     let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::Hull, file: None });
+    app.apply(Action::OpenLab { kind: LabKind::QuickHull, file: None });
     assert!(app.lab_as::<HullLab>().is_some(), "{:?}", app.error);
 }
 

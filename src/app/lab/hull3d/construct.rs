@@ -92,7 +92,7 @@ mod tests {
     #[test]
     fn construct_stage_walks_quickhull_and_follows_edits() {
         let mut app = App::new(scene::Scene::new("empty"), None);
-        app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: None });
+        app.apply(Action::OpenLab { kind: LabKind::HullSat, file: None });
         app.apply(act(Hull3dAction::SetShape {
             hull: 1,
             shape: HullShapeDesc::Random { count: 40, radius: 1.0, seed: 3 },

@@ -90,7 +90,7 @@ pub enum Hull3dAction {
 }
 
 pub fn act(a: Hull3dAction) -> Action {
-    Action::Lab(LabAction::Hull3d(a))
+    Action::Lab(LabAction::HullSat(a))
 }
 
 impl Hull3dLab {
@@ -238,7 +238,7 @@ impl Hull3dLab {
 
 impl Lab for Hull3dLab {
     fn kind(&self) -> LabKind {
-        LabKind::Hull3d
+        LabKind::HullSat
     }
 
     fn file(&self) -> Option<&Path> {

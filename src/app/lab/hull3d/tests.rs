@@ -16,7 +16,7 @@ fn manifest(p: &str) -> PathBuf {
 
 fn hull_app(file: &str) -> App {
     let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: Some(manifest(file)) });
+    app.apply(Action::OpenLab { kind: LabKind::HullSat, file: Some(manifest(file)) });
     assert!(app.error.is_none(), "{:?}", app.error);
     app
 }
@@ -63,7 +63,7 @@ fn opening_the_lab_shows_the_article_result() {
     // The default file opens without a path too.
     let mut app = App::new(scene::Scene::new("empty"), None);
     // (cargo runs tests in the package directory, where the default file's relative path points)
-    app.apply(Action::OpenLab { kind: LabKind::Hull3d, file: None });
+    app.apply(Action::OpenLab { kind: LabKind::HullSat, file: None });
     assert!(app.lab_as::<Hull3dLab>().is_some(), "{:?}", app.error);
 }
 

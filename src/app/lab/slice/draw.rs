@@ -51,6 +51,6 @@ pub fn draw(lab: &SliceLab, app: &App, d: &mut dyn DebugDraw) {
     d.text(Layer::Label, knife.to + below, "to", palette::CLIP_LINE);
     // The polygon's turn handle.
     let h = handle(lab, px);
-    d.segment(Layer::Sweep, c, h, palette::DYNAMIC.with_alpha(0.6));
-    d.circle(Layer::Sweep, h, HANDLE_RADIUS_PX * px, palette::DYNAMIC.with_alpha(0.2), palette::DYNAMIC);
+    d.segment(Layer::Handle, c, h, palette::DYNAMIC.with_alpha(0.6));
+    d.circle(Layer::Handle, h, HANDLE_RADIUS_PX * px, palette::DYNAMIC.with_alpha(0.2), palette::DYNAMIC);
 }

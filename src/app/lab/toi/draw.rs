@@ -41,14 +41,14 @@ pub fn draw(lab: &ToiLab, app: &App, d: &mut dyn DebugDraw) {
         }
         draw_proxy(d, Layer::Shape, proxy, &sweep.transform(0.0), c.with_alpha(0.3), c);
         draw_proxy(d, Layer::Shape, proxy, &sweep.transform(1.0), c.with_alpha(0.08), c.with_alpha(0.6));
-        d.arrow(Layer::Sweep, sweep.c1, sweep.c2, c.with_alpha(0.7));
+        d.arrow(Layer::Motion, sweep.c1, sweep.c2, c.with_alpha(0.7));
         let b = lab.body(body);
         let label = if body == 0 { "A" } else { "B" };
         d.text(Layer::Label, b.start.transform().apply(b.shape.shape().mass_data(1.0).center), label, c);
         let h = handle(lab, body, px);
         let center = sweep.transform(1.0).apply(sweep.local_center);
-        d.segment(Layer::Sweep, center, h, c.with_alpha(0.6));
-        d.circle(Layer::Sweep, h, HANDLE_RADIUS_PX * px, c.with_alpha(0.2), c);
+        d.segment(Layer::Handle, center, h, c.with_alpha(0.6));
+        d.circle(Layer::Handle, h, HANDLE_RADIUS_PX * px, c.with_alpha(0.2), c);
     }
     if lab.trace.steps() > 0 {
         let last = lab.trace.steps() - 1;
@@ -113,9 +113,9 @@ pub fn draw_config(lab: &ToiLab, d: &mut dyn DebugDraw) {
     let (md, ray) = config(lab);
     md.draw(d, Vec2::ZERO, 1.0);
     if !negligible(&md, ray) {
-        d.arrow(Layer::Sweep, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
+        d.arrow(Layer::Motion, Vec2::ZERO, ray, palette::SEARCH_DIRECTION);
         let past_tip = ray + RAY_LABEL_GAP * ray.normalize();
-        d.text(Layer::Sweep, past_tip, RAY_LABEL, palette::SEARCH_DIRECTION);
+        d.text(Layer::Motion, past_tip, RAY_LABEL, palette::SEARCH_DIRECTION);
     }
     let r = lab.result();
     if r.is_hit() {

@@ -174,7 +174,7 @@ fn the_ray_and_its_label_are_drawn_only_with_relative_motion() {
     app.apply(act(ToiAction::SetMethod(ToiMethod::LinearCast)));
     let cmds = config_space(&app);
     assert_eq!(ray_label(&cmds), None);
-    assert!(arrows(&cmds).iter().all(|a| a.0 != Layer::Sweep), "no ray without motion");
+    assert!(arrows(&cmds).iter().all(|a| a.0 != Layer::Motion), "no ray without motion");
     assert!(arrows(&cmds).iter().any(|a| a.0 == Layer::Normal), "the distance arrow is still drawn");
     let title = lab(&app).inset(&app).map(|t| t.1).unwrap_or_default();
     assert!(title.contains("no relative motion"), "{title}");
@@ -185,10 +185,10 @@ fn the_ray_and_its_label_are_drawn_only_with_relative_motion() {
     let cmds = config_space(&app);
     let at = ray_label(&cmds).expect("the ray is labelled");
     let all = arrows(&cmds);
-    let &(_, from, ray) = all.iter().find(|a| a.0 == Layer::Sweep).expect("the ray is drawn");
+    let &(_, from, ray) = all.iter().find(|a| a.0 == Layer::Motion).expect("the ray is drawn");
     assert_eq!(from, Vec2::ZERO);
     assert!(ray.perp_dot(at).abs() < 1e-4 * ray.length() * at.length() && at.dot(ray) > ray.length_squared());
     let nearest = all.iter().min_by(|x, y| to_segment(at, x.1, x.2).total_cmp(&to_segment(at, y.1, y.2))).unwrap();
-    assert_eq!(nearest.0, Layer::Sweep, "the label is nearest the ray");
+    assert_eq!(nearest.0, Layer::Motion, "the label is nearest the ray");
     assert!(lab(&app).inset(&app).is_some_and(|t| t.1.contains("the ray")));
 }

@@ -180,7 +180,7 @@ impl Proxies {
         let nodes = self.tree.nodes();
         for &(id, entered) in &self.visited {
             let c = if entered { Color::rgb(255, 255, 255) } else { Color::rgb(130, 130, 130) };
-            d.aabb(Layer::Sweep, nodes[id as usize].aabb, c.with_alpha(if entered { 0.6 } else { 0.3 }));
+            d.aabb(Layer::TreeNode, nodes[id as usize].aabb, c.with_alpha(if entered { 0.6 } else { 0.3 }));
         }
         for &id in &self.hits {
             d.aabb(Layer::Contact, nodes[id as usize].aabb, palette::SELECTED);

@@ -48,7 +48,7 @@ pub enum SweepAction {
 
 /// Layers the sweep view draws on, whatever the world's layer switches are.
 pub fn sweep_layers() -> LayerSet {
-    LayerSet::of(&[Layer::Aabb, Layer::Sweep, Layer::TreeNode, Layer::Pair])
+    LayerSet::of(&[Layer::Aabb, Layer::SweepAndPrune, Layer::TreeNode, Layer::Pair])
 }
 
 impl App {

@@ -65,10 +65,10 @@ fn the_slider_walks_and_clamps_and_draws_the_active_list() {
     let SweepStep::Sweep { active, tested, .. } = &v.trace.steps[5] else { panic!() };
     // What the view draws: every box, the axis and its 2n endpoint ticks, the active boxes
     // (outline and bar each), the sweep line and the swept box; the tested boxes.
-    let mut d = DebugList::new(LayerSet::of(&[Layer::Sweep, Layer::TreeNode]));
+    let mut d = DebugList::new(LayerSet::of(&[Layer::SweepAndPrune, Layer::TreeNode]));
     crate::app::tools::sweep::draw(&app, &mut d);
     let n = app.world.bodies.len();
-    assert_eq!(d.count(Layer::Sweep), 1 + 2 * n + 2 * active.len() + 2);
+    assert_eq!(d.count(Layer::SweepAndPrune), 1 + 2 * n + 2 * active.len() + 2);
     assert_eq!(d.count(Layer::TreeNode), tested.len());
     app.apply(Action::Sweep(SweepAction::SetStep(None)));
     assert_eq!(app.sweep_view.as_ref().unwrap().shown_step(), last);

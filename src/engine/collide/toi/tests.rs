@@ -146,7 +146,7 @@ fn traces_match_the_untraced_runs_and_draw_every_step() {
         for k in 0..trace.len() {
             let mut list = DebugList::new(LayerSet::ALL);
             trace.draw_step(k, &mut list);
-            assert!(list.count(crate::engine::debug::Layer::Sweep) >= 6, "{m:?} step {k}");
+            assert!(list.count(crate::engine::debug::Layer::Motion) >= 6, "{m:?} step {k}");
             assert!(list.count(crate::engine::debug::Layer::Contact) >= 2);
         }
         let s = &trace.steps[0];

@@ -104,7 +104,7 @@ impl Trace for ToiTrace {
     }
 
     /// Draws iteration `k` (clamped to the last): the sweep's start and end poses faint and
-    /// the path of each centre (`Layer::Sweep`), both shapes at `t_k` (`Layer::Sweep`; A red,
+    /// the path of each centre (`Layer::Motion`), both shapes at `t_k` (`Layer::Motion`; A red,
     /// B green as the article's Minkowski edges), the closest points and the gap between them
     /// (`Layer::Contact`), the separating axis through them (`Layer::SatAxis`), and a label
     /// with `k`, `t` and the distance.
@@ -113,23 +113,23 @@ impl Trace for ToiTrace {
         let k = k.min(last);
         let step = &self.steps[k];
         let (ca, cb) = (palette::MINKOWSKI_EDGE_A, palette::MINKOWSKI_EDGE_B);
-        if d.wants(Layer::Sweep) {
+        if d.wants(Layer::Motion) {
             let t_max = input.t_max.clamp(0.0, 1.0);
             for (proxy, sweep, color) in [(&input.proxy_a, &input.sweep_a, ca), (&input.proxy_b, &input.sweep_b, cb)] {
                 for t in [0.0, t_max] {
                     draw_proxy(
                         d,
-                        Layer::Sweep,
+                        Layer::Motion,
                         proxy,
                         &sweep.transform(t),
                         color.with_alpha(0.0),
                         color.with_alpha(0.3),
                     );
                 }
-                d.segment(Layer::Sweep, sweep.c1, sweep.c1 + t_max * sweep.translation(), color.with_alpha(0.5));
+                d.segment(Layer::Motion, sweep.c1, sweep.c1 + t_max * sweep.translation(), color.with_alpha(0.5));
             }
-            draw_proxy(d, Layer::Sweep, &input.proxy_a, &step.xf_a, ca.with_alpha(0.25), ca);
-            draw_proxy(d, Layer::Sweep, &input.proxy_b, &step.xf_b, cb.with_alpha(0.25), cb);
+            draw_proxy(d, Layer::Motion, &input.proxy_a, &step.xf_a, ca.with_alpha(0.25), ca);
+            draw_proxy(d, Layer::Motion, &input.proxy_b, &step.xf_b, cb.with_alpha(0.25), cb);
             let what = match step.kind {
                 ToiStepKind::Distance => String::new(),
                 ToiStepKind::PushBack => " (push back)".to_string(),
@@ -138,7 +138,7 @@ impl Trace for ToiTrace {
             let label =
                 format!("{}/{}: t = {:.5}, d = {:.5} m{what}", k + 1, last + 1, Num(step.t), Num(step.distance));
             let top = step.xf_a.p.max(step.xf_b.p) + Vec2::new(0.0, 0.5);
-            d.text(Layer::Sweep, top, &label, palette::TEXT);
+            d.text(Layer::Motion, top, &label, palette::TEXT);
         }
         if d.wants(Layer::Contact) {
             d.point(Layer::Contact, step.point_a, 6.0, palette::CONTACT_NEW);
