@@ -113,28 +113,40 @@ impl Layer {
     }
 }
 
-/// A set of layers as a bit mask.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LayerSet(pub u32);
+/// A set of layers as a bit mask, for the 2D `Layer`s and the 3D `Layer3`s alike: `of`,
+/// `contains`, `set` and `ALL`.
+macro_rules! layer_set {
+    ($(#[$doc:meta])* $set:ident of $layer:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub struct $set(pub u32);
 
-impl LayerSet {
-    pub const ALL: LayerSet = LayerSet(u32::MAX);
+        impl $set {
+            pub const ALL: $set = $set(u32::MAX);
 
-    pub fn of(layers: &[Layer]) -> LayerSet {
-        LayerSet(layers.iter().fold(0, |m, l| m | l.bit()))
-    }
+            pub fn of(layers: &[$layer]) -> $set {
+                $set(layers.iter().fold(0, |m, l| m | l.bit()))
+            }
 
-    pub fn contains(self, l: Layer) -> bool {
-        self.0 & l.bit() != 0
-    }
+            pub fn contains(self, l: $layer) -> bool {
+                self.0 & l.bit() != 0
+            }
 
-    pub fn set(&mut self, l: Layer, on: bool) {
-        if on {
-            self.0 |= l.bit();
-        } else {
-            self.0 &= !l.bit();
+            pub fn set(&mut self, l: $layer, on: bool) {
+                if on {
+                    self.0 |= l.bit();
+                } else {
+                    self.0 &= !l.bit();
+                }
+            }
         }
-    }
+    };
+}
+pub(crate) use layer_set;
+
+layer_set! {
+    /// A set of layers as a bit mask.
+    LayerSet of Layer
 }
 
 impl Default for LayerSet {

@@ -126,28 +126,9 @@ impl Layer3 {
     }
 }
 
-/// A set of 3D layers as a bit mask.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LayerSet3(pub u32);
-
-impl LayerSet3 {
-    pub const ALL: LayerSet3 = LayerSet3(u32::MAX);
-
-    pub fn of(layers: &[Layer3]) -> LayerSet3 {
-        LayerSet3(layers.iter().fold(0, |m, l| m | l.bit()))
-    }
-
-    pub fn contains(self, l: Layer3) -> bool {
-        self.0 & l.bit() != 0
-    }
-
-    pub fn set(&mut self, l: Layer3, on: bool) {
-        if on {
-            self.0 |= l.bit();
-        } else {
-            self.0 &= !l.bit();
-        }
-    }
+crate::engine::debug::layer_set! {
+    /// A set of 3D layers as a bit mask.
+    LayerSet3 of Layer3
 }
 
 impl Default for LayerSet3 {
