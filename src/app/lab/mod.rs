@@ -9,6 +9,7 @@ pub mod hull3d;
 pub mod manifold;
 pub mod minkowski;
 pub mod pair;
+pub mod preset_lab;
 pub mod slice;
 pub mod toi;
 pub mod tree;

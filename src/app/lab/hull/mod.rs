@@ -9,18 +9,18 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
+use super::preset_lab::{self, PresetLab};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::state::{Action, App};
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::shape::{quickhull_2d, QuickHull2Trace};
 use manifold_lab::engine::trace::Trace;
-use manifold_lab::scene::PresetFile;
-use manifold_lab::scene::{self, CloudSpec, MAX_CLOUD_POINTS};
+use manifold_lab::scene::{CloudSpec, MAX_CLOUD_POINTS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -126,21 +126,13 @@ impl LabType for HullLab {
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
-        let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::CloudSpec::load(&path).map_err(|e| e.to_string())?;
-        app.world = manifold_lab::engine::World::new(Default::default());
-        app.mode = RunMode::Paused;
-        Ok(HullLab::new(spec, Some(path)))
+        preset_lab::open(app, file)
     }
 
     fn apply(&mut self, app: &mut App, action: HullAction) {
         match action {
             HullAction::Load(path) => self.reload(app, &path),
-            HullAction::Save(path) => {
-                let mut spec = self.spec.clone();
-                spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, spec.save(&path));
-            }
+            HullAction::Save(path) => preset_lab::save(self, app, &path),
             HullAction::SetStep(k) => {
                 self.step = k.map(|k| k.min(self.last_step()));
                 self.playing = false;
@@ -183,6 +175,29 @@ impl LabType for HullLab {
     }
 }
 
+impl PresetLab for HullLab {
+    type Spec = CloudSpec;
+    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
+
+    fn from_spec(spec: CloudSpec, path: Option<PathBuf>) -> HullLab {
+        HullLab::new(spec, path)
+    }
+
+    fn preset_path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn current_spec(&self, name: String) -> CloudSpec {
+        let mut s = self.spec.clone();
+        s.name = name;
+        s
+    }
+
+    fn recompute(&mut self) {
+        HullLab::recompute(self)
+    }
+}
+
 impl Lab for HullLab {
     fn kind(&self) -> LabKind {
         LabKind::QuickHull
@@ -194,10 +209,7 @@ impl Lab for HullLab {
 
     fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
         match action {
-            Action::Restart => match self.path.clone() {
-                Some(p) => self.apply(app, HullAction::Load(p)),
-                None => self.recompute(),
-            },
+            Action::Restart => preset_lab::restart(self, app),
             _ => return false,
         }
         true

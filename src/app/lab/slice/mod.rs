@@ -9,10 +9,11 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
+use super::preset_lab::{self, PresetLab};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::state::{Action, App};
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
@@ -20,8 +21,7 @@ use manifold_lab::engine::geometry::{area_centroid, SliceTrace};
 use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::trace::Trace;
-use manifold_lab::scene::PresetFile;
-use manifold_lab::scene::{self, Knife, ShapeDesc, ShapeSpec, SliceSpec};
+use manifold_lab::scene::{Knife, ShapeDesc, ShapeSpec, SliceSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -135,21 +135,13 @@ impl LabType for SliceLab {
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
-        let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::SliceSpec::load(&path).map_err(|e| e.to_string())?;
-        app.world = manifold_lab::engine::World::new(Default::default());
-        app.mode = RunMode::Paused;
-        Ok(SliceLab::new(spec, Some(path)))
+        preset_lab::open(app, file)
     }
 
     fn apply(&mut self, app: &mut App, action: SliceAction) {
         match action {
             SliceAction::Load(path) => self.reload(app, &path),
-            SliceAction::Save(path) => {
-                let mut spec = self.spec.clone();
-                spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, spec.save(&path));
-            }
+            SliceAction::Save(path) => preset_lab::save(self, app, &path),
             SliceAction::SetStep(k) => self.step = k.map(|k| k.min(self.last_step())),
             SliceAction::SetPose { position, angle } => {
                 if position.is_finite() && angle.is_finite() {
@@ -168,6 +160,29 @@ impl LabType for SliceLab {
     }
 }
 
+impl PresetLab for SliceLab {
+    type Spec = SliceSpec;
+    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
+
+    fn from_spec(spec: SliceSpec, path: Option<PathBuf>) -> SliceLab {
+        SliceLab::new(spec, path)
+    }
+
+    fn preset_path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn current_spec(&self, name: String) -> SliceSpec {
+        let mut s = self.spec.clone();
+        s.name = name;
+        s
+    }
+
+    fn recompute(&mut self) {
+        SliceLab::recompute(self)
+    }
+}
+
 impl Lab for SliceLab {
     fn kind(&self) -> LabKind {
         LabKind::Slice
@@ -179,10 +194,7 @@ impl Lab for SliceLab {
 
     fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
         match action {
-            Action::Restart => match self.path.clone() {
-                Some(p) => self.apply(app, SliceAction::Load(p)),
-                None => self.recompute(),
-            },
+            Action::Restart => preset_lab::restart(self, app),
             _ => return false,
         }
         true

@@ -10,17 +10,17 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
+use super::preset_lab::{self, PresetLab};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::state::{Action, App};
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::collide::toi::{ToiMethod, ToiOutput, ToiTrace};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Aabb;
-use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, ShapeDesc, ShapeSpec, ToiPose, ToiSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -145,22 +145,13 @@ impl LabType for ToiLab {
     };
 
     fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
-        let path = file.map_or_else(|| PathBuf::from(DEFAULT_PRESET), Path::to_path_buf);
-        let spec = scene::ToiSpec::load(&path).map_err(|e| e.to_string())?;
-        app.world = manifold_lab::engine::World::new(Default::default());
-        app.mode = RunMode::Paused;
-        Ok(ToiLab::new(spec, Some(path)))
+        preset_lab::open(app, file)
     }
 
     fn apply(&mut self, app: &mut App, action: ToiAction) {
         match action {
             ToiAction::Load(path) => self.reload(app, &path),
-            ToiAction::Save(path) => {
-                let mut spec = self.spec.clone();
-                spec.method = self.method;
-                spec.name = super::preset_name(&path);
-                Self::report_save(app, &path, spec.save(&path));
-            }
+            ToiAction::Save(path) => preset_lab::save(self, app, &path),
             ToiAction::SetMethod(m) => {
                 // The linear cast shares the view with configuration space.
                 if (m == ToiMethod::LinearCast) != (self.method == ToiMethod::LinearCast) {
@@ -183,6 +174,30 @@ impl LabType for ToiLab {
     }
 }
 
+impl PresetLab for ToiLab {
+    type Spec = ToiSpec;
+    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
+
+    fn from_spec(spec: ToiSpec, path: Option<PathBuf>) -> ToiLab {
+        ToiLab::new(spec, path)
+    }
+
+    fn preset_path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn current_spec(&self, name: String) -> ToiSpec {
+        let mut s = self.spec.clone();
+        s.method = self.method;
+        s.name = name;
+        s
+    }
+
+    fn recompute(&mut self) {
+        ToiLab::recompute(self)
+    }
+}
+
 impl Lab for ToiLab {
     fn kind(&self) -> LabKind {
         LabKind::Toi
@@ -194,10 +209,7 @@ impl Lab for ToiLab {
 
     fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
         match action {
-            Action::Restart => match self.path.clone() {
-                Some(p) => self.apply(app, ToiAction::Load(p)),
-                None => self.recompute(),
-            },
+            Action::Restart => preset_lab::restart(self, app),
             _ => return false,
         }
         true
