@@ -127,8 +127,8 @@ impl FrameLoop {
     /// The input: the panels' actions and a script's frame, then the pointer (scripted, or the
     /// real one unless a screenshot run is scripted), then keys, dropped files and an export's
     /// next step. Real input is read every frame, so events never pile up.
-    pub fn input(&mut self, app: &mut App, real: &FrameInput, panel: &PanelFrame) {
-        let mut actions = panel.actions.clone();
+    pub fn input(&mut self, app: &mut App, real: &FrameInput, panel: &mut PanelFrame) {
+        let mut actions = std::mem::take(&mut panel.actions);
         let script_frame = self.shot.as_mut().and_then(|s| s.script.as_mut()).and_then(|p| p.next_frame());
         if let Some(a) = script_frame.as_ref().and_then(|f| f.action.clone()) {
             actions.push(a);

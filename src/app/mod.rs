@@ -92,8 +92,8 @@ pub async fn run(mut app: App, shot: Option<Shot>, live: Live) {
     loop {
         let frame_start = Instant::now();
         let real = frames.mq_input.frame();
-        let panels = frames.panels(&mut app, &real);
-        frames.input(&mut app, &real, &panels);
+        let mut panels = frames.panels(&mut app, &real);
+        frames.input(&mut app, &real, &mut panels);
         let update = frames.update(&mut app);
         let marks = frames.draw(&mut app, panels.ppp);
         if frames.report(&app) {

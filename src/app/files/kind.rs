@@ -54,26 +54,3 @@ impl FileKind {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use scene::FileKind as K;
-
-    #[test]
-    fn every_preset_kind_opens_in_its_lab() {
-        let expected = [
-            (K::Pair, LabKind::Manifold),
-            (K::Hulls, LabKind::HullSat),
-            (K::Cloud, LabKind::QuickHull),
-            (K::Toi, LabKind::Toi),
-            (K::Slice, LabKind::Slice),
-            (K::World3d, LabKind::World3d),
-        ];
-        for (kind, lab) in expected {
-            assert_eq!(FileKind::from(kind), FileKind::Lab(lab), "{kind:?}");
-        }
-        assert_eq!(FileKind::from(K::Scene), FileKind::Scene);
-        assert_eq!(FileKind::from(K::Recording), FileKind::Recording);
-    }
-}
