@@ -195,7 +195,7 @@ fn k_and_a_drag_slice_the_square() {
     let square = pair(&body(&s, "square")["center"]);
     app.move_to(v.vp_center());
     app.key("k");
-    assert_eq!(app.settle(1)["slice_tool"], true, "K turns the slice tool on");
+    assert_eq!(app.settle(1)["tools"]["slice"]["on"], true, "K turns the slice tool on");
     // A drag across the square, both ends outside it: it is cut in two.
     let from = v.to_screen([square[0] - 2.5, square[1] + 0.6]);
     let to = v.to_screen([square[0] + 2.5, square[1] - 0.4]);
@@ -206,7 +206,7 @@ fn k_and_a_drag_slice_the_square() {
     body(&s, "square#b");
     // K again: drags move bodies again.
     app.key("k");
-    assert_eq!(app.settle(1)["slice_tool"], false);
+    assert_eq!(app.settle(1)["tools"]["slice"]["on"], false);
     let ball = pair(&body(&s, "ball")["center"]);
     app.drag(v.to_screen(ball), v.to_screen([ball[0], ball[1] - 1.0]), 6);
     let s = app.settle(2);

@@ -99,33 +99,12 @@ pub enum Action {
     PanPixels(Vec2),
     FrameAll,
     /// Cut every dynamic polygon the segment `from → to` fully crosses into two bodies
-    /// (`World::slice`); the status bar shows what happened and StepBack undoes it.
+    /// (`World::slice`); the status bar shows what happened and StepBack undoes it. The slice
+    /// tool's knife does this on release.
     Slice {
         from: Vec2,
         to: Vec2,
     },
-    /// Turn the slice tool on or off: while on, a left drag in the view draws a knife line
-    /// and releasing it slices.
-    SetSliceTool(bool),
-    /// K: toggle the slice tool.
-    ToggleSliceTool,
-    /// The knife line being dragged (drawn in the view); `None` when released.
-    SliceDraft(Option<(Vec2, Vec2)>),
-    /// Cast a ray into the world (the ray tool's ray, drawn with its hits and the tree nodes
-    /// the query visited); it stays until cleared.
-    Ray {
-        from: Vec2,
-        to: Vec2,
-    },
-    /// Remove the ray tool's ray.
-    ClearRay,
-    /// Turn the ray tool on or off: while on, a left drag in the view casts a ray.
-    SetRayTool(bool),
-    /// Y: toggle the ray tool.
-    ToggleRayTool,
-    /// Pin the contact inspector on a contact point (its pair and index in the manifold);
-    /// `None` unpins it. Clicking a contact point while the Contacts layer is on does this.
-    InspectContact(Option<crate::app::tools::inspector::ContactRef>),
     /// Open the contact between bodies `a` and `b` in the Manifold lab, in the poses where the
     /// world found its manifold (Save there keeps it as a pair file).
     OpenContactInLab {
@@ -134,8 +113,6 @@ pub enum Action {
     },
     /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
     SetWater(Option<WaterParams>),
-    /// Metres of arrow per newton of the buoyancy and drag arrows.
-    SetBuoyancyScale(f32),
     /// Select a joint by index (clears the body selection); `None` clears it.
     SelectJoint(Option<usize>),
     /// Change one parameter of a joint, live (wakes its bodies).
@@ -154,10 +131,11 @@ pub enum Action {
         category_bits: u32,
         mask_bits: u32,
     },
+    /// An action of one of the scene's tools: `Tool(Ray(Toggle))`, `Tool(Sweep(Record))`
+    /// (see `tools`).
+    Tool(crate::app::tools::ToolAction),
     /// Scrub, branch, compare, check, record: `Timeline(SeekEnd)` (see `timeline`).
     Timeline(super::timeline::TimelineAction),
-    /// The broadphase panel's sort-and-sweep view: `Sweep(Record)`, `Sweep(SetStep(Some(3)))`.
-    Sweep(crate::app::tools::sweep::SweepAction),
     /// Open any file where its kind belongs (a scene, a lab preset, a 3D world, a recording),
     /// told by its content; it goes first in the recent-files list.
     OpenFile(PathBuf),

@@ -9,11 +9,11 @@ use super::history::History;
 use super::lab::{Lab, LabKind};
 use super::state::{App, RunMode};
 use super::timeline::AppTimeline;
-use crate::app::tools::inspector::ContactInspector;
+use crate::app::lab::manifold::ManifoldLab;
+use crate::app::lab::pair::PairFile;
+use crate::app::tools::inspector::contact_pair;
 use crate::app::tools::joints::state::JointSelection;
-use crate::app::tools::ray::RayTool;
-use crate::app::tools::slice::SliceTool;
-use crate::app::tools::sweep::SweepView;
+use crate::app::tools::Tools;
 use manifold_lab::engine::World;
 use std::path::Path;
 
@@ -27,10 +27,7 @@ pub struct LeftScene {
     camera: ViewCamera,
     mode: RunMode,
     follow: bool,
-    slice: SliceTool,
-    ray: RayTool,
-    inspect: ContactInspector,
-    sweep_view: Option<SweepView>,
+    tools: Tools,
 }
 
 impl App {
@@ -50,10 +47,7 @@ impl App {
             camera: self.camera,
             mode: self.mode,
             follow: self.follow,
-            slice: std::mem::take(&mut self.slice),
-            ray: std::mem::take(&mut self.ray),
-            inspect: std::mem::take(&mut self.inspect),
-            sweep_view: self.sweep_view.take(),
+            tools: std::mem::take(&mut self.tools),
         });
         true
     }
@@ -64,7 +58,7 @@ impl App {
         (self.world, self.history, self.timeline) = (s.world, s.history, s.timeline);
         (self.selection, self.joint_selection) = (s.selection, s.joint_selection);
         (self.camera, self.mode, self.follow) = (s.camera, s.mode, s.follow);
-        (self.slice, self.ray, self.inspect, self.sweep_view) = (s.slice, s.ray, s.inspect, s.sweep_view);
+        self.tools = s.tools;
         true
     }
 
@@ -85,9 +79,7 @@ impl App {
     /// Shows `lab`, framed, with a clear selection and history.
     pub fn enter_lab(&mut self, lab: Box<dyn Lab>) {
         self.lab = Some(lab);
-        self.slice = Default::default();
-        self.ray = Default::default();
-        self.inspect = Default::default();
+        self.tools = Tools::default();
         self.selection.clear();
         self.joint_selection = None;
         self.history.clear();
@@ -107,5 +99,39 @@ impl App {
         self.history.clear();
         self.reset_camera();
         self.reset_timeline();
+    }
+
+    /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.
+    pub(crate) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
+        if self.lab.is_some() {
+            self.error = Some("contacts are inspected in a scene: leave the lab first".into());
+            return;
+        }
+        let pair = match contact_pair(&self.world, a, b) {
+            Ok(p) => p,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        let recycled;
+        let note = match (pair.exact, pair.recycled_from) {
+            (true, Some(n)) => {
+                recycled = format!(
+                    "recycled from step {n} poses: the lab shows the manifold computed then; the world kept its \
+                     points and has updated only the separations since"
+                );
+                recycled.as_str()
+            }
+            (true, None) => "its manifold is the world's",
+            (false, _) => "the bodies have moved since its manifold was found: start-of-step poses",
+        };
+        let name = pair.spec.name.clone();
+        let file = PairFile { spec: pair.spec, path: None };
+        self.leave_scene();
+        file.restart(self);
+        self.mode = RunMode::Paused;
+        self.enter_lab(Box::new(ManifoldLab::on_pair(file)));
+        self.notice = Some(format!("Opened {name} in the Manifold lab ({note}); Save keeps it as a pair file"));
     }
 }

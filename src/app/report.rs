@@ -178,7 +178,7 @@ pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Va
         "contacts": w.contacts.len(),
         "contact_points": points,
         "error": app.error,
-        "slice_tool": app.slice.on,
+        "tools": app.tools.report(&app.tool_view()),
         "bodies_in_water": w.water().map(|water| water.reports.len()),
         "controls_scroll": ui.controls_scroll,
         "widgets": widgets,

@@ -6,6 +6,9 @@ use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
 use super::lab::{Lab, LabAction};
 use crate::app::tools::joints::state::JointSelection;
+use crate::app::tools::ray::RayTool;
+use crate::app::tools::slice::SliceTool;
+use crate::app::tools::{ToolContext, ToolView, Tools, WorldChange};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::LayerSet;
@@ -53,18 +56,10 @@ pub struct App {
     /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
-    /// The slice tool: on or off, the knife being dragged, the last slice's report.
-    pub slice: crate::app::tools::slice::SliceTool,
-    /// The ray tool: on or off, and its ray.
-    pub ray: crate::app::tools::ray::RayTool,
-    /// The contact point hovered and the one pinned (`tools::inspector`).
-    pub inspect: crate::app::tools::inspector::ContactInspector,
-    /// Metres of arrow per newton of the buoyancy and drag arrows.
-    pub buoyancy_scale: f32,
+    /// The scene's tools, one of each in the table's order (`tools`).
+    pub tools: Tools,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
     pub timeline: super::timeline::AppTimeline,
-    /// A recorded sort-and-sweep pass and the step shown (the broadphase panel's view).
-    pub sweep_view: Option<crate::app::tools::sweep::SweepView>,
     /// The recent-files list, hot reload and the dialogs asked for (see `files`).
     pub files: super::files::FileState,
     /// The scene as it was when a lab was opened from it (`lab_return`).
@@ -100,11 +95,7 @@ impl App {
             lab: None,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
-            slice: Default::default(),
-            ray: Default::default(),
-            inspect: Default::default(),
-            buoyancy_scale: crate::app::tools::water::DEFAULT_BUOYANCY_SCALE,
-            sweep_view: None,
+            tools: Tools::default(),
             files: Default::default(),
             left_scene: None,
             viewport_known: false,
@@ -176,6 +167,45 @@ impl App {
             self.lab = Some(lab);
         }
         Some(r)
+    }
+
+    /// What the tools see of the app.
+    pub fn tool_view(&self) -> ToolView<'_> {
+        ToolView {
+            world: &self.world,
+            camera: &self.camera,
+            viewport: self.viewport,
+            layers: self.layers,
+            in_lab: self.lab.is_some(),
+        }
+    }
+
+    /// Runs `f` on the tools with what they see of the rest of the app (the tools are lent
+    /// out for the call).
+    pub fn with_tools<R>(&mut self, f: impl FnOnce(&mut Tools, &ToolView) -> R) -> R {
+        let mut tools = std::mem::take(&mut self.tools);
+        let r = f(&mut tools, &self.tool_view());
+        self.tools = tools;
+        r
+    }
+
+    /// The tools, and what they may change of the rest of the app.
+    pub fn tool_parts(&mut self) -> (&mut Tools, ToolContext<'_>) {
+        let cx = ToolContext {
+            world: &mut self.world,
+            selection: &mut self.selection,
+            history: &mut self.history,
+            in_lab: self.lab.is_some(),
+            notice: &mut self.notice,
+            error: &mut self.error,
+        };
+        (&mut self.tools, cx)
+    }
+
+    /// The tool of type `T` (for tests).
+    #[cfg(test)]
+    pub fn tool<T: crate::app::tools::ToolType>(&self) -> &T {
+        self.tools.get::<T>()
     }
 
     /// The open lab as its own type `T`, if it is one.
@@ -280,7 +310,7 @@ impl App {
             Action::Select(_) | Action::SelectNamed(_) | Action::ToggleSelect(_) => self.select(action),
             Action::SetPose { .. } | Action::EditBody { .. } => {
                 self.edit(action);
-                if self.ray.on {
+                if self.tools.get::<RayTool>().on {
                     // The ray is cast through the tree: keep it up to date with hand moves.
                     self.world.sync_broadphase();
                 }
@@ -314,15 +344,20 @@ impl App {
                 self.tree_depth = (min_depth.min(max_depth), max_depth);
                 self.tree_tight = tight;
             }
-            Action::Slice { .. } | Action::SetSliceTool(_) | Action::ToggleSliceTool | Action::SliceDraft(_) => {
-                self.apply_slice(action)
+            Action::Slice { from, to } => {
+                let (tools, mut cx) = self.tool_parts();
+                tools.get_mut::<SliceTool>().cut(&mut cx, from, to);
             }
-            Action::Ray { .. } | Action::ClearRay | Action::SetRayTool(_) | Action::ToggleRayTool => {
-                self.apply_ray(action)
+            Action::Tool(a) => {
+                let (tools, mut cx) = self.tool_parts();
+                tools.apply(a, &mut cx);
             }
-            Action::InspectContact(r) => self.inspect_contact(r),
             Action::OpenContactInLab { a, b } => self.open_contact_in_lab(a, b),
-            Action::SetWater(_) | Action::SetBuoyancyScale(_) => self.apply_water(action),
+            Action::SetWater(p) => {
+                if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
+                    self.error = Some(e);
+                }
+            }
             Action::SelectJoint(k) => self.select_joint(k),
             Action::SetJoint { joint, param } => self.set_joint(joint, &param),
             Action::WakeBody(i) => self.world.wake_body(i),
@@ -332,7 +367,6 @@ impl App {
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
             Action::Timeline(a) => self.apply_timeline(a),
-            Action::Sweep(a) => self.apply_sweep(a),
             Action::OpenFile(_)
             | Action::ReloadFile
             | Action::SetReloadResimulate(_)
@@ -366,7 +400,7 @@ impl App {
         self.history.clear();
         self.selection.retain(|&i| i < self.world.bodies.len());
         self.track_joint_selection();
-        self.sweep_view = None;
+        self.tools.world_changed(WorldChange::Restarted, &self.world);
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -380,7 +414,7 @@ impl App {
                 self.history.clear();
                 self.selection.clear();
                 self.joint_selection = None;
-                self.sweep_view = None;
+                self.tools.world_changed(WorldChange::Loaded, &self.world);
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -474,9 +508,7 @@ impl App {
         if valid {
             self.world.broadphase.mode = mode;
             self.world.broadphase.set_tree_settings(settings);
-            if mode != PairFinding::SortAndSweep {
-                self.sweep_view = None;
-            }
+            self.tools.world_changed(WorldChange::Broadphase, &self.world);
             self.world.sync_broadphase();
         } else {
             self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());

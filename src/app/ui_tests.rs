@@ -7,6 +7,7 @@ use super::lab::{Lab, LabKind};
 use super::panels::{self, UiState};
 use super::state::{Action, App};
 use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::tools::slice::SliceAction;
 use egui_macroquad::egui::{self, epaint, Event, Pos2, RawInput};
 use manifold_lab::engine::debug::{DebugDraw, DebugList, DrawCmd, Layer, LayerSet};
 use std::path::Path;
@@ -284,7 +285,7 @@ fn the_slice_button_the_water_section_and_a_floating_body() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/buoyancy.ron");
     let mut app = App::from_path(&path).unwrap();
     let mut h = Harness::new();
-    assert!(h.click(&app, "✂ Slice").contains(&Action::ToggleSliceTool));
+    assert!(h.click(&app, "✂ Slice").contains(&Action::from(SliceAction::Toggle)));
     assert!(h.click(&app, "Remove water").contains(&Action::SetWater(None)));
     // A body settled in the water: its submerged part appears under its properties.
     for _ in 0..60 {

@@ -5,6 +5,9 @@
 use crate::app::files::DialogKind;
 use crate::app::state::Action;
 use crate::app::timeline::TimelineAction as T;
+use crate::app::tools::ray::RayAction;
+use crate::app::tools::slice::SliceAction;
+use crate::app::tools::ToolAction;
 use egui_macroquad::egui;
 use macroquad::miniquad::{KeyCode, KeyMods};
 
@@ -46,8 +49,8 @@ pub const BINDINGS: &[Binding] = &[
     bind(KeyCode::Left, Mods::Shift, "Shift+Left", Action::Timeline(T::SeekBy(-10))),
     bind(KeyCode::Right, Mods::Plain, "Right", Action::Timeline(T::SeekBy(1))),
     bind(KeyCode::Right, Mods::Shift, "Shift+Right", Action::Timeline(T::SeekBy(10))),
-    bind(KeyCode::K, Mods::Plain, "K", Action::ToggleSliceTool),
-    bind(KeyCode::Y, Mods::Plain, "Y", Action::ToggleRayTool),
+    bind(KeyCode::K, Mods::Plain, "K", Action::Tool(ToolAction::Slice(SliceAction::Toggle))),
+    bind(KeyCode::Y, Mods::Plain, "Y", Action::Tool(ToolAction::Ray(RayAction::Toggle))),
     bind(KeyCode::O, Mods::Ctrl, "Ctrl+O", Action::ShowDialog(DialogKind::Open)),
     bind(KeyCode::S, Mods::Ctrl, "Ctrl+S", Action::SaveCurrent),
     bind(KeyCode::S, Mods::CtrlShift, "Ctrl+Shift+S", Action::ShowDialog(DialogKind::SaveAs)),
@@ -106,6 +109,7 @@ pub fn button(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::tools::ray::RayAction;
 
     fn mods(shift: bool, ctrl: bool, alt: bool) -> KeyMods {
         KeyMods { shift, ctrl, alt, logo: false }
@@ -139,6 +143,6 @@ mod tests {
         assert_eq!(key_action(KeyCode::Q, mods(false, false, false)), None);
         assert_eq!(hint(&Action::Step).as_deref(), Some(". or S"));
         assert_eq!(label("Restart", &Action::Restart), "Restart (R)");
-        assert_eq!(label("Clear", &Action::ClearRay), "Clear");
+        assert_eq!(label("Clear", &Action::from(RayAction::Clear)), "Clear");
     }
 }

@@ -10,9 +10,8 @@ pub mod mq_input;
 mod tests;
 
 use crate::app::state::{Action, App, RunMode};
-use crate::app::tools::inspector::{contact_at, ContactRef, CONTACT_PICK_PX};
+use crate::app::tools::ToolPointer;
 use glam::Vec2;
-use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::BodyKind;
 
 /// The pointer in one frame (screen pixels).
@@ -85,14 +84,8 @@ pub enum Gesture {
         offset: f32,
     },
     Pan,
-    /// The slice tool's knife line, from where the drag started (`tools::slice`).
-    Knife {
-        from: Vec2,
-    },
-    /// The ray tool's ray, from where the drag started (`tools::ray`).
-    Ray {
-        from: Vec2,
-    },
+    /// A tool handles the pointer (`Tool::pointer`: the knife, the ray) until it lets go.
+    Tool,
     /// The open lab handles the pointer (`Lab::pointer`) until it lets go.
     Lab,
 }
@@ -129,8 +122,16 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
     let delta = st.last_pos.map(|p| f.pos - p).unwrap_or(Vec2::ZERO);
     st.last_pos = Some(f.pos);
 
-    app.inspect.hover =
-        (st.gesture == Gesture::None && !over_ui && vp.contains(f.pos)).then(|| contact_under(app, world)).flatten();
+    // A tool that took the last frame's pointer may have let go in it: a press is free again.
+    let free = matches!(st.gesture, Gesture::None | Gesture::Tool) && !over_ui && vp.contains(f.pos);
+    let taken = app.with_tools(|tools, v| tools.pointer(v, &ToolPointer { frame: f, world, free }));
+    if matches!(st.gesture, Gesture::None | Gesture::Tool) && !(st.gesture == Gesture::None && f.pan_down) {
+        st.gesture = if taken.is_some() { Gesture::Tool } else { Gesture::None };
+        if let Some(actions) = taken {
+            out.extend(actions);
+            return out;
+        }
+    }
     if !over_ui && f.wheel != 0.0 && vp.contains(f.pos) {
         out.push(Action::ZoomAt { screen: f.pos, factor: 1.15f32.powf(f.wheel) });
     }
@@ -144,7 +145,7 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
     }
 
     match st.gesture {
-        Gesture::None | Gesture::Lab => {
+        Gesture::None | Gesture::Lab | Gesture::Tool => {
             if f.pan_down && !over_ui && vp.contains(f.pos) {
                 st.gesture = Gesture::Pan;
             } else if f.left_pressed && !over_ui && vp.contains(f.pos) {
@@ -170,22 +171,6 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
                 }
             }
             if !f.left_down {
-                st.gesture = Gesture::None;
-            }
-        }
-        Gesture::Knife { from } => {
-            let (actions, done) =
-                crate::app::tools::slice::knife_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
-            out.extend(actions);
-            if done {
-                st.gesture = Gesture::None;
-            }
-        }
-        Gesture::Ray { from } => {
-            let (actions, done) =
-                crate::app::tools::ray::ray_drag(from, world, f.left_down, app.camera.scale(&app.viewport));
-            out.extend(actions);
-            if done {
                 st.gesture = Gesture::None;
             }
         }
@@ -220,15 +205,6 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
 
 fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: Vec2, out: &mut Vec<Action>) {
     let px = app.camera.scale(&app.viewport);
-    if app.slice.on {
-        st.gesture = Gesture::Knife { from: world };
-        out.push(Action::SliceDraft(Some((world, world))));
-        return;
-    }
-    if app.ray.on {
-        st.gesture = Gesture::Ray { from: world };
-        return;
-    }
     if let Some((body, center, handle)) = rotate_handle(app) {
         if (world - handle).length() <= HANDLE_RADIUS_PX * 1.5 * px {
             let d = world - center;
@@ -236,8 +212,9 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
             return;
         }
     }
-    if let Some(r) = contact_under(app, world).filter(|_| !f.shift) {
-        out.push(Action::InspectContact(Some(r)));
+    let clicked = app.tools.click(&app.tool_view(), &ToolPointer { frame: f, world, free: true });
+    if let Some(actions) = clicked {
+        out.extend(actions);
         return;
     }
     let under = app.world.body_at(world);
@@ -266,16 +243,6 @@ fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: V
     } else {
         st.gesture = Gesture::DragPose { body, grab_local: b.xf.apply_inv(world) };
     }
-}
-
-/// The contact point under the pointer, when the scene's contacts are drawn (the Contacts
-/// layer on, no lab open): clicking it pins the contact inspector instead of selecting.
-pub fn contact_under(app: &App, world: Vec2) -> Option<ContactRef> {
-    if app.lab.is_some() || !app.layers.contains(Layer::Contact) {
-        return None;
-    }
-    let px = app.camera.scale(&app.viewport);
-    contact_at(&app.world.contacts, world, CONTACT_PICK_PX * px)
 }
 
 /// The joint whose anchor is within `JOINT_PICK_PX` of `world`. The anchor wins over the body

@@ -129,14 +129,12 @@ pub trait Lab: AsAny {
 
 /// Lets the table reach a lab's own type behind `dyn Lab` (to hand it its actions).
 pub trait AsAny: Any {
-    /// For tests that look inside a lab (`App::lab_as`).
-    #[cfg(test)]
+    /// For tests that look inside a lab (`App::lab_as`), and the tools' table.
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 impl<T: Any> AsAny for T {
-    #[cfg(test)]
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -102,12 +102,13 @@ mod tools {
 
     #[test]
     fn the_ray_button_switches_the_ray_tool() {
+        use crate::app::tools::ray::RayTool;
         let mut app = scene_app();
-        assert!(!app.ray.on);
+        assert!(!app.tool::<RayTool>().on);
         click(&mut app, "🔍 Ray", false);
-        assert!(app.ray.on);
+        assert!(app.tool::<RayTool>().on);
         click(&mut app, "🔍 Ray: on", true);
-        assert!(!app.ray.on);
+        assert!(!app.tool::<RayTool>().on);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod world;
 
 use crate::app::input::keys;
 use crate::app::state::{Action, App};
+use crate::app::tools::Place;
 use egui_macroquad::egui::{self, Color32, RichText};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -131,11 +132,11 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             } else {
                 world::simulation(ui, app, out, &mut ui_state.widgets);
                 crate::app::files::dialog::files_section(ui, app, out);
-                crate::app::tools::panel::tools(ui, app, out);
+                crate::app::tools::panel::tools(ui, &app.tools, &app.tool_view(), out);
                 world::scenes(ui, app, ui_state, out);
                 world::labs(ui, out);
                 solver::solver(ui, &app.world.params, out);
-                crate::app::tools::panel::water(ui, app, out);
+                panel_section(ui, app, Place::Settings, out);
                 world::layers(ui, app, out);
                 world::broadphase(ui, app, out);
             }
@@ -149,7 +150,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
             Some(lab) => lab.details(ui, app, out),
             None => {
                 // The sort-and-sweep pair finder's step-by-step view, above the selection.
-                crate::app::tools::sweep::controls(ui, app, out);
+                panel_section(ui, app, Place::Details, out);
                 match app.selected_joint() {
                     Some(k) => crate::app::tools::joints::panel::joint_details(ui, app, k, out),
                     None => selection::selection(ui, app, out),
@@ -161,7 +162,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let content = egui::Rect::from_min_size(scrolled.inner_rect.min, scrolled.content_size);
     ui_state.overflow("details panel", content, scrolled.inner_rect);
     ui_state.dialogs.show(ctx, app, out);
-    crate::app::tools::inspector::ui::show(ctx, app, out);
+    app.tools.iter().for_each(|t| t.window(ctx, &app.tool_view(), out));
     crate::app::render::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(
@@ -212,4 +213,10 @@ pub type Widgets = std::collections::BTreeMap<&'static str, egui::Rect>;
 /// Notes where widget `name` is on screen.
 pub fn note(widgets: &mut Widgets, ui: &egui::Ui, name: &'static str, rect: egui::Rect) {
     widgets.insert(name, rect * ui.ctx().pixels_per_point());
+}
+
+/// Every tool's section at `at`, in the table's order.
+fn panel_section(ui: &mut egui::Ui, app: &App, at: Place, out: &mut Vec<Action>) {
+    let v = app.tool_view();
+    app.tools.iter().for_each(|t| t.panel(at, ui, &v, out));
 }

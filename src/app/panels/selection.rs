@@ -64,7 +64,7 @@ pub(super) fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label(n.to_string());
                 ui.end_row();
             });
-            crate::app::tools::panel::buoyancy(ui, app, i);
+            crate::app::tools::panel::buoyancy(ui, &app.world, i);
             if e != BodyEdit::of(b) {
                 out.push(Action::EditBody { body: i, edit: e });
             }

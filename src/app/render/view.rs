@@ -9,6 +9,7 @@ use crate::app::render::grid::GridFrame;
 use crate::app::render::labels::{draw_labels, ScreenLabel};
 use crate::app::render::materials::Materials;
 use crate::app::state::App;
+use crate::app::tools::water::WaterView;
 use crate::app::view3d::pen::plain;
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -97,7 +98,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 pixel_size: s,
                 tree_depth: app.tree_depth,
                 tree_tight: app.tree_tight,
-                buoyancy_scale: app.buoyancy_scale,
+                buoyancy_scale: app.tools.get::<WaterView>().arrow_scale,
                 selected_joints: app.selected_joint().into_iter().collect(),
                 force_scale: if app.layers.contains(Layer::Reaction) {
                     crate::app::tools::joints::panel::reaction_scale(&app.world, s)
@@ -107,7 +108,6 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 ..Default::default()
             };
             app.world.debug_draw(&mut d, &opts);
-            crate::app::tools::sweep::draw_over(app, &mut d);
             if let [a, b] = app.selection[..] {
                 // The selected pair's manifold in detail: faces, side planes, points, depths.
                 let world_layers = d.layers;
@@ -140,10 +140,9 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
             d.batch().ring(p, input::JOINT_PICK_PX * s, 2.0, col);
         }
     }
-    crate::app::tools::slice::draw_knife(app, d.batch(), s);
-    crate::app::tools::ray::draw_ray(app, &mut d, s);
-    crate::app::tools::inspector::ui::draw_marker(app, d.batch(), s);
-    if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.slice.on && !app.ray.on) {
+    let v = app.tool_view();
+    app.tools.iter().for_each(|t| t.draw(&v, &mut d));
+    if let Some((_, center, handle)) = input::rotate_handle(app).filter(|_| !app.tools.dragging()) {
         let col = mq_color(palette::SELECTED);
         d.batch().line(center, handle, 1.0, col);
         d.batch().ring(handle, input::HANDLE_RADIUS_PX * s, 2.0, col);

@@ -142,6 +142,9 @@ pub fn effect_of(app: &App, action: &Action) -> Effect {
         | Action::EndPull
         | Action::Slice { .. }
         | Action::SetWater(_)
+        | Action::SetJoint { .. }
+        | Action::SetFilter { .. }
+        | Action::WakeBody(_)
         | Action::SetBroadphase { .. } => Effect::Edit,
         Action::EditBody { body, edit } => match w.bodies.get(*body) {
             Some(b) if BodyEdit::of(b) != *edit => Effect::Edit,

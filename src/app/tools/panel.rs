@@ -1,63 +1,73 @@
-//! The scene panels of the slice tool and the water (003 article: "Dynamically Slicing
-//! Shapes"; "Buoyancy, Rigid Bodies and Water Surface"): the tool's toggle and its last
-//! report, the water's parameters edited live, and what the water does to a selected body.
+//! The scene panels of the tools (003 article: "Dynamically Slicing Shapes"; "Dynamic AABB
+//! Tree" → "Queries"; "Buoyancy, Rigid Bodies and Water Surface"): the Tools section (the
+//! slice and ray tools' toggles and what they did), the water's parameters edited live, and
+//! what the water does to a selected body.
 
-use crate::app::state::{Action, App};
-use crate::app::tools::water::BUOYANCY_SCALE_RANGE;
+use super::ray::{RayAction, RayTool};
+use super::slice::{SliceAction, SliceTool};
+use super::water::{WaterAction, WaterView, BUOYANCY_SCALE_RANGE};
+use super::{Place, ToolType, ToolView, Tools};
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::water::{Surface, WaterParams, Wave};
+use manifold_lab::engine::World;
 
-/// The Tools section: the slice tool and what the last slice did.
-pub fn tools(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+/// The Tools section: every tool's part of it, in the table's order.
+pub fn tools(ui: &mut egui::Ui, tools: &Tools, v: &ToolView, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Tools").default_open(true).show(ui, |ui| {
-        let label = if app.slice.on { "✂ Slice: on" } else { "✂ Slice" };
-        let tip =
-            crate::app::input::keys::tip("the slice tool: drag a knife line across bodies", &Action::ToggleSliceTool);
-        if ui.selectable_label(app.slice.on, label).on_hover_text(tip).clicked() {
-            out.push(Action::ToggleSliceTool);
-        }
-        if app.slice.on {
-            ui.label(
-                RichText::new(
-                    "Drag a line across bodies: each dynamic polygon it fully crosses splits in two. B undoes.",
-                )
-                .small(),
-            );
-        }
-        ray(ui, app, out);
-        let Some(r) = &app.slice.last else { return };
-        ui.label(RichText::new(r.summary()).small().weak());
-        for s in &r.sliced {
-            for p in &s.pieces {
-                let simplified = if p.simplified_area > 0.0 {
-                    format!(", simplified −{:.4} m²", Num(p.simplified_area))
-                } else {
-                    "".into()
-                };
-                let text = format!("{} #{}: {:.3} m², {:.3} kg{simplified}", p.name, p.index, Num(p.area), Num(p.mass));
-                ui.label(RichText::new(text).small().monospace());
-            }
+        for t in tools.iter() {
+            t.panel(Place::Tools, ui, v, out);
         }
     });
 }
 
-/// The ray tool's toggle and what its ray hits.
-fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    let label = if app.ray.on { "🔍 Ray: on" } else { "🔍 Ray" };
-    let tip = crate::app::input::keys::tip("the ray tool: drag a ray through the world", &Action::ToggleRayTool);
-    if ui.selectable_label(app.ray.on, label).on_hover_text(tip).clicked() {
-        out.push(Action::ToggleRayTool);
+/// The slice tool's toggle and what the last slice did.
+pub fn slice(ui: &mut egui::Ui, tool: &SliceTool, out: &mut Vec<Action>) {
+    let label = if tool.on { "✂ Slice: on" } else { "✂ Slice" };
+    let toggle: Action = SliceAction::Toggle.into();
+    let tip = crate::app::input::keys::tip(SliceTool::ENTRY.description, &toggle);
+    if ui.selectable_label(tool.on, label).on_hover_text(tip).clicked() {
+        out.push(toggle);
     }
-    if app.ray.on && app.ray.ray.is_none() {
+    if tool.on {
+        ui.label(
+            RichText::new("Drag a line across bodies: each dynamic polygon it fully crosses splits in two. B undoes.")
+                .small(),
+        );
+    }
+    let Some(r) = &tool.last else { return };
+    ui.label(RichText::new(r.summary()).small().weak());
+    for s in &r.sliced {
+        for p in &s.pieces {
+            let simplified = if p.simplified_area > 0.0 {
+                format!(", simplified −{:.4} m²", Num(p.simplified_area))
+            } else {
+                "".into()
+            };
+            let text = format!("{} #{}: {:.3} m², {:.3} kg{simplified}", p.name, p.index, Num(p.area), Num(p.mass));
+            ui.label(RichText::new(text).small().monospace());
+        }
+    }
+}
+
+/// The ray tool's toggle and what its ray hits.
+pub fn ray(ui: &mut egui::Ui, tool: &RayTool, v: &ToolView, out: &mut Vec<Action>) {
+    let label = if tool.on { "🔍 Ray: on" } else { "🔍 Ray" };
+    let toggle: Action = RayAction::Toggle.into();
+    let tip = crate::app::input::keys::tip(RayTool::ENTRY.description, &toggle);
+    if ui.selectable_label(tool.on, label).on_hover_text(tip).clicked() {
+        out.push(toggle);
+    }
+    if tool.on && tool.ray.is_none() {
         ui.label(RichText::new("Drag a ray: its hits, normals, fractions and the tree nodes it visits.").small());
     }
-    let Some(t) = app.ray_trace() else { return };
+    let Some(t) = tool.trace(v) else { return };
     let nodes = format!("{} tree nodes tested, {} leaves reached", t.stats.nodes_visited, t.stats.leaves_hit);
     ui.label(RichText::new(nodes).small().weak());
     match t.closest {
         Some(h) => {
-            let name = crate::app::tools::inspector::body_label(&app.world, h.body);
+            let name = crate::app::tools::inspector::body_label(v.world, h.body);
             ui.label(RichText::new(format!("closest: {name} at t = {:.4}", Num(h.fraction))).small());
         }
         None => {
@@ -77,20 +87,20 @@ fn ray(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
         ui.label(RichText::new(text).small().monospace());
     }
     if ui.small_button("Clear ray").clicked() {
-        out.push(Action::ClearRay);
+        out.push(RayAction::Clear.into());
     }
 }
 
 /// The Water section: the water's parameters, applied live (`Action::SetWater`), or a button
 /// that adds still water to a scene without any.
-pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    let current = app.world.water().map(|w| w.params.clone());
+pub fn water(ui: &mut egui::Ui, tool: &WaterView, world: &World, out: &mut Vec<Action>) {
+    let current = world.water().map(|w| w.params.clone());
     egui::CollapsingHeader::new("Water").default_open(current.is_some()).show(ui, |ui| {
         let Some(current) = current else {
             ui.label(RichText::new("This scene has no water.").small());
             if ui.button("Add still water").clicked() {
-                let (x0, x1) = app.world.bounds().map_or((-10.0, 10.0), |b| (b.min.x, b.max.x));
-                let level = app.world.bounds().map_or(0.0, |b| 0.5 * (b.min.y + b.max.y));
+                let (x0, x1) = world.bounds().map_or((-10.0, 10.0), |b| (b.min.x, b.max.x));
+                let level = world.bounds().map_or(0.0, |b| 0.5 * (b.min.y + b.max.y));
                 out.push(Action::SetWater(Some(WaterParams::flat(level, (x0.min(x1 - 1.0), x1)))));
             }
             return;
@@ -112,22 +122,22 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.add(egui::DragValue::new(&mut p.region.1).speed(0.05).max_decimals(2));
             });
             ui.end_row();
-            bottom(ui, app, &mut p);
+            bottom(ui, world, &mut p);
         });
         surface(ui, &mut p.surface);
         if p != current {
             out.push(Action::SetWater(Some(p)));
         }
-        let mut scale = app.buoyancy_scale;
+        let mut scale = tool.arrow_scale;
         let slider = egui::Slider::new(&mut scale, BUOYANCY_SCALE_RANGE.0..=BUOYANCY_SCALE_RANGE.1)
             .logarithmic(true)
             .text("arrow m/N");
         if ui.add(slider).on_hover_text("Length of the buoyancy and drag arrows per newton").changed() {
-            out.push(Action::SetBuoyancyScale(scale));
+            out.push(WaterAction::SetArrowScale(scale).into());
         }
-        let n = app.world.water().map_or(0, |w| w.reports.len());
+        let n = world.water().map_or(0, |w| w.reports.len());
         ui.label(
-            RichText::new(format!("{n} bodies in the water · {:.3} ms/step", Num(app.world.profile.water_ms))).small(),
+            RichText::new(format!("{n} bodies in the water · {:.3} ms/step", Num(world.profile.water_ms))).small(),
         );
         if ui.button("Remove water").clicked() {
             out.push(Action::SetWater(None));
@@ -136,10 +146,10 @@ pub fn water(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 }
 
 /// The water's bottom: the basin's floor (found from the static bodies) or a height given.
-fn bottom(ui: &mut egui::Ui, app: &App, p: &mut WaterParams) {
+fn bottom(ui: &mut egui::Ui, world: &World, p: &mut WaterParams) {
     ui.label("bottom");
     ui.horizontal(|ui| {
-        let found = app.world.water_bottom();
+        let found = world.water_bottom();
         let mut floor = p.bottom.is_none();
         let hint = "On: the top of the static floor under the water (none where the basin is open); off: a height";
         if ui.checkbox(&mut floor, "basin floor").on_hover_text(hint).changed() {
@@ -200,11 +210,11 @@ fn surface(ui: &mut egui::Ui, s: &mut Surface) {
 
 /// What the water does to selected body `i`: submerged area and fraction, the buoyant force
 /// at the centre of buoyancy, the drag and the angular drag.
-pub fn buoyancy(ui: &mut egui::Ui, app: &App, i: usize) {
-    if app.world.water().is_none() {
+pub fn buoyancy(ui: &mut egui::Ui, world: &World, i: usize) {
+    if world.water().is_none() {
         return;
     }
-    let Some(r) = app.world.buoyancy(i) else {
+    let Some(r) = world.buoyancy(i) else {
         ui.label(RichText::new("Not in the water.").small().weak());
         return;
     };

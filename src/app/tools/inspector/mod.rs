@@ -22,12 +22,14 @@ mod features_tests;
 mod tests;
 pub mod ui;
 
-use crate::app::lab::manifold::ManifoldLab;
-use crate::app::lab::pair::PairFile;
-use crate::app::state::{App, RunMode};
+use super::{Tool, ToolContext, ToolEntry, ToolKind, ToolPointer, ToolType, ToolView};
+use crate::app::render::draw::MqDraw;
+use crate::app::state::Action;
 use crate::app::tools::inspector::features::{decode, Features};
+use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::collide::{collide, Manifold};
+use manifold_lab::engine::debug::Layer;
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::solver::Contact;
 use manifold_lab::engine::World;
@@ -212,49 +214,61 @@ fn pose_pair(x: Transform, y: Transform) -> ((Vec2, f32), (Vec2, f32)) {
     ((x.p, x.q.angle()), (y.p, y.q.angle()))
 }
 
-impl App {
-    /// Pins (or unpins) the inspector on a contact point.
-    pub(crate) fn inspect_contact(&mut self, r: Option<ContactRef>) {
+/// What the inspector can be asked to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum InspectorAction {
+    /// Pin the inspector on a contact point; `None` unpins it. Clicking a contact point while
+    /// the Contacts layer is on does this.
+    Pin(Option<ContactRef>),
+}
+
+impl ToolType for ContactInspector {
+    type Action = InspectorAction;
+    const ENTRY: ToolEntry = ToolEntry {
+        name: "inspector",
+        description: "a contact point's pair, features, separation, impulses and age; opens it in the Manifold lab",
+    };
+
+    fn apply(&mut self, cx: &mut ToolContext, action: InspectorAction) {
+        let InspectorAction::Pin(r) = action;
         match r {
-            Some(r) if contact_info(&self.world, r).is_none() => {
-                self.error = Some(format!("no contact point {} between bodies {} and {}", r.point, r.a, r.b));
+            Some(r) if contact_info(cx.world, r).is_none() => {
+                *cx.error = Some(format!("no contact point {} between bodies {} and {}", r.point, r.a, r.b));
             }
-            _ => self.inspect.pinned = r,
+            _ => self.pinned = r,
         }
+    }
+}
+
+impl Tool for ContactInspector {
+    fn kind(&self) -> ToolKind {
+        ToolKind::Inspector
     }
 
-    /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.
-    pub(crate) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
-        if self.lab.is_some() {
-            self.error = Some("contacts are inspected in a scene: leave the lab first".into());
-            return;
-        }
-        let pair = match contact_pair(&self.world, a, b) {
-            Ok(p) => p,
-            Err(e) => {
-                self.error = Some(e);
-                return;
-            }
-        };
-        let recycled;
-        let note = match (pair.exact, pair.recycled_from) {
-            (true, Some(n)) => {
-                recycled = format!(
-                    "recycled from step {n} poses: the lab shows the manifold computed then; the world kept its \
-                     points and has updated only the separations since"
-                );
-                recycled.as_str()
-            }
-            (true, None) => "its manifold is the world's",
-            (false, _) => "the bodies have moved since its manifold was found: start-of-step poses",
-        };
-        let name = pair.spec.name.clone();
-        let file = PairFile { spec: pair.spec, path: None };
-        self.leave_scene();
-        file.restart(self);
-        self.mode = RunMode::Paused;
-        self.inspect = ContactInspector::default();
-        self.enter_lab(Box::new(ManifoldLab::on_pair(file)));
-        self.notice = Some(format!("Opened {name} in the Manifold lab ({note}); Save keeps it as a pair file"));
+    /// Follows the pointer with the hover ring; never takes the pointer.
+    fn pointer(&mut self, v: &ToolView, p: &ToolPointer) -> Option<Vec<Action>> {
+        self.hover = p.free.then(|| contact_under(v, p.world)).flatten();
+        None
     }
+
+    fn click(&self, v: &ToolView, p: &ToolPointer) -> Option<Vec<Action>> {
+        let r = contact_under(v, p.world).filter(|_| !p.frame.shift)?;
+        Some(vec![InspectorAction::Pin(Some(r)).into()])
+    }
+
+    fn draw(&self, v: &ToolView, d: &mut MqDraw) {
+        ui::draw_marker(self, v, d.batch());
+    }
+
+    fn window(&self, ctx: &egui::Context, v: &ToolView, out: &mut Vec<Action>) {
+        ui::show(ctx, self, v, out);
+    }
+}
+
+/// The contact point under the pointer at `world`, when the Contacts layer shows them.
+pub fn contact_under(v: &ToolView, world: Vec2) -> Option<ContactRef> {
+    if v.in_lab || !v.layers.contains(Layer::Contact) {
+        return None;
+    }
+    contact_at(&v.world.contacts, world, CONTACT_PICK_PX * v.px())
 }

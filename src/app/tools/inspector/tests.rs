@@ -8,6 +8,7 @@ use crate::app::lab::pair::PairAction;
 use crate::app::lab::LabAction;
 use crate::app::state::{Action, App};
 use crate::app::tools::inspector::{contact_at, contact_pair, find_contact, same_manifold, ContactRef};
+use crate::app::tools::inspector::{ContactInspector, InspectorAction};
 use glam::Vec2;
 use manifold_lab::engine::body::{BodyDef, BodyKind};
 use manifold_lab::engine::collide::collide;
@@ -155,9 +156,9 @@ fn bad_contact_requests_are_errors_not_panics() {
     app.apply(Action::OpenContactInLab { a: 0, b: 9999 });
     assert!(app.error.take().is_some_and(|e| e.contains("no contact")));
     assert!(app.lab.is_none());
-    app.apply(Action::InspectContact(Some(ContactRef { a: 0, b: 1, point: 7 })));
+    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: 0, b: 1, point: 7 }))));
     assert!(app.error.take().is_some());
-    assert_eq!(app.inspect.pinned, None);
+    assert_eq!(app.tool::<ContactInspector>().pinned, None);
     assert!(contact_pair(&app.world, 5000, 5001).is_err());
 }
 
@@ -178,21 +179,26 @@ fn hovering_and_clicking_a_contact_point_pins_it_and_does_not_select() {
     let acts = pointer_actions(&mut app, &mut st, &hover, false);
     assert!(acts.is_empty());
     let r = ContactRef { a: c.a, b: c.b, point: 1 };
-    assert_eq!(app.inspect.hover, Some(r));
+    assert_eq!(app.tool::<ContactInspector>().hover, Some(r));
     let click = PointerFrame { pos: screen, left_pressed: true, left_down: true, ..Default::default() };
     let acts = pointer_actions(&mut app, &mut st, &click, false);
-    assert_eq!(acts, vec![Action::InspectContact(Some(r))]);
+    assert_eq!(acts, vec![Action::from(InspectorAction::Pin(Some(r)))]);
     for a in acts {
         app.apply(a);
     }
-    assert_eq!(app.inspect.pinned, Some(r));
+    assert_eq!(app.tool::<ContactInspector>().pinned, Some(r));
     assert!(app.selection.is_empty(), "a click on a contact point selects nothing");
     // Without the Contacts layer, the same click selects the body under it.
     app.apply(Action::SetLayer(manifold_lab::engine::debug::Layer::Contact, false));
     let mut st = InputState::default();
     let acts = pointer_actions(&mut app, &mut st, &click, false);
-    assert!(!acts.iter().any(|a| matches!(a, Action::InspectContact(_))), "{acts:?}");
-    assert_eq!(app.inspect.hover, None);
+    assert!(
+        !acts
+            .iter()
+            .any(|a| matches!(a, Action::Tool(crate::app::tools::ToolAction::Inspector(InspectorAction::Pin(_))))),
+        "{acts:?}"
+    );
+    assert_eq!(app.tool::<ContactInspector>().hover, None);
     // The pinned contact is found by pair after more steps.
     app.apply(Action::Step);
     assert!(find_contact(&app.world, r.a, r.b).is_some());

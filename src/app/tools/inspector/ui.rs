@@ -2,24 +2,25 @@
 //! pinned one with the button that opens its pair in the Manifold lab, and a ring on both in
 //! the view.
 
+use super::{contact_info, ContactInfo, ContactInspector, ContactRef, InspectorAction};
 use crate::app::render::batch::Batch;
 use crate::app::render::draw::mq_color;
-use crate::app::state::{Action, App};
-use crate::app::tools::inspector::{contact_info, ContactInfo, ContactRef};
+use crate::app::state::Action;
+use crate::app::tools::ToolView;
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 use manifold_lab::engine::debug::palette;
 use manifold_lab::engine::number::Num;
 
 /// The tooltip of the hovered contact point and the pinned contact's window.
-pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
-    if app.lab.is_some() {
+pub fn show(ctx: &egui::Context, insp: &ContactInspector, v: &ToolView, out: &mut Vec<Action>) {
+    if v.in_lab {
         return;
     }
-    let hover = app.inspect.hover.filter(|h| Some(*h) != app.inspect.pinned);
-    if let Some((r, info)) = hover.and_then(|r| Some((r, contact_info(&app.world, r)?))) {
+    let hover = insp.hover.filter(|h| Some(*h) != insp.pinned);
+    if let Some((r, info)) = hover.and_then(|r| Some((r, contact_info(v.world, r)?))) {
         let ppp = ctx.pixels_per_point();
-        let sp = app.camera.world_to_screen(&app.viewport, info.point) / ppp;
+        let sp = v.camera.world_to_screen(&v.viewport, info.point) / ppp;
         egui::Area::new(egui::Id::new("contact_tooltip"))
             .order(egui::Order::Tooltip)
             .fixed_pos(egui::pos2(sp.x + 14.0, sp.y + 14.0))
@@ -32,15 +33,15 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
                 });
             });
     }
-    let Some(r) = app.inspect.pinned else { return };
+    let Some(r) = insp.pinned else { return };
     let mut open = true;
     // First shown beside the point, on the side of the view with more room, so it hides
     // neither the point nor the contacts next to it; one window per pinned point, so a new
     // pin opens where it belongs.
     let ppp = ctx.pixels_per_point();
-    let (at, pivot) = contact_info(&app.world, r).map_or((Vec2::new(320.0, 80.0), egui::Align2::LEFT_TOP), |i| {
-        let sp = app.camera.world_to_screen(&app.viewport, i.point);
-        let mid = app.viewport.min.x + 0.5 * app.viewport.size.x;
+    let (at, pivot) = contact_info(v.world, r).map_or((Vec2::new(320.0, 80.0), egui::Align2::LEFT_TOP), |i| {
+        let sp = v.camera.world_to_screen(&v.viewport, i.point);
+        let mid = v.viewport.min.x + 0.5 * v.viewport.size.x;
         if sp.x < mid {
             (sp / ppp + Vec2::new(48.0, 0.0), egui::Align2::LEFT_CENTER)
         } else {
@@ -53,7 +54,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
         .resizable(false)
         .pivot(pivot)
         .default_pos(egui::pos2(at.x, at.y))
-        .show(ctx, |ui| match contact_info(&app.world, r) {
+        .show(ctx, |ui| match contact_info(v.world, r) {
             Some(info) => {
                 info_grid(ui, r, &info);
                 if ui
@@ -71,7 +72,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>) {
             }
         });
     if !open {
-        out.push(Action::InspectContact(None));
+        out.push(InspectorAction::Pin(None).into());
     }
 }
 
@@ -114,12 +115,13 @@ pub fn feature_rows(info: &ContactInfo) -> [(&'static str, String); 3] {
 }
 
 /// Rings on the hovered and the pinned contact points.
-pub fn draw_marker(app: &App, batch: &mut Batch, px: f32) {
-    if app.lab.is_some() {
+pub fn draw_marker(insp: &ContactInspector, v: &ToolView, batch: &mut Batch) {
+    if v.in_lab {
         return;
     }
-    for (r, color) in [(app.inspect.hover, palette::SELECTED), (app.inspect.pinned, palette::JOINT)] {
-        if let Some(info) = r.and_then(|r| contact_info(&app.world, r)) {
+    let px = v.px();
+    for (r, color) in [(insp.hover, palette::SELECTED), (insp.pinned, palette::JOINT)] {
+        if let Some(info) = r.and_then(|r| contact_info(v.world, r)) {
             ring(batch, info.point, px, mq_color(color));
         }
     }

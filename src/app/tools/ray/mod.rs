@@ -8,13 +8,16 @@
 #[cfg(test)]
 mod tests;
 
+use super::{Place, Tool, ToolContext, ToolEntry, ToolKind, ToolPointer, ToolType, ToolView};
 use crate::app::render::batch::Batch;
 use crate::app::render::draw::{mq_color, MqDraw, WorldText};
-use crate::app::state::{Action, App};
+use crate::app::state::Action;
+use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::{palette, Color};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world::ray::RayTrace;
+use serde::{Deserialize, Serialize};
 
 /// Rays shorter than this (pixels) are clicks: they clear the ray.
 pub const MIN_RAY_PX: f32 = 4.0;
@@ -26,51 +29,113 @@ pub struct RayTool {
     pub on: bool,
     /// The ray, world space.
     pub ray: Option<(Vec2, Vec2)>,
+    /// Where the drag under way started.
+    drag_from: Option<Vec2>,
 }
 
-impl App {
-    /// The ray tool's actions (`Action::Ray`, `SetRayTool`, `ToggleRayTool`).
-    pub(crate) fn apply_ray(&mut self, action: Action) {
+/// What the ray tool can be asked to do: `Tool(Ray(Cast(from: (0, 0), to: (4, 1))))`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RayAction {
+    /// Turn the tool on or off: while on, a left drag in the view casts a ray.
+    SetOn(bool),
+    /// Y: turn it on or off.
+    Toggle,
+    /// Cast a ray into the world; it stays, cast again every frame, until cleared.
+    Cast { from: Vec2, to: Vec2 },
+    /// Remove the ray.
+    Clear,
+}
+
+impl ToolType for RayTool {
+    type Action = RayAction;
+    const ENTRY: ToolEntry = ToolEntry {
+        name: "ray",
+        description: "the ray tool: drag a ray through the world; its hits, normals and the tree nodes it visits",
+    };
+
+    fn apply(&mut self, cx: &mut ToolContext, action: RayAction) {
         match action {
-            Action::Ray { from, to } => self.set_ray(from, to),
-            Action::SetRayTool(on) => self.set_ray_tool(on),
-            Action::ToggleRayTool => self.set_ray_tool(!self.ray.on),
-            Action::ClearRay => self.ray.ray = None,
-            _ => {}
+            RayAction::Cast { from, to } => self.cast(cx, from, to),
+            RayAction::SetOn(on) => self.set_on(cx, on),
+            RayAction::Toggle => self.set_on(cx, !self.on),
+            RayAction::Clear => self.ray = None,
         }
     }
+}
 
-    fn set_ray_tool(&mut self, on: bool) {
-        if on && self.lab.is_some() {
-            self.notice = Some("the ray tool works on scenes: leave the lab first".into());
+impl RayTool {
+    fn set_on(&mut self, cx: &mut ToolContext, on: bool) {
+        if on && cx.in_lab {
+            *cx.notice = Some("the ray tool works on scenes: leave the lab first".into());
             return;
         }
-        self.ray = RayTool { on, ray: None };
+        *self = RayTool { on, ..Default::default() };
         if on {
-            // One drag tool at a time.
-            self.slice.on = false;
-            self.slice.draft = None;
-            self.world.sync_broadphase();
+            cx.world.sync_broadphase();
         }
-        self.notice = Some(if on { "Ray tool: drag a ray (Y to leave)" } else { "Ray tool off" }.into());
+        *cx.notice = Some(if on { "Ray tool: drag a ray (Y to leave)" } else { "Ray tool off" }.into());
     }
 
-    fn set_ray(&mut self, from: Vec2, to: Vec2) {
-        if self.lab.is_some() {
-            self.error = Some("the ray tool casts into a scene: leave the lab first".into());
+    fn cast(&mut self, cx: &mut ToolContext, from: Vec2, to: Vec2) {
+        if cx.in_lab {
+            *cx.error = Some("the ray tool casts into a scene: leave the lab first".into());
             return;
         }
         if !(from.is_finite() && to.is_finite()) || from == to {
-            self.error = Some(format!("a ray needs two different finite ends, got {from} and {to}"));
+            *cx.error = Some(format!("a ray needs two different finite ends, got {from} and {to}"));
             return;
         }
-        self.ray.ray = Some((from, to));
+        self.ray = Some((from, to));
     }
 
     /// The ray cast into the world now, if there is a ray.
-    pub fn ray_trace(&self) -> Option<RayTrace> {
-        let (from, to) = self.ray.ray.filter(|_| self.lab.is_none())?;
-        Some(self.world.ray_cast_traced(from, to - from))
+    pub fn trace(&self, v: &ToolView) -> Option<RayTrace> {
+        let (from, to) = self.ray.filter(|_| !v.in_lab)?;
+        Some(v.world.ray_cast_traced(from, to - from))
+    }
+}
+
+impl Tool for RayTool {
+    fn kind(&self) -> ToolKind {
+        ToolKind::Ray
+    }
+
+    fn drags(&self) -> bool {
+        self.on
+    }
+
+    fn stop_dragging(&mut self) {
+        *self = RayTool::default();
+    }
+
+    fn pointer(&mut self, v: &ToolView, p: &ToolPointer) -> Option<Vec<Action>> {
+        let from = match self.drag_from {
+            Some(from) => from,
+            None if self.on && p.free && p.frame.left_pressed => {
+                self.drag_from = Some(p.world);
+                return Some(vec![]);
+            }
+            None => return None,
+        };
+        let (actions, done) = ray_drag(from, p.world, p.frame.left_down, v.px());
+        if done {
+            self.drag_from = None;
+        }
+        Some(actions)
+    }
+
+    fn draw(&self, v: &ToolView, d: &mut MqDraw) {
+        draw_ray(self, v, d);
+    }
+
+    fn panel(&self, at: Place, ui: &mut egui::Ui, v: &ToolView, out: &mut Vec<Action>) {
+        if at == Place::Tools {
+            super::panel::ray(ui, self, v, out);
+        }
+    }
+
+    fn report(&self, _v: &ToolView) -> Option<serde_json::Value> {
+        Some(serde_json::json!({ "on": self.on, "ray": self.ray.map(|(a, b)| [a.to_array(), b.to_array()]) }))
     }
 }
 
@@ -78,16 +143,16 @@ impl App {
 /// actions of this frame and whether the gesture ended (the button was released).
 pub fn ray_drag(from: Vec2, world: Vec2, left_down: bool, px: f32) -> (Vec<Action>, bool) {
     if (world - from).length() < MIN_RAY_PX * px {
-        return (if left_down { vec![] } else { vec![Action::ClearRay] }, !left_down);
+        return (if left_down { vec![] } else { vec![RayAction::Clear.into()] }, !left_down);
     }
-    (vec![Action::Ray { from, to: world }], !left_down)
+    (vec![RayAction::Cast { from, to: world }.into()], !left_down)
 }
 
 /// The visited nodes, the ray, each hit's point and normal, and the closest hit's fraction.
-/// `px` is world units per pixel.
-pub fn draw_ray(app: &App, d: &mut MqDraw, px: f32) {
-    let Some(trace) = app.ray_trace() else { return };
-    let Some((from, to)) = app.ray.ray else { return };
+fn draw_ray(tool: &RayTool, v: &ToolView, d: &mut MqDraw) {
+    let Some(trace) = tool.trace(v) else { return };
+    let Some((from, to)) = tool.ray else { return };
+    let px = v.px();
     let batch = d.batch();
     for &(b, entered) in &trace.visited {
         let c =

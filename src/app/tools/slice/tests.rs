@@ -5,6 +5,10 @@
 use crate::app::input::{pointer_actions, InputState, PointerFrame};
 use crate::app::script::{play_headless, ScriptPlayer, ScriptStep};
 use crate::app::state::{Action, App};
+use crate::app::tools::{
+    slice::{SliceAction, SliceTool},
+    water::{WaterAction, WaterView},
+};
 use glam::Vec2;
 use manifold_lab::engine::water::{Surface, WaterParams};
 use manifold_lab::scene;
@@ -36,7 +40,7 @@ fn a_slice_splits_the_box_keeps_the_mass_and_the_selection_follows() {
     let n = app.world.bodies.len();
     // A slanted line across the square, both ends outside it.
     app.apply(Action::Slice { from: Vec2::new(-8.0, -0.5), to: Vec2::new(-2.0, 0.5) });
-    let report = app.slice.last.clone().expect("a report is kept");
+    let report = app.tool::<SliceTool>().last.clone().expect("a report is kept");
     assert_eq!(app.world.bodies.len(), n + 1);
     assert_eq!(report.sliced.len(), 1);
     let pieces = &report.sliced[0].pieces;
@@ -93,7 +97,7 @@ fn removed_bodies_renumber_the_selection() {
     app.apply(Action::Select(Some(0)));
     app.apply(Action::ToggleSelect(1));
     app.apply(Action::Slice { from: Vec2::new(-1.0, -1.0), to: Vec2::new(1.0, 1.0) });
-    let report = app.slice.last.clone().unwrap();
+    let report = app.tool::<SliceTool>().last.clone().unwrap();
     assert_eq!(report.removed, [0]);
     assert_eq!(report.removed_small, 2);
     assert_eq!(app.world.bodies.len(), 1);
@@ -121,7 +125,7 @@ fn drag(app: &mut App, st: &mut InputState, from: Vec2, to: Vec2) -> Vec<Option<
         for a in pointer_actions(app, st, &f, false) {
             app.apply(a);
         }
-        drafts.push(app.slice.draft);
+        drafts.push(app.tool::<SliceTool>().draft);
     }
     drafts
 }
@@ -131,8 +135,8 @@ fn the_knife_gesture_draws_a_line_and_slices_on_release() {
     let mut app = pointer_app();
     let mut st = InputState::default();
     let n = app.world.bodies.len();
-    app.apply(Action::ToggleSliceTool);
-    assert!(app.slice.on);
+    app.apply(Action::from(SliceAction::Toggle));
+    assert!(app.tool::<SliceTool>().on);
     let (from, to) = (Vec2::new(-7.5, 1.0), Vec2::new(-2.5, -1.0));
     let drafts = drag(&mut app, &mut st, from, to);
     // The line is drawn while dragging, from the press to the pointer.
@@ -146,8 +150,8 @@ fn the_knife_gesture_draws_a_line_and_slices_on_release() {
     let c = app.world.bodies[square].center;
     drag(&mut app, &mut st, c, c);
     assert_eq!(app.world.bodies.len(), n + 1);
-    app.apply(Action::ToggleSliceTool);
-    assert!(!app.slice.on);
+    app.apply(Action::from(SliceAction::Toggle));
+    assert!(!app.tool::<SliceTool>().on);
     drag(&mut app, &mut st, c, c + Vec2::new(0.0, 2.0));
     assert_eq!(app.world.bodies.len(), n + 1);
     assert_eq!(app.selection, [square]);
@@ -157,11 +161,11 @@ fn the_knife_gesture_draws_a_line_and_slices_on_release() {
 #[test]
 fn the_tool_stays_out_of_labs() {
     let mut app = pointer_app();
-    app.apply(Action::SetSliceTool(true));
+    app.apply(Action::from(SliceAction::SetOn(true)));
     app.apply(Action::OpenLab { kind: crate::app::lab::LabKind::Toi, file: None });
-    assert!(!app.slice.on, "opening a lab leaves the tool");
-    app.apply(Action::SetSliceTool(true));
-    assert!(!app.slice.on);
+    assert!(!app.tool::<SliceTool>().on, "opening a lab leaves the tool");
+    app.apply(Action::from(SliceAction::SetOn(true)));
+    assert!(!app.tool::<SliceTool>().on);
     app.apply(Action::Slice { from: Vec2::new(-9.0, 0.0), to: Vec2::new(9.0, 0.0) });
     assert!(app.error.take().unwrap().contains("leave the lab"));
 }
@@ -171,7 +175,7 @@ fn scripts_slice_headless_by_action_and_by_drag() {
     let text = r#"[
         Do(Pause),
         Do(Slice(from: (-8.0, 0.2), to: (-2.0, 0.2))),
-        Do(SetSliceTool(true)),
+        Do(Tool(Slice(SetOn(true)))),
         Drag(from: (-3.0, 6.0), to: (3.0, 2.0), frames: 5),
         Wait(2),
     ]"#;
@@ -216,9 +220,9 @@ fn water_edits_apply_live_and_bad_ones_are_refused() {
     assert_eq!(app.world.water().unwrap().params.level, -3.0);
     app.apply(Action::SetWater(None));
     assert!(app.world.water().is_none() && app.world.buoyancy(boxed).is_none());
-    app.apply(Action::SetBuoyancyScale(f32::NAN));
-    app.apply(Action::SetBuoyancyScale(100.0));
-    assert_eq!(app.buoyancy_scale, crate::app::tools::water::BUOYANCY_SCALE_RANGE.1);
+    app.apply(Action::from(WaterAction::SetArrowScale(f32::NAN)));
+    app.apply(Action::from(WaterAction::SetArrowScale(100.0)));
+    assert_eq!(app.tool::<WaterView>().arrow_scale, crate::app::tools::water::BUOYANCY_SCALE_RANGE.1);
 }
 
 #[test]

@@ -8,13 +8,16 @@
 #[cfg(test)]
 mod tests;
 
+use super::{Place, Tool, ToolContext, ToolEntry, ToolKind, ToolType, ToolView, WorldChange};
 use crate::app::lab::widgets::step_slider;
-use crate::app::state::{Action, App};
+use crate::app::render::draw::MqDraw;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{trace_sort_and_sweep, PairFinding, SweepStep, SweepTrace};
 use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::trace::Trace;
+use manifold_lab::engine::World;
 use serde::{Deserialize, Serialize};
 
 /// A recorded sweep and the step shown.
@@ -51,68 +54,97 @@ pub fn sweep_layers() -> LayerSet {
     LayerSet::of(&[Layer::Aabb, Layer::SweepAndPrune, Layer::TreeNode, Layer::Pair])
 }
 
-impl App {
-    pub(crate) fn apply_sweep(&mut self, action: SweepAction) {
+/// The tool: the recorded sweep, if any.
+#[derive(Clone, Debug, Default)]
+pub struct SweepTool {
+    pub view: Option<SweepView>,
+}
+
+impl ToolType for SweepTool {
+    type Action = SweepAction;
+    const ENTRY: ToolEntry =
+        ToolEntry { name: "sweep", description: "one sort-and-sweep pass over the world's boxes, step by step" };
+
+    fn apply(&mut self, cx: &mut ToolContext, action: SweepAction) {
+        let world = &*cx.world;
         match action {
-            SweepAction::Record if self.world.broadphase.mode != PairFinding::SortAndSweep => {
-                self.error = Some("switch the broadphase to sort and sweep to record a sweep".into());
+            SweepAction::Record if world.broadphase.mode != PairFinding::SortAndSweep => {
+                *cx.error = Some("switch the broadphase to sort and sweep to record a sweep".into());
             }
             SweepAction::Record => {
                 let mut trace = SweepTrace::default();
-                let pairs =
-                    trace_sort_and_sweep(&self.world.bodies, self.world.params.speculative_margin, &mut trace).len();
-                self.sweep_view = Some(SweepView { trace, step: Some(0), pairs });
+                let pairs = trace_sort_and_sweep(&world.bodies, world.params.speculative_margin, &mut trace).len();
+                self.view = Some(SweepView { trace, step: Some(0), pairs });
             }
             SweepAction::SetStep(k) => {
-                if let Some(v) = &mut self.sweep_view {
+                if let Some(v) = &mut self.view {
                     let last = Trace::steps(&v.trace).saturating_sub(1);
                     v.step = k.map(|k| k.min(last));
                 }
             }
-            SweepAction::Close => self.sweep_view = None,
+            SweepAction::Close => self.view = None,
         }
     }
 }
 
-/// Draws the recorded sweep at its step over the world.
-pub fn draw(app: &App, d: &mut dyn DebugDraw) {
-    if let Some(v) = &app.sweep_view {
-        v.trace.draw_step(v.shown_step(), d);
+impl SweepTool {
+    /// Draws the recorded sweep at its step.
+    pub fn draw_trace(&self, d: &mut dyn DebugDraw) {
+        if let Some(v) = &self.view {
+            v.trace.draw_step(v.shown_step(), d);
+        }
     }
 }
 
-/// Draws the recorded sweep (see [`draw`]) on the sweep layers.
-pub fn draw_over(app: &App, d: &mut crate::app::render::draw::MqDraw) {
-    if app.sweep_view.is_some() {
-        let layers = d.layers;
-        d.layers = LayerSet(layers.0 | sweep_layers().0);
-        draw(app, d);
-        d.layers = layers;
+impl Tool for SweepTool {
+    fn kind(&self) -> ToolKind {
+        ToolKind::Sweep
+    }
+
+    /// The recorded sweep at its step, on the sweep layers whatever the user's switches are.
+    fn draw(&self, _v: &ToolView, d: &mut MqDraw) {
+        if self.view.is_some() {
+            let layers = d.layers;
+            d.layers = LayerSet(layers.0 | sweep_layers().0);
+            self.draw_trace(d);
+            d.layers = layers;
+        }
+    }
+
+    /// The sort-and-sweep pair finder's own view, at the top of the right panel (where the
+    /// labs keep their step sliders), shown in that mode only.
+    fn panel(&self, at: Place, ui: &mut egui::Ui, v: &ToolView, out: &mut Vec<Action>) {
+        if at != Place::Details || v.world.broadphase.mode != PairFinding::SortAndSweep {
+            return;
+        }
+        egui::CollapsingHeader::new("Sort and sweep, step by step")
+            .default_open(true)
+            .show(ui, |ui| sweep_section(ui, self, out));
+        ui.separator();
+    }
+
+    fn world_changed(&mut self, how: WorldChange, world: &World) {
+        if how != WorldChange::Broadphase || world.broadphase.mode != PairFinding::SortAndSweep {
+            self.view = None;
+        }
+    }
+
+    fn report(&self, _v: &ToolView) -> Option<serde_json::Value> {
+        let v = self.view.as_ref()?;
+        Some(serde_json::json!({ "step": v.shown_step(), "steps": Trace::steps(&v.trace), "pairs": v.pairs }))
     }
 }
 
-/// The sort-and-sweep pair finder's own view (the broadphase panel's mode; drawn at the top
-/// of the right panel, where the labs keep their step sliders), shown in that mode only.
-pub fn controls(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    if app.world.broadphase.mode != PairFinding::SortAndSweep {
-        return;
-    }
-    egui::CollapsingHeader::new("Sort and sweep, step by step")
-        .default_open(true)
-        .show(ui, |ui| sweep_section(ui, app, out));
-    ui.separator();
-}
-
-fn sweep_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+fn sweep_section(ui: &mut egui::Ui, tool: &SweepTool, out: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         if ui.button("Record a sweep").on_hover_text("Trace one pass over the bodies as they are now").clicked() {
-            out.push(Action::Sweep(SweepAction::Record));
+            out.push(SweepAction::Record.into());
         }
-        if app.sweep_view.is_some() && ui.button("Close").clicked() {
-            out.push(Action::Sweep(SweepAction::Close));
+        if tool.view.is_some() && ui.button("Close").clicked() {
+            out.push(SweepAction::Close.into());
         }
     });
-    let Some(v) = &app.sweep_view else {
+    let Some(v) = &tool.view else {
         ui.label(
             RichText::new("Endpoints are ticks under the boxes (starts up, ends down); the active list is cyan.")
                 .small(),
@@ -122,7 +154,7 @@ fn sweep_section(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     let t = &v.trace;
     let shown = v.shown_step();
     if let Some(k) = step_slider(ui, shown, Trace::steps(t), |k| t.step_label(k)) {
-        out.push(Action::Sweep(SweepAction::SetStep(Some(k))));
+        out.push(SweepAction::SetStep(Some(k)).into());
     }
     match t.steps.get(shown) {
         Some(SweepStep::Sweep { active, tested, .. }) => {

@@ -5,6 +5,7 @@
 
 use crate::app::state::{Action, App};
 use crate::app::tools::sweep::SweepAction;
+use crate::app::tools::sweep::SweepTool;
 use crate::app::ui_tests::{find_text, Harness};
 use egui_macroquad::egui::{self, epaint};
 use manifold_lab::engine::broadphase::{PairFinding, SweepStep, TreeSettings};
@@ -25,8 +26,8 @@ fn a_recorded_sweep_finds_the_worlds_pairs_with_the_right_active_lists() {
     for _ in 0..30 {
         app.apply(Action::Step);
     }
-    app.apply(Action::Sweep(SweepAction::Record));
-    let v = app.sweep_view.as_ref().expect("recorded");
+    app.apply(Action::from(SweepAction::Record));
+    let v = app.tool::<SweepTool>().view.as_ref().expect("recorded");
     let t = &v.trace;
     let n = app.world.bodies.len();
     assert_eq!(Trace::steps(t), n + 1, "the sort, then one step per box");
@@ -54,42 +55,42 @@ fn a_recorded_sweep_finds_the_worlds_pairs_with_the_right_active_lists() {
 #[test]
 fn the_slider_walks_and_clamps_and_draws_the_active_list() {
     let mut app = pyramid_in_sweep_mode();
-    app.apply(Action::Sweep(SweepAction::Record));
-    app.apply(Action::Sweep(SweepAction::SetStep(Some(10_000))));
-    let v = app.sweep_view.as_ref().unwrap();
+    app.apply(Action::from(SweepAction::Record));
+    app.apply(Action::from(SweepAction::SetStep(Some(10_000))));
+    let v = app.tool::<SweepTool>().view.as_ref().unwrap();
     let last = Trace::steps(&v.trace) - 1;
     assert_eq!(v.step, Some(last));
-    app.apply(Action::Sweep(SweepAction::SetStep(Some(5))));
-    let v = app.sweep_view.as_ref().unwrap();
+    app.apply(Action::from(SweepAction::SetStep(Some(5))));
+    let v = app.tool::<SweepTool>().view.as_ref().unwrap();
     assert_eq!(v.shown_step(), 5);
     let SweepStep::Sweep { active, tested, .. } = &v.trace.steps[5] else { panic!() };
     // What the view draws: every box, the axis and its 2n endpoint ticks, the active boxes
     // (outline and bar each), the sweep line and the swept box; the tested boxes.
     let mut d = DebugList::new(LayerSet::of(&[Layer::SweepAndPrune, Layer::TreeNode]));
-    crate::app::tools::sweep::draw(&app, &mut d);
+    app.tool::<SweepTool>().draw_trace(&mut d);
     let n = app.world.bodies.len();
     assert_eq!(d.count(Layer::SweepAndPrune), 1 + 2 * n + 2 * active.len() + 2);
     assert_eq!(d.count(Layer::TreeNode), tested.len());
-    app.apply(Action::Sweep(SweepAction::SetStep(None)));
-    assert_eq!(app.sweep_view.as_ref().unwrap().shown_step(), last);
-    app.apply(Action::Sweep(SweepAction::Close));
-    assert!(app.sweep_view.is_none());
+    app.apply(Action::from(SweepAction::SetStep(None)));
+    assert_eq!(app.tool::<SweepTool>().view.as_ref().unwrap().shown_step(), last);
+    app.apply(Action::from(SweepAction::Close));
+    assert!(app.tool::<SweepTool>().view.is_none());
 }
 
 #[test]
 fn the_view_needs_the_sweep_mode_and_leaves_with_it() {
     let mut app = pyramid_in_sweep_mode();
-    app.apply(Action::Sweep(SweepAction::Record));
-    assert!(app.sweep_view.is_some());
+    app.apply(Action::from(SweepAction::Record));
+    assert!(app.tool::<SweepTool>().view.is_some());
     app.apply(Action::SetBroadphase { mode: PairFinding::Tree, settings: TreeSettings::default() });
-    assert!(app.sweep_view.is_none());
-    app.apply(Action::Sweep(SweepAction::Record));
-    assert!(app.sweep_view.is_none());
+    assert!(app.tool::<SweepTool>().view.is_none());
+    app.apply(Action::from(SweepAction::Record));
+    assert!(app.tool::<SweepTool>().view.is_none());
     assert!(app.error.as_deref().unwrap().contains("sort and sweep"));
     let mut app = pyramid_in_sweep_mode();
-    app.apply(Action::Sweep(SweepAction::Record));
+    app.apply(Action::from(SweepAction::Record));
     app.apply(Action::Restart);
-    assert!(app.sweep_view.is_none());
+    assert!(app.tool::<SweepTool>().view.is_none());
 }
 
 #[test]
@@ -97,8 +98,8 @@ fn the_broadphase_panel_records_and_steps_the_sweep() {
     let mut app = pyramid_in_sweep_mode();
     let mut h = Harness::new();
     let record = h.click(&app, "Record a sweep");
-    assert!(record.contains(&Action::Sweep(SweepAction::Record)), "{record:?}");
-    app.apply(Action::Sweep(SweepAction::Record));
+    assert!(record.contains(&Action::from(SweepAction::Record)), "{record:?}");
+    app.apply(Action::from(SweepAction::Record));
     // The ▶ of the sweep's own slider: the first one below its heading (the timeline has one too).
     let (_, full) = h.frame(&app, Vec::new());
     let heading = find_text(&full.shapes, "Sort and sweep, step by step").expect("the sweep section");
@@ -113,8 +114,8 @@ fn the_broadphase_panel_records_and_steps_the_sweep() {
     let mut actions = h.frame(&app, vec![egui::Event::PointerMoved(next)]).0;
     actions.extend(h.frame(&app, vec![button(true)]).0);
     actions.extend(h.frame(&app, vec![button(false)]).0);
-    assert!(actions.contains(&Action::Sweep(SweepAction::SetStep(Some(1)))), "{actions:?}");
-    app.apply(Action::Sweep(SweepAction::SetStep(Some(1))));
+    assert!(actions.contains(&Action::from(SweepAction::SetStep(Some(1)))), "{actions:?}");
+    app.apply(Action::from(SweepAction::SetStep(Some(1))));
     let (_, full) = h.frame(&app, Vec::new());
     let laid_out = all_texts(&full.shapes);
     assert!(laid_out.iter().any(|t| t.starts_with("step 2 of 212: box 0 at x = ")), "{laid_out:?}");
