@@ -24,6 +24,36 @@ impl<S> Recorder<S> for NoTrace {
     fn record(&mut self, _step: S) {}
 }
 
+/// The [`Recorder`] of a trace type that keeps its steps in a `steps: Vec<Step>` field, and
+/// its `len` and `is_empty`: `recorded_steps!(GjkTrace, GjkStep);`.
+macro_rules! recorded_steps {
+    ($trace:ty, $step:ty) => {
+        impl $crate::engine::trace::Recorder<$step> for $trace {
+            const ENABLED: bool = true;
+            fn record(&mut self, step: $step) {
+                self.steps.push(step);
+            }
+        }
+
+        impl $trace {
+            /// How many steps were recorded.
+            pub fn len(&self) -> usize {
+                self.steps.len()
+            }
+
+            pub fn is_empty(&self) -> bool {
+                self.steps.is_empty()
+            }
+        }
+    };
+}
+pub(crate) use recorded_steps;
+
+/// "`what` k+1 of n" for step `k` (clamped to the last) of `n`: "GJK iteration 2 of 4".
+pub fn step_caption(what: &str, k: usize, n: usize) -> String {
+    format!("{what} {} of {n}", k.min(n.saturating_sub(1)) + 1)
+}
+
 /// A recorded run of an algorithm, replayed step by step.
 pub trait Trace {
     /// How many steps the slider walks (0 for an empty trace).

@@ -18,6 +18,8 @@ pub mod world3d;
 
 #[cfg(test)]
 mod panel_tests;
+#[cfg(test)]
+pub mod test_support;
 
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;

@@ -2,7 +2,7 @@
 //! (`scenes/pairs/*.ron`) placed in the app's world as two bodies, so the ordinary select,
 //! drag and rotate gestures move them; loading, saving and replacing shapes; their panel.
 
-use super::widgets::{presets, PresetChoice};
+use super::widgets::presets_section;
 use crate::app::panels::UiState;
 use crate::app::state::{Action, App, RunMode};
 use egui_macroquad::egui::{self, RichText};
@@ -105,16 +105,8 @@ impl PairFile {
             }
             ui.label(RichText::new("Drag a shape to move it; drag its handle or Ctrl+drag to rotate.").small());
         });
-        egui::CollapsingHeader::new("Pairs").default_open(true).show(ui, |ui| {
-            match presets(ui, files, PAIR_DIR, self.path.as_deref()) {
-                Some(PresetChoice::Load(p)) => out.push(wrap(PairAction::Load(p))),
-                Some(PresetChoice::Save(p)) => out.push(wrap(PairAction::Save(p))),
-                None => {}
-            }
-            if ui.button(crate::app::input::keys::label("Restart", &Action::Restart)).clicked() {
-                out.push(Action::Restart);
-            }
-        });
+        let (load, save) = (|p| wrap(PairAction::Load(p)), |p| wrap(PairAction::Save(p)));
+        presets_section(ui, "Pairs", files, PAIR_DIR, self.path.as_deref(), load, save, out);
     }
 }
 

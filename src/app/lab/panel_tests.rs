@@ -66,10 +66,10 @@ fn the_3d_hull_labs_sort_checkbox_sorts_the_axes() {
 fn the_toi_labs_method_radio_switches_the_method_and_reruns() {
     let mut app = lab_app(LabKind::Toi);
     let lab = app.lab_as::<ToiLab>().unwrap();
-    let target = ToiMethod::ALL.into_iter().find(|&m| m != lab.method).unwrap();
+    let target = ToiMethod::ALL.into_iter().find(|&m| m != lab.method()).unwrap();
     click(&mut app, target.label(), true);
     let lab = app.lab_as::<ToiLab>().unwrap();
-    assert_eq!(lab.method, target);
+    assert_eq!(lab.method(), target);
     assert_eq!(lab.trace.method, Some(target), "the trace is the chosen method's");
 }
 

@@ -47,3 +47,73 @@ pub fn restart<L: PresetLab>(lab: &mut L, app: &mut App) {
         None => lab.recompute(),
     }
 }
+
+/// The `PresetLab` impl of a lab type with fields `spec` (a preset with a `name`) and `path`,
+/// built by `new(spec, path)` and refreshed by `recompute`, whose folder's `DEFAULT_PRESET`
+/// names its default file: `preset_lab!(SliceLab, SliceSpec)`.
+macro_rules! preset_lab {
+    ($lab:ty, $spec:ty) => {
+        impl $crate::app::lab::preset_lab::PresetLab for $lab {
+            type Spec = $spec;
+            const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
+
+            fn from_spec(spec: $spec, path: Option<std::path::PathBuf>) -> $lab {
+                <$lab>::new(spec, path)
+            }
+
+            fn preset_path(&self) -> Option<&std::path::Path> {
+                self.path.as_deref()
+            }
+
+            fn current_spec(&self, name: String) -> $spec {
+                let mut s = self.spec.clone();
+                s.name = name;
+                s
+            }
+
+            fn recompute(&mut self) {
+                <$lab>::recompute(self)
+            }
+        }
+    };
+}
+
+/// The `Lab` methods a preset lab shares, inside its `impl Lab`: its kind, its file, Restart
+/// reading the file again, its folder's `panels::controls` and `panels::details`, and framing
+/// its content with `margin` around it: `preset_lab_methods!(Slice, 0.6);`.
+macro_rules! preset_lab_methods {
+    ($kind:ident, $margin:expr) => {
+        fn kind(&self) -> LabKind {
+            LabKind::$kind
+        }
+
+        fn file(&self) -> Option<&std::path::Path> {
+            self.path.as_deref()
+        }
+
+        fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+            let restart = matches!(action, Action::Restart);
+            if restart {
+                $crate::app::lab::preset_lab::restart(self, app);
+            }
+            restart
+        }
+
+        fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+            panels::controls(ui, self, files, out);
+        }
+
+        fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+            panels::details(ui, self, out);
+        }
+
+        fn frame(&mut self, app: &mut App) {
+            if let Some(b) = self.content_bounds(app) {
+                let vp = app.viewport;
+                app.camera.frame(&vp, b.expanded($margin));
+            }
+        }
+    };
+}
+
+pub(crate) use {preset_lab, preset_lab_methods};

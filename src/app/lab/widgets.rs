@@ -1,6 +1,7 @@
 //! Widgets every lab uses the same way.
 
 use crate::app::panels::UiState;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use std::path::{Path, PathBuf};
 
@@ -22,6 +23,35 @@ pub fn step_slider(ui: &mut egui::Ui, k: usize, count: usize, caption: impl Fn(u
         ui.label(RichText::new(caption(step)).strong());
     }
     (step != k.min(last)).then_some(step)
+}
+
+/// A lab's presets section titled `title`: the list and its save field ([`presets`]), each
+/// choice made the lab's action by `load` or `save`, and Restart (back to the preset as saved).
+#[allow(clippy::too_many_arguments)]
+pub fn presets_section(
+    ui: &mut egui::Ui,
+    title: &str,
+    files: &mut UiState,
+    dir: &str,
+    current: Option<&Path>,
+    load: impl Fn(PathBuf) -> Action,
+    save: impl Fn(PathBuf) -> Action,
+    out: &mut Vec<Action>,
+) {
+    egui::CollapsingHeader::new(title).default_open(true).show(ui, |ui| {
+        match presets(ui, files, dir, current) {
+            Some(PresetChoice::Load(p)) => out.push(load(p)),
+            Some(PresetChoice::Save(p)) => out.push(save(p)),
+            None => {}
+        }
+        if ui
+            .button(crate::app::input::keys::label("Restart", &Action::Restart))
+            .on_hover_text("Back to the preset as saved")
+            .clicked()
+        {
+            out.push(Action::Restart);
+        }
+    });
 }
 
 /// What the user did with a preset list.

@@ -7,7 +7,7 @@
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::Aabb;
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::Trace;
 use glam::Vec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -26,12 +26,7 @@ pub struct SweepTrace {
     pub steps: Vec<SweepStep>,
 }
 
-impl Recorder<SweepStep> for SweepTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: SweepStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(SweepTrace, SweepStep);
 
 impl SweepTrace {
     pub fn clear(&mut self, aabbs: &[Aabb]) {

@@ -7,7 +7,7 @@
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::Aabb;
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::Trace;
 use glam::Vec2;
 
 /// Which balancing moved nodes.
@@ -47,12 +47,7 @@ pub struct TreeTrace {
     pub steps: Vec<TreeStep>,
 }
 
-impl Recorder<TreeStep> for TreeTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: TreeStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(TreeTrace, TreeStep);
 
 impl TreeTrace {
     pub fn clear(&mut self) {

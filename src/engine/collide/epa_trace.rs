@@ -6,7 +6,7 @@ use super::epa::{EpaEnd, Penetration};
 use super::support::{Inset, SupportPoint};
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::{step_caption, Trace};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -44,12 +44,7 @@ pub struct EpaTrace {
     pub result: Option<Penetration>,
 }
 
-impl Recorder<EpaStep> for EpaTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: EpaStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(EpaTrace, EpaStep);
 
 impl Trace for EpaTrace {
     fn steps(&self) -> usize {
@@ -57,7 +52,7 @@ impl Trace for EpaTrace {
     }
 
     fn step_label(&self, k: usize) -> String {
-        format!("EPA expansion {} of {}", k.min(self.len().saturating_sub(1)) + 1, self.len())
+        step_caption("EPA expansion", k, self.len())
     }
 
     /// Draws step `k` in configuration space at its own scale (see `draw` for an inset).
@@ -75,14 +70,6 @@ impl EpaTrace {
         self.gjk_simplex_count = gjk_simplex_count;
         self.steps.clear();
         self.result = None;
-    }
-
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
     }
 
     /// Adds `offset` to every shape-space point, the result's too (configuration space does

@@ -5,7 +5,7 @@
 use super::gjk::{GjkEnd, GjkOutput, SimplexVertex};
 use super::support::{Inset, SupportPoint};
 use crate::engine::debug::{palette, DebugDraw, Layer};
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::{step_caption, Trace};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -35,12 +35,7 @@ pub struct GjkTrace {
     pub result: Option<GjkOutput>,
 }
 
-impl Recorder<GjkStep> for GjkTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: GjkStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(GjkTrace, GjkStep);
 
 impl Trace for GjkTrace {
     fn steps(&self) -> usize {
@@ -48,7 +43,7 @@ impl Trace for GjkTrace {
     }
 
     fn step_label(&self, k: usize) -> String {
-        format!("GJK iteration {} of {}", k.min(self.len().saturating_sub(1)) + 1, self.len())
+        step_caption("GJK iteration", k, self.len())
     }
 
     /// Draws step `k` in configuration space at its own scale (see `draw` for an inset).
@@ -68,14 +63,6 @@ impl GjkTrace {
         self.radius_b = radius_b;
         self.steps.clear();
         self.result = None;
-    }
-
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
     }
 
     /// Adds `offset` to every shape-space point, the result's too (configuration space does

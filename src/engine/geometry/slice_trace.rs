@@ -4,7 +4,6 @@
 
 use super::sutherland_hodgman::{EdgeCase, Split};
 use super::Line;
-use crate::engine::collide::support::Recorder;
 use crate::engine::debug::{palette, Color, DebugDraw, Layer};
 use crate::engine::math::left_perp;
 use crate::engine::trace::Trace;
@@ -38,12 +37,7 @@ pub struct SliceTrace {
     pub result: Option<Split>,
 }
 
-impl Recorder<SliceStep> for SliceTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: SliceStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(SliceTrace, SliceStep);
 
 /// The colour of an edge case (in = behind the line).
 pub fn case_color(case: EdgeCase) -> Color {
@@ -72,14 +66,6 @@ impl SliceTrace {
     /// The recorded edges, one step each (the step slider counts them through `Trace::steps`).
     pub fn edges(&self) -> &[SliceStep] {
         &self.steps
-    }
-
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
     }
 
     /// Draws edge `k` (clamped to the last): the input polygon (`Layer::Shape`, faint), the

@@ -9,7 +9,7 @@ use super::hull::{Hull, HullError};
 use crate::engine::debug::palette;
 use crate::engine::debug3::{DebugDraw3, Layer3};
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace3};
+use crate::engine::trace::Trace3;
 use glam::Vec3;
 
 /// One step of the construction.
@@ -49,12 +49,7 @@ pub struct QuickHullTrace3 {
     pub result: Option<Result<Hull, HullError>>,
 }
 
-impl Recorder<QuickHullStep3> for QuickHullTrace3 {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: QuickHullStep3) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(QuickHullTrace3, QuickHullStep3);
 
 impl QuickHullTrace3 {
     pub fn clear(&mut self, input: &[Vec3]) {

@@ -6,7 +6,7 @@
 use super::hull::HullError;
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::Trace;
 use glam::Vec2;
 
 /// One step of the construction.
@@ -35,12 +35,7 @@ pub struct QuickHull2Trace {
     pub result: Option<Result<Vec<Vec2>, HullError>>,
 }
 
-impl Recorder<QuickHull2Step> for QuickHull2Trace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: QuickHull2Step) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(QuickHull2Trace, QuickHull2Step);
 
 impl QuickHull2Trace {
     pub fn clear(&mut self, input: &[Vec2]) {

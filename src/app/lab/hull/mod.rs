@@ -9,7 +9,7 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
-use super::preset_lab::{self, PresetLab};
+use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
@@ -175,45 +175,10 @@ impl LabType for HullLab {
     }
 }
 
-impl PresetLab for HullLab {
-    type Spec = CloudSpec;
-    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
-
-    fn from_spec(spec: CloudSpec, path: Option<PathBuf>) -> HullLab {
-        HullLab::new(spec, path)
-    }
-
-    fn preset_path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn current_spec(&self, name: String) -> CloudSpec {
-        let mut s = self.spec.clone();
-        s.name = name;
-        s
-    }
-
-    fn recompute(&mut self) {
-        HullLab::recompute(self)
-    }
-}
+preset_lab::preset_lab!(HullLab, CloudSpec);
 
 impl Lab for HullLab {
-    fn kind(&self) -> LabKind {
-        LabKind::QuickHull
-    }
-
-    fn file(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
-        match action {
-            Action::Restart => preset_lab::restart(self, app),
-            _ => return false,
-        }
-        true
-    }
+    preset_lab::preset_lab_methods!(QuickHull, 0.8);
 
     /// While playing, one step every `PLAY_STEP_SECONDS`, stopping on the finished hull.
     fn update(&mut self, _app: &mut App, dt: f32) {
@@ -230,21 +195,6 @@ impl Lab for HullLab {
             (self.step, self.playing) = (None, false);
         } else {
             self.step = Some(next);
-        }
-    }
-
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
-        panels::controls(ui, self, files, out);
-    }
-
-    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
-        panels::details(ui, self, out);
-    }
-
-    fn frame(&mut self, app: &mut App) {
-        if let Some(b) = self.content_bounds(app) {
-            let vp = app.viewport;
-            app.camera.frame(&vp, b.expanded(0.8));
         }
     }
 

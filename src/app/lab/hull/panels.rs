@@ -2,7 +2,7 @@
 //! presets on the left; the shown step's numbers and the finished hull on the right.
 
 use super::{act, HullAction, HullLab, HULL_DIR};
-use crate::app::lab::widgets::{presets, step_slider, PresetChoice};
+use crate::app::lab::widgets::{presets_section, step_slider};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -50,20 +50,8 @@ pub fn controls(ui: &mut egui::Ui, lab: &HullLab, files: &mut UiState, out: &mut
             }
         });
     });
-    egui::CollapsingHeader::new("Presets").default_open(true).show(ui, |ui| {
-        match presets(ui, files, HULL_DIR, lab.path.as_deref()) {
-            Some(PresetChoice::Load(p)) => out.push(act(HullAction::Load(p))),
-            Some(PresetChoice::Save(p)) => out.push(act(HullAction::Save(p))),
-            None => {}
-        }
-        if ui
-            .button(crate::app::input::keys::label("Restart", &Action::Restart))
-            .on_hover_text("Back to the preset as saved")
-            .clicked()
-        {
-            out.push(Action::Restart);
-        }
-    });
+    let (load, save) = (|p| act(HullAction::Load(p)), |p| act(HullAction::Save(p)));
+    presets_section(ui, "Presets", files, HULL_DIR, lab.path.as_deref(), load, save, out);
 }
 
 pub fn details(ui: &mut egui::Ui, lab: &HullLab, _out: &mut Vec<Action>) {

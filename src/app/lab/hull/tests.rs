@@ -3,7 +3,7 @@
 //! code, the slider and Play stay in bounds, bad files keep the lab, saving round-trips.
 
 use super::{act, HullAction, HullLab};
-use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::test_support::{drag_world, lab_app, manifest, Held};
 use crate::app::lab::LabKind;
 use crate::app::state::{Action, App};
 use glam::Vec2;
@@ -12,17 +12,14 @@ use manifold_lab::engine::shape::hull::convex_hull;
 use manifold_lab::engine::trace::Trace;
 use manifold_lab::scene;
 use manifold_lab::scene::PresetFile;
-use std::path::{Path, PathBuf};
-
-fn manifest(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
 
 fn hull_app(preset: &str) -> App {
-    let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::QuickHull, file: Some(manifest(preset)) });
-    assert!(app.error.is_none(), "{:?}", app.error);
-    app
+    lab_app(LabKind::QuickHull, preset)
+}
+
+/// A left press at `from`, a drag to `to` and a release, through the app's gesture code.
+fn gesture(app: &mut App, from: Vec2, to: Vec2, shift: bool) {
+    drag_world(app, from, to, Held { rotate: false, shift }, 6);
 }
 
 fn lab(app: &App) -> &HullLab {
@@ -44,30 +41,6 @@ fn every_preset_opens_and_its_hull_is_the_monotone_chains() {
     let mut app = App::new(scene::Scene::new("empty"), None);
     app.apply(Action::OpenLab { kind: LabKind::QuickHull, file: None });
     assert!(app.lab_as::<HullLab>().is_some(), "{:?}", app.error);
-}
-
-/// A left press at `from`, a drag to `to` and a release, through the app's gesture code.
-fn gesture(app: &mut App, from: Vec2, to: Vec2, shift: bool) {
-    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
-    let mut st = InputState::default();
-    let frame = |pos, pressed, down| PointerFrame {
-        pos,
-        left_pressed: pressed,
-        left_down: down,
-        left_released: !down,
-        shift,
-        ..Default::default()
-    };
-    let mut frames = vec![frame(screen(app, from), true, true)];
-    for k in 1..=6 {
-        frames.push(frame(screen(app, from.lerp(to, k as f32 / 6.0)), false, true));
-    }
-    frames.push(frame(screen(app, to), false, false));
-    for f in frames {
-        for a in pointer_actions(app, &mut st, &f, false) {
-            app.apply(a);
-        }
-    }
 }
 
 #[test]

@@ -2,47 +2,20 @@
 //! gestures a mouse makes, selecting an axis, saving, and bad files keeping the lab.
 
 use super::{act, AxisSort, Hull3dAction, Hull3dLab, SatMode};
-use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::test_support::{drag_screen, lab_app, manifest, Held};
 use crate::app::lab::LabKind;
 use crate::app::state::{Action, App};
 use glam::{Quat, Vec2, Vec3};
 use manifold_lab::engine::hull3d::AxisKind;
 use manifold_lab::scene::{self, HullShapeDesc};
-use std::path::{Path, PathBuf};
-
-fn manifest(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
 
 fn hull_app(file: &str) -> App {
-    let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::HullSat, file: Some(manifest(file)) });
-    assert!(app.error.is_none(), "{:?}", app.error);
-    app
+    lab_app(LabKind::HullSat, file)
 }
 
-fn frame(pos: Vec2, pressed: bool, down: bool, rotate: bool) -> PointerFrame {
-    PointerFrame {
-        pos,
-        left_pressed: pressed,
-        left_down: down,
-        left_released: !down,
-        rotate_modifier: rotate,
-        ..Default::default()
-    }
-}
-
-/// Feeds a left drag through the lab's gesture code and applies the actions.
+/// Feeds a left drag (screen points) through the lab's gesture code and applies the actions.
 fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
-    let mut st = InputState::default();
-    let mut frames = vec![frame(from, true, true, rotate)];
-    frames.extend((1..=8).map(|k| frame(from.lerp(to, k as f32 / 8.0), false, true, rotate)));
-    frames.push(frame(to, false, false, rotate));
-    for f in frames {
-        for a in pointer_actions(app, &mut st, &f, false) {
-            app.apply(a);
-        }
-    }
+    drag_screen(app, from, to, Held { rotate, shift: false }, 8);
 }
 
 #[test]

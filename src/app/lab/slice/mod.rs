@@ -9,7 +9,7 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
-use super::preset_lab::{self, PresetLab};
+use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
@@ -160,60 +160,10 @@ impl LabType for SliceLab {
     }
 }
 
-impl PresetLab for SliceLab {
-    type Spec = SliceSpec;
-    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
-
-    fn from_spec(spec: SliceSpec, path: Option<PathBuf>) -> SliceLab {
-        SliceLab::new(spec, path)
-    }
-
-    fn preset_path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn current_spec(&self, name: String) -> SliceSpec {
-        let mut s = self.spec.clone();
-        s.name = name;
-        s
-    }
-
-    fn recompute(&mut self) {
-        SliceLab::recompute(self)
-    }
-}
+preset_lab::preset_lab!(SliceLab, SliceSpec);
 
 impl Lab for SliceLab {
-    fn kind(&self) -> LabKind {
-        LabKind::Slice
-    }
-
-    fn file(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
-        match action {
-            Action::Restart => preset_lab::restart(self, app),
-            _ => return false,
-        }
-        true
-    }
-
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
-        panels::controls(ui, self, files, out);
-    }
-
-    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
-        panels::details(ui, self, out);
-    }
-
-    fn frame(&mut self, app: &mut App) {
-        if let Some(b) = self.content_bounds(app) {
-            let vp = app.viewport;
-            app.camera.frame(&vp, b.expanded(0.6));
-        }
-    }
+    preset_lab::preset_lab_methods!(Slice, 0.6);
 
     /// The polygon and the knife.
     fn content_bounds(&self, _app: &App) -> Option<Aabb> {

@@ -5,7 +5,7 @@
 use super::draw::case_name;
 use super::{act, SliceAction, SliceLab, SLICE_DIR};
 use crate::app::lab::pair::shape_presets;
-use crate::app::lab::widgets::{presets, step_slider, PresetChoice};
+use crate::app::lab::widgets::{presets_section, step_slider};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -65,20 +65,8 @@ pub fn controls(ui: &mut egui::Ui, lab: &SliceLab, files: &mut UiState, out: &mu
             .small(),
         );
     });
-    egui::CollapsingHeader::new("Presets").default_open(true).show(ui, |ui| {
-        match presets(ui, files, SLICE_DIR, lab.path.as_deref()) {
-            Some(PresetChoice::Load(p)) => out.push(act(SliceAction::Load(p))),
-            Some(PresetChoice::Save(p)) => out.push(act(SliceAction::Save(p))),
-            None => {}
-        }
-        if ui
-            .button(crate::app::input::keys::label("Restart", &Action::Restart))
-            .on_hover_text("Back to the preset as saved")
-            .clicked()
-        {
-            out.push(Action::Restart);
-        }
-    });
+    let (load, save) = (|p| act(SliceAction::Load(p)), |p| act(SliceAction::Save(p)));
+    presets_section(ui, "Presets", files, SLICE_DIR, lab.path.as_deref(), load, save, out);
 }
 
 pub fn details(ui: &mut egui::Ui, lab: &SliceLab, _out: &mut Vec<Action>) {

@@ -3,7 +3,7 @@
 //! knife follow the same gestures a mouse makes, bad files and saving.
 
 use super::{act, SliceAction, SliceLab};
-use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::test_support::{drag_world, lab_app, manifest, Held};
 use crate::app::lab::LabKind;
 use crate::app::state::{Action, App};
 use glam::Vec2;
@@ -11,17 +11,14 @@ use manifold_lab::engine::debug::{DebugList, DrawCmd, Layer, LayerSet};
 use manifold_lab::engine::geometry::{is_convex_ccw, EdgeCase};
 use manifold_lab::engine::trace::Trace;
 use manifold_lab::scene::{self, ShapeDesc};
-use std::path::{Path, PathBuf};
-
-fn manifest(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
 
 fn slice_app(preset: &str) -> App {
-    let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::Slice, file: Some(manifest(preset)) });
-    assert!(app.error.is_none(), "{:?}", app.error);
-    app
+    lab_app(LabKind::Slice, preset)
+}
+
+/// A left drag (Ctrl held with `rotate`) through the app's gesture code.
+fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
+    drag_world(app, from, to, Held { rotate, shift: false }, 8);
 }
 
 fn lab(app: &App) -> &SliceLab {
@@ -108,30 +105,6 @@ fn the_step_slider_stays_within_the_walk() {
         .filter(|c| matches!(c, DrawCmd::Text { layer: Layer::Label, text, .. } if text.contains("–")))
         .count();
     assert!(labels >= 2, "edges 0 and 1 are labelled with their cases");
-}
-
-/// A left drag (Ctrl held with `rotate`) fed through the app's gesture code.
-fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
-    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
-    let mut st = InputState::default();
-    let frame = |pos, pressed, down| PointerFrame {
-        pos,
-        left_pressed: pressed,
-        left_down: down,
-        left_released: !down,
-        rotate_modifier: rotate,
-        ..Default::default()
-    };
-    let mut frames = vec![frame(screen(app, from), true, true)];
-    for k in 1..=8 {
-        frames.push(frame(screen(app, from.lerp(to, k as f32 / 8.0)), false, true));
-    }
-    frames.push(frame(screen(app, to), false, false));
-    for f in frames {
-        for a in pointer_actions(app, &mut st, &f, false) {
-            app.apply(a);
-        }
-    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
-use super::preset_lab::{self, PresetLab};
+use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
@@ -39,8 +39,6 @@ pub enum Pose {
 pub struct ToiLab {
     pub spec: ToiSpec,
     pub path: Option<PathBuf>,
-    /// The method whose iterations are shown.
-    pub method: ToiMethod,
     /// The iteration shown (`None` = the last).
     pub step: Option<usize>,
     /// Every method's result on the current sweep, and the shown method's trace.
@@ -79,9 +77,7 @@ pub fn act(a: ToiAction) -> Action {
 
 impl ToiLab {
     fn new(spec: ToiSpec, path: Option<PathBuf>) -> ToiLab {
-        let method = spec.method;
-        let mut lab =
-            ToiLab { spec, path, method, step: None, results: Vec::new(), trace: ToiTrace::new(), gesture: None };
+        let mut lab = ToiLab { spec, path, step: None, results: Vec::new(), trace: ToiTrace::new(), gesture: None };
         lab.recompute();
         lab
     }
@@ -90,13 +86,18 @@ impl ToiLab {
     fn recompute(&mut self) {
         self.results = ToiMethod::ALL.iter().map(|&m| self.spec.run(m, None)).collect();
         let mut trace = ToiTrace::new();
-        self.spec.run(self.method, Some(&mut trace));
+        self.spec.run(self.spec.method, Some(&mut trace));
         self.trace = trace;
+    }
+
+    /// The method whose iterations are shown (the preset's `method`).
+    pub fn method(&self) -> ToiMethod {
+        self.spec.method
     }
 
     /// The result of the shown method.
     pub fn result(&self) -> &ToiOutput {
-        let i = ToiMethod::ALL.iter().position(|&m| m == self.method).unwrap_or(0);
+        let i = ToiMethod::ALL.iter().position(|&m| m == self.spec.method).unwrap_or(0);
         &self.results[i]
     }
 
@@ -154,10 +155,10 @@ impl LabType for ToiLab {
             ToiAction::Save(path) => preset_lab::save(self, app, &path),
             ToiAction::SetMethod(m) => {
                 // The linear cast shares the view with configuration space.
-                if (m == ToiMethod::LinearCast) != (self.method == ToiMethod::LinearCast) {
+                if (m == ToiMethod::LinearCast) != (self.spec.method == ToiMethod::LinearCast) {
                     app.frame_after_layout();
                 }
-                (self.method, self.step) = (m, None);
+                (self.spec.method, self.step) = (m, None);
                 self.recompute();
             }
             ToiAction::SetStep(k) => self.step = k,
@@ -174,61 +175,10 @@ impl LabType for ToiLab {
     }
 }
 
-impl PresetLab for ToiLab {
-    type Spec = ToiSpec;
-    const DEFAULT_PRESET: &'static str = DEFAULT_PRESET;
-
-    fn from_spec(spec: ToiSpec, path: Option<PathBuf>) -> ToiLab {
-        ToiLab::new(spec, path)
-    }
-
-    fn preset_path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn current_spec(&self, name: String) -> ToiSpec {
-        let mut s = self.spec.clone();
-        s.method = self.method;
-        s.name = name;
-        s
-    }
-
-    fn recompute(&mut self) {
-        ToiLab::recompute(self)
-    }
-}
+preset_lab::preset_lab!(ToiLab, ToiSpec);
 
 impl Lab for ToiLab {
-    fn kind(&self) -> LabKind {
-        LabKind::Toi
-    }
-
-    fn file(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
-        match action {
-            Action::Restart => preset_lab::restart(self, app),
-            _ => return false,
-        }
-        true
-    }
-
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
-        panels::controls(ui, self, files, out);
-    }
-
-    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
-        panels::details(ui, self, out);
-    }
-
-    fn frame(&mut self, app: &mut App) {
-        if let Some(b) = self.content_bounds(app) {
-            let vp = app.viewport;
-            app.camera.frame(&vp, b.expanded(0.5));
-        }
-    }
+    preset_lab::preset_lab_methods!(Toi, 0.5);
 
     /// Both shapes at their start and end poses.
     fn content_bounds(&self, _app: &App) -> Option<Aabb> {
@@ -243,7 +193,7 @@ impl Lab for ToiLab {
 
     /// The world view on the left; the linear cast in configuration space on the right.
     fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
-        if self.method != ToiMethod::LinearCast {
+        if self.spec.method != ToiMethod::LinearCast {
             return (free, None);
         }
         let half = Vec2::new((0.6 * free.size.x).floor(), free.size.y);
@@ -259,7 +209,7 @@ impl Lab for ToiLab {
 
     fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
         let title = if draw::has_ray(self) { "linear cast: the ray into A - B" } else { "A - B (no relative motion)" };
-        (self.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), title))
+        (self.spec.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), title))
     }
 
     fn draw_inset(&self, _app: &App, d: &mut dyn DebugDraw) {

@@ -4,7 +4,7 @@
 
 use super::{act, ToiAction, ToiLab, TOI_DIR};
 use crate::app::lab::pair::shape_presets;
-use crate::app::lab::widgets::{presets, step_slider, PresetChoice};
+use crate::app::lab::widgets::{presets_section, step_slider};
 use crate::app::panels::UiState;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -16,11 +16,11 @@ use manifold_lab::engine::trace::Trace;
 pub fn controls(ui: &mut egui::Ui, lab: &ToiLab, files: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Method").default_open(true).show(ui, |ui| {
         for m in ToiMethod::ALL {
-            if ui.radio(lab.method == m, m.label()).clicked() && lab.method != m {
+            if ui.radio(lab.method() == m, m.label()).clicked() && lab.method() != m {
                 out.push(act(ToiAction::SetMethod(m)));
             }
         }
-        if !lab.method.handles_rotation() {
+        if !lab.method().handles_rotation() {
             ui.label(RichText::new("Holds each shape at its start rotation.").small().weak());
         }
     });
@@ -51,20 +51,8 @@ pub fn controls(ui: &mut egui::Ui, lab: &ToiLab, files: &mut UiState, out: &mut 
             .small(),
         );
     });
-    egui::CollapsingHeader::new("Presets").default_open(true).show(ui, |ui| {
-        match presets(ui, files, TOI_DIR, lab.path.as_deref()) {
-            Some(PresetChoice::Load(p)) => out.push(act(ToiAction::Load(p))),
-            Some(PresetChoice::Save(p)) => out.push(act(ToiAction::Save(p))),
-            None => {}
-        }
-        if ui
-            .button(crate::app::input::keys::label("Restart", &Action::Restart))
-            .on_hover_text("Back to the preset as saved")
-            .clicked()
-        {
-            out.push(Action::Restart);
-        }
-    });
+    let (load, save) = (|p| act(ToiAction::Load(p)), |p| act(ToiAction::Save(p)));
+    presets_section(ui, "Presets", files, TOI_DIR, lab.path.as_deref(), load, save, out);
 }
 
 fn state_text(o: &ToiOutput) -> RichText {
@@ -79,7 +67,7 @@ fn state_text(o: &ToiOutput) -> RichText {
 
 pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
     let r = lab.result();
-    ui.heading(lab.method.label());
+    ui.heading(lab.method().label());
     ui.horizontal(|ui| {
         ui.label(state_text(r).strong());
         let t = format!("t = {:.5} after {} iterations", Num(r.t), r.iterations);
@@ -122,7 +110,9 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
     ui.label(RichText::new("All methods on this sweep").strong());
     for (m, o) in ToiMethod::ALL.iter().zip(&lab.results) {
         ui.horizontal(|ui| {
-            if ui.selectable_label(lab.method == *m, RichText::new(short(*m)).strong()).clicked() && lab.method != *m {
+            if ui.selectable_label(lab.method() == *m, RichText::new(short(*m)).strong()).clicked()
+                && lab.method() != *m
+            {
                 out.push(act(ToiAction::SetMethod(*m)));
             }
             ui.label(state_text(o));

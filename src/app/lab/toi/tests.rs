@@ -3,51 +3,24 @@
 //! saving.
 
 use super::{act, Pose, ToiAction, ToiLab};
-use crate::app::input::{pointer_actions, InputState, PointerFrame};
+use crate::app::lab::test_support::{drag_world, lab_app, Held};
 use crate::app::lab::LabKind;
 use crate::app::state::{Action, App};
 use glam::Vec2;
 use manifold_lab::engine::collide::toi::{ToiMethod, ToiState};
 use manifold_lab::scene;
-use std::path::{Path, PathBuf};
-
-fn manifest(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
-}
 
 fn toi_app(preset: &str) -> App {
-    let mut app = App::new(scene::Scene::new("empty"), None);
-    app.apply(Action::OpenLab { kind: LabKind::Toi, file: Some(manifest(preset)) });
-    assert!(app.error.is_none(), "{:?}", app.error);
-    app
+    lab_app(LabKind::Toi, preset)
+}
+
+/// A left drag (Ctrl held with `rotate`) through the app's gesture code.
+fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
+    drag_world(app, from, to, Held { rotate, shift: false }, 8);
 }
 
 fn lab(app: &App) -> &ToiLab {
     app.lab_as::<ToiLab>().expect("the time-of-impact lab is open")
-}
-
-/// A left drag (Ctrl held with `rotate`) fed through the app's gesture code.
-fn drag(app: &mut App, from: Vec2, to: Vec2, rotate: bool) {
-    let screen = |app: &App, w: Vec2| app.camera.world_to_screen(&app.viewport, w);
-    let mut st = InputState::default();
-    let frame = |pos, pressed, down| PointerFrame {
-        pos,
-        left_pressed: pressed,
-        left_down: down,
-        left_released: !down,
-        rotate_modifier: rotate,
-        ..Default::default()
-    };
-    let mut frames = vec![frame(screen(app, from), true, true)];
-    for k in 1..=8 {
-        frames.push(frame(screen(app, from.lerp(to, k as f32 / 8.0)), false, true));
-    }
-    frames.push(frame(screen(app, to), false, false));
-    for f in frames {
-        for a in pointer_actions(app, &mut st, &f, false) {
-            app.apply(a);
-        }
-    }
 }
 
 #[test]
@@ -64,7 +37,7 @@ fn the_spinning_plank_is_seen_only_by_the_rotating_methods() {
     app.apply(Action::OpenLab { kind: LabKind::Toi, file: None });
     assert!(app.lab_as::<ToiLab>().is_some(), "{:?}", app.error);
     // It opens on the default method, the certified root finder.
-    assert_eq!(lab(&app).method, ToiMethod::Certified);
+    assert_eq!(lab(&app).method(), ToiMethod::Certified);
 }
 
 #[test]
@@ -75,7 +48,7 @@ fn the_plain_root_finder_steps_over_a_hit_the_certified_one_finds() {
     assert_eq!(state(ToiMethod::RootFinder), ToiState::Separated);
     assert_eq!(state(ToiMethod::Certified), ToiState::Hit);
     assert_eq!(state(ToiMethod::ConservativeAdvancement), ToiState::Hit);
-    assert_eq!((l.method, l.result().state), (ToiMethod::Certified, ToiState::Hit));
+    assert_eq!((l.method(), l.result().state), (ToiMethod::Certified, ToiState::Hit));
 }
 
 #[test]
@@ -115,7 +88,7 @@ fn methods_steps_bad_files_and_saving() {
     let mut app = toi_app("scenes/toi/box_onto_box.ron");
     app.apply(act(ToiAction::SetStep(Some(1))));
     app.apply(act(ToiAction::SetMethod(ToiMethod::ConservativeAdvancement)));
-    assert_eq!((lab(&app).method, lab(&app).step), (ToiMethod::ConservativeAdvancement, None));
+    assert_eq!((lab(&app).method(), lab(&app).step), (ToiMethod::ConservativeAdvancement, None));
     assert_eq!(lab(&app).result().state, ToiState::Hit);
     // A broken preset is a located error and the lab keeps its sweep.
     let dir = std::env::temp_dir().join(format!("manifold_lab_toi_{}", std::process::id()));
@@ -133,7 +106,7 @@ fn methods_steps_bad_files_and_saving() {
     assert!(app.error.is_none(), "{:?}", app.error);
     let results = lab(&app).results.clone();
     app.apply(act(ToiAction::Load(saved)));
-    assert_eq!(lab(&app).method, ToiMethod::ConservativeAdvancement);
+    assert_eq!(lab(&app).method(), ToiMethod::ConservativeAdvancement);
     assert_eq!(lab(&app).results, results);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -8,7 +8,7 @@ use crate::engine::collide::support::draw_proxy;
 use crate::engine::debug::{palette, DebugDraw, Layer};
 use crate::engine::math::{left_perp, Transform};
 use crate::engine::number::Num;
-use crate::engine::trace::{Recorder, Trace};
+use crate::engine::trace::Trace;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -59,12 +59,7 @@ pub struct ToiTrace {
     pub result: Option<ToiOutput>,
 }
 
-impl Recorder<ToiStep> for ToiTrace {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: ToiStep) {
-        self.steps.push(step);
-    }
-}
+crate::engine::trace::recorded_steps!(ToiTrace, ToiStep);
 
 impl ToiTrace {
     pub fn new() -> ToiTrace {
@@ -77,14 +72,6 @@ impl ToiTrace {
         self.input = Some(*input);
         self.steps.clear();
         self.result = None;
-    }
-
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
     }
 }
 
