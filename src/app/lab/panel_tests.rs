@@ -112,6 +112,30 @@ mod tools {
     }
 
     #[test]
+    fn the_ruler_button_switches_the_ruler_and_clear_clears_its_line() {
+        use crate::app::tools::ruler::{Ruler, RulerAction};
+        let mut app = scene_app();
+        click(&mut app, "📏 Ruler", false);
+        assert!(app.tool::<Ruler>().on);
+        app.apply(RulerAction::Measure { from: glam::Vec2::ZERO, to: glam::Vec2::new(3.0, 4.0) }.into());
+        click(&mut app, "Clear ruler", true);
+        assert_eq!(app.tool::<Ruler>().line, None);
+    }
+
+    #[test]
+    fn the_sweep_views_record_button_records_a_pass() {
+        use crate::app::state::Action;
+        use crate::app::tools::sweep::SweepTool;
+        use manifold_lab::engine::broadphase::PairFinding;
+        let mut app = scene_app();
+        let settings = manifold_lab::engine::broadphase::TreeSettings::default();
+        app.apply(Action::SetBroadphase { mode: PairFinding::SortAndSweep, settings });
+        assert!(app.tool::<SweepTool>().view.is_none());
+        click(&mut app, "Record a sweep", true);
+        assert!(app.tool::<SweepTool>().view.as_ref().is_some_and(|v| v.pairs > 0));
+    }
+
+    #[test]
     fn the_sleep_checkbox_switches_island_sleep() {
         let mut app = scene_app();
         let sleep = app.world.params.sleep;

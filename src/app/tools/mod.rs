@@ -6,7 +6,7 @@
 //! folder and a line in the table.
 //!
 //! The tools: the ray tool casts rays through the world; the slice tool cuts bodies with a
-//! knife line; the contact inspector decodes and pins contact points; the sweep view walks the
+//! knife line; the ruler measures lengths and angles; the contact inspector decodes and pins contact points; the sweep view walks the
 //! broadphase's sweep and prune; water shows the buoyancy arrows at a scale. Panel sections
 //! that hold no state of their own (sleep, the solver graph, the joint editor, the Tools and
 //! Water sections' controls) sit beside them as plain functions.
@@ -15,6 +15,7 @@ pub mod inspector;
 pub mod joints;
 pub mod panel;
 pub mod ray;
+pub mod ruler;
 pub mod sleep;
 pub mod slice;
 pub mod solver_graph;
@@ -268,6 +269,7 @@ macro_rules! tools {
 tools! {
     Slice: slice::SliceTool,
     Ray: ray::RayTool,
+    Ruler: ruler::Ruler,
     Inspector: inspector::ContactInspector,
     Sweep: sweep::SweepTool,
     Water: water::WaterView,
