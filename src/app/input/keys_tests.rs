@@ -39,6 +39,7 @@ fn every_keyed_button_shows_its_keys() {
         "Save",
         "✂ Slice",
         "🔍 Ray",
+        "📏 Ruler",
         "⏮",
         "◀",
         "▶",
