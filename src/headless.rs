@@ -294,7 +294,7 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
                 eprintln!("{}: the script stopped with an error: {e}", script.display());
                 return 3;
             }
-            (app.world, frames)
+            (app.stage.world, frames)
         }
     };
     let mut progress = progress::Progress::new(steps as u64, "running", json);

@@ -156,3 +156,65 @@ fn the_layering_check_finds_every_way_up() {
     let lines: Vec<usize> = world_uses(sample, 0).into_iter().map(|(l, _)| l).collect();
     assert_eq!(lines, vec![1, 2, 3, 5], "depth 0: both reach the engine's world");
 }
+
+/// The lines of `text` outside comments and inline `#[cfg(test)]` modules that name the type
+/// `App` (the whole app), with their line numbers.
+fn names_the_app(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            break; // inline test modules come last in this code base
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        let bytes = code.as_bytes();
+        let hit = code.match_indices("App").any(|(k, _)| {
+            let before = k.checked_sub(1).map(|j| bytes[j]);
+            let after = bytes.get(k + 3).copied();
+            let word = |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
+            !word(before) && !word(after)
+        });
+        if hit {
+            found.push((i + 1, line.to_string()));
+        }
+    }
+    found
+}
+
+/// Labs and tools see the app through a narrow context (a lab the `Stage`, a tool `ToolView`
+/// and `ToolContext`), never the whole `App`: so neither ties itself to the app's timeline,
+/// files or lab table, and the app can change those without touching them.
+#[test]
+fn labs_and_tools_never_name_the_whole_app() {
+    let mut violations = Vec::new();
+    let mut scanned = 0;
+    for dir in ["src/app/lab", "src/app/tools"] {
+        for path in files_below(&root().join(dir)) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name == "tests.rs" || name.ends_with("_tests.rs") || name == "test_support.rs" {
+                continue;
+            }
+            scanned += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (line, code) in names_the_app(&text) {
+                violations.push(format!("{}:{line}: {code}", path.display()));
+            }
+        }
+    }
+    assert!(scanned > 45, "only {scanned} files scanned");
+    assert!(violations.is_empty(), "labs and tools naming App:\n{}", violations.join("\n"));
+}
+
+#[test]
+fn the_app_check_finds_the_type_and_not_its_neighbours() {
+    let sample = "use crate::app::state::{Action, App};\n\
+                  // the whole `App` is not here\n\
+                  fn f(s: &Stage, apple: u32, app: &mut Stage) {}\n\
+                  fn g(x: &App) {}\n\
+                  #[cfg(test)]\n\
+                  mod tests { use super::App; }\n";
+    let lines: Vec<usize> = names_the_app(sample).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, vec![1, 4]);
+}

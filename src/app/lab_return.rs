@@ -37,7 +37,7 @@ impl App {
         if self.lab.is_some() {
             return false;
         }
-        let timeline = std::mem::replace(&mut self.timeline, AppTimeline::new(&self.world));
+        let timeline = std::mem::replace(&mut self.timeline, AppTimeline::new(&self.stage.world));
         self.left_scene = Some(LeftScene {
             world: self.world.clone(),
             history: std::mem::take(&mut self.history),

@@ -18,6 +18,7 @@ pub mod render;
 pub mod report;
 pub mod script;
 pub mod share;
+pub mod stage;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -3,59 +3,35 @@
 
 pub use super::action::{Action, BodyEdit};
 use super::camera::{ScreenRect, ViewCamera};
-use super::history::History;
 use super::lab::{Lab, LabAction};
-use crate::app::tools::joints::state::JointSelection;
+pub use super::stage::{RunMode, Stage};
 use crate::app::tools::ray::RayTool;
 use crate::app::tools::slice::SliceTool;
 use crate::app::tools::{ToolContext, ToolView, Tools, WorldChange};
 use glam::Vec2;
 use manifold_lab::engine::broadphase::{PairFinding, TreeSettings};
 use manifold_lab::engine::debug::LayerSet;
-use manifold_lab::engine::{BodyKind, World};
+use manifold_lab::engine::BodyKind;
 use manifold_lab::scene::{self, Scene};
 use std::path::{Path, PathBuf};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunMode {
-    Running,
-    Paused,
-}
-
 /// The whole app.
 pub struct App {
-    pub world: World,
+    /// The world on show, the view, the run state, history, selection and messages: all a
+    /// lab sees (`App` dereferences to it).
+    pub stage: Stage,
     /// The scene as loaded, for restart.
     pub scene: Scene,
     pub scene_path: Option<PathBuf>,
-    pub mode: RunMode,
-    pub selection: Vec<usize>,
-    /// The selected joint, if any (see `tools::joints::state`).
-    pub joint_selection: Option<JointSelection>,
     pub layers: LayerSet,
-    pub camera: ViewCamera,
-    /// The screen area the world is drawn in (set by the frame loop from the panels' layout).
-    pub viewport: ScreenRect,
-    /// A second area beside it (the Minkowski lab's configuration space), if any.
-    pub inset: Option<ScreenRect>,
-    /// Simulated seconds per real second.
-    pub speed: f32,
     /// Whether the view follows the selected body.
     pub follow: bool,
-    pub history: History,
-    /// The last error shown to the user (scene load, save ...).
-    pub error: Option<String>,
-    /// A short confirmation (saved, loaded ...).
-    pub notice: Option<String>,
     /// Real time not yet simulated.
     accumulator: f32,
     /// Recent step times in ms, for the status bar.
     pub step_ms: Vec<f32>,
     /// The open lab, if any.
     pub lab: Option<Box<dyn Lab>>,
-    /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
-    pub tree_depth: (u32, u32),
-    pub tree_tight: bool,
     /// The scene's tools, one of each in the table's order (`tools`).
     pub tools: Tools,
     /// Every step of the run: keyframes, counters, branches (see `timeline`).
@@ -64,9 +40,19 @@ pub struct App {
     pub files: super::files::FileState,
     /// The scene as it was when a lab was opened from it (`lab_return`).
     pub(super) left_scene: Option<super::lab_return::LeftScene>,
-    /// Whether the frame loop has told the app its real viewport yet. Until then views are
-    /// framed for a guessed one, so the first real layout frames them again.
-    viewport_known: bool,
+}
+
+impl std::ops::Deref for App {
+    type Target = Stage;
+    fn deref(&self) -> &Stage {
+        &self.stage
+    }
+}
+
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Stage {
+        &mut self.stage
+    }
 }
 
 impl App {
@@ -75,30 +61,17 @@ impl App {
         world.refresh_contacts();
         let mut app = App {
             timeline: super::timeline::AppTimeline::new(&world),
-            world,
+            stage: Stage::new(world),
             scene,
             scene_path,
-            mode: RunMode::Running,
-            selection: Vec::new(),
-            joint_selection: None,
             layers: LayerSet::default(),
-            camera: ViewCamera::default(),
-            viewport: ScreenRect { min: Vec2::ZERO, size: Vec2::new(1280.0, 720.0) },
-            inset: None,
-            speed: 1.0,
             follow: false,
-            history: History::default(),
-            error: None,
-            notice: None,
             accumulator: 0.0,
             step_ms: Vec::new(),
             lab: None,
-            tree_depth: (0, u32::MAX),
-            tree_tight: false,
             tools: Tools::default(),
             files: Default::default(),
             left_scene: None,
-            viewport_known: false,
         };
         app.reset_camera();
         app
@@ -115,7 +88,7 @@ impl App {
             Some(c) => self.camera = ViewCamera { center: c.center, height: c.height },
             None => {
                 if let Some(b) = self.world.bounds() {
-                    self.camera.frame(&self.viewport, b);
+                    self.stage.camera.frame(&self.stage.viewport, b);
                 }
             }
         }
@@ -129,12 +102,6 @@ impl App {
         if !std::mem::replace(&mut self.viewport_known, true) {
             self.frame_content();
         }
-    }
-
-    /// Frames the content again once the panels have laid out the next frame (a lab whose
-    /// viewport changes shape asks for this).
-    pub fn frame_after_layout(&mut self) {
-        self.viewport_known = false;
     }
 
     /// Frames what is shown: the open lab's content, or the scene (its own camera if it has
@@ -192,12 +159,12 @@ impl App {
     /// The tools, and what they may change of the rest of the app.
     pub fn tool_parts(&mut self) -> (&mut Tools, ToolContext<'_>) {
         let cx = ToolContext {
-            world: &mut self.world,
-            selection: &mut self.selection,
-            history: &mut self.history,
+            world: &mut self.stage.world,
+            selection: &mut self.stage.selection,
+            history: &mut self.stage.history,
             in_lab: self.lab.is_some(),
-            notice: &mut self.notice,
-            error: &mut self.error,
+            notice: &mut self.stage.notice,
+            error: &mut self.stage.error,
         };
         (&mut self.tools, cx)
     }
@@ -214,10 +181,6 @@ impl App {
         self.lab.as_ref().and_then(|l| l.as_any().downcast_ref::<T>())
     }
 
-    pub fn is_running(&self) -> bool {
-        self.mode == RunMode::Running
-    }
-
     /// Whether the world (bodies, contacts, steps) is what is shown: not in a lab with its own
     /// content (the tree and 3D labs).
     pub fn shows_world(&self) -> bool {
@@ -226,7 +189,7 @@ impl App {
 
     /// One simulation step, remembered in the history.
     pub fn step_once(&mut self) {
-        self.history.push(&self.world);
+        self.stage.history.push(&self.stage.world);
         self.world.step();
         self.track_joint_selection();
         self.follow_selection();
@@ -398,9 +361,9 @@ impl App {
         self.world.params = params;
         self.world.refresh_contacts();
         self.history.clear();
-        self.selection.retain(|&i| i < self.world.bodies.len());
+        self.stage.selection.retain(|&i| i < self.stage.world.bodies.len());
         self.track_joint_selection();
-        self.tools.world_changed(WorldChange::Restarted, &self.world);
+        self.tools.world_changed(WorldChange::Restarted, &self.stage.world);
     }
 
     fn load_scene(&mut self, path: &Path) {
@@ -414,7 +377,7 @@ impl App {
                 self.history.clear();
                 self.selection.clear();
                 self.joint_selection = None;
-                self.tools.world_changed(WorldChange::Loaded, &self.world);
+                self.tools.world_changed(WorldChange::Loaded, &self.stage.world);
                 self.error = None;
                 self.notice = Some(format!("Loaded {}", path.display()));
                 self.reset_camera();
@@ -508,7 +471,7 @@ impl App {
         if valid {
             self.world.broadphase.mode = mode;
             self.world.broadphase.set_tree_settings(settings);
-            self.tools.world_changed(WorldChange::Broadphase, &self.world);
+            self.tools.world_changed(WorldChange::Broadphase, &self.stage.world);
             self.world.sync_broadphase();
         } else {
             self.error = Some("tree margin and displacement multiplier must be finite and >= 0".into());

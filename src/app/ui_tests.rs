@@ -236,18 +236,24 @@ impl Lab for RulerLab {
     fn kind(&self) -> LabKind {
         LabKind::Manifold
     }
-    fn intercept(&mut self, _app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, _app: &mut crate::app::stage::Stage, action: &Action) -> bool {
         self.restarted |= *action == Action::Restart;
         *action == Action::Restart
     }
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, _files: &mut UiState, _out: &mut Vec<Action>) {
+    fn controls(
+        &self,
+        ui: &mut egui::Ui,
+        _app: &crate::app::stage::Stage,
+        _files: &mut UiState,
+        _out: &mut Vec<Action>,
+    ) {
         ui.label(format!("length {:.2}", self.end.length()));
     }
-    fn details(&self, _ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {}
-    fn draw(&self, _app: &App, d: &mut dyn DebugDraw) {
+    fn details(&self, _ui: &mut egui::Ui, _app: &crate::app::stage::Stage, _out: &mut Vec<Action>) {}
+    fn draw(&self, _app: &crate::app::stage::Stage, d: &mut dyn DebugDraw) {
         d.segment(Layer::Motion, glam::Vec2::ZERO, self.end, manifold_lab::engine::debug::palette::TEXT);
     }
-    fn pointer(&mut self, app: &App, f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &crate::app::stage::Stage, f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
         f.left_pressed.then(|| {
             self.end = app.camera.screen_to_world(&app.viewport, f.pos);
             Vec::new()

@@ -52,7 +52,7 @@ impl App {
         self.scene_path = Some(path.to_path_buf());
         self.history.clear();
         self.joint_selection = None;
-        self.tools.world_changed(crate::app::tools::WorldChange::Loaded, &self.world);
+        self.tools.world_changed(crate::app::tools::WorldChange::Loaded, &self.stage.world);
         self.timeline = crate::app::timeline::AppTimeline::new(&self.world);
         self.selection = names
             .iter()

@@ -24,7 +24,8 @@ pub mod test_support;
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use manifold_lab::engine::debug::{DebugDraw, Layer, LayerSet};
 use manifold_lab::engine::math::Aabb;
@@ -53,18 +54,18 @@ pub trait Lab: AsAny {
     /// The app's own action `action` arrived while the lab is open: handle it and return
     /// `true` (Restart, FrameAll, the view's zoom and pan, Step ...), or `false` to let the
     /// app carry it out as usual.
-    fn intercept(&mut self, _app: &mut App, _action: &Action) -> bool {
+    fn intercept(&mut self, _app: &mut Stage, _action: &Action) -> bool {
         false
     }
 
     /// Once per frame, with the real (or scripted) seconds elapsed.
-    fn update(&mut self, _app: &mut App, _dt: f32) {}
+    fn update(&mut self, _app: &mut Stage, _dt: f32) {}
 
     /// The left panel, below the lab's name and the way back.
-    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>);
+    fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>);
 
     /// The right panel.
-    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>);
+    fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>);
 
     /// The main view and an optional second area, from the screen area the panels leave.
     fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
@@ -72,7 +73,7 @@ pub trait Lab: AsAny {
     }
 
     /// Frames the lab's content in the view (on opening, on F, on the first real layout).
-    fn frame(&mut self, app: &mut App) {
+    fn frame(&mut self, app: &mut Stage) {
         if let Some(b) = app.world.bounds() {
             let vp = app.viewport;
             app.camera.frame(&vp, b.expanded(1.5));
@@ -80,13 +81,13 @@ pub trait Lab: AsAny {
     }
 
     /// Where the lab's content is on screen, for tests that check the view is framed.
-    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+    fn content_screen(&self, app: &Stage) -> Option<ScreenRect> {
         let b = self.content_bounds(app)?;
         Some(screen_rect_of(app, b))
     }
 
     /// The content's world box (2D labs).
-    fn content_bounds(&self, app: &App) -> Option<Aabb> {
+    fn content_bounds(&self, app: &Stage) -> Option<Aabb> {
         app.world.bounds()
     }
 
@@ -96,24 +97,24 @@ pub trait Lab: AsAny {
     }
 
     /// Draws the lab into the 2D view, under the world camera.
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw);
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw);
 
     /// The second area's 2D content, if the lab has one: the world box to frame there, its
     /// title, and its drawing.
-    fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
+    fn inset(&self, _app: &Stage) -> Option<(Aabb, &'static str)> {
         None
     }
 
-    fn draw_inset(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+    fn draw_inset(&self, _app: &Stage, _d: &mut dyn DebugDraw) {}
 
     /// A lab that draws its whole view itself (a 3D lab) does so here and returns `true`.
-    fn draw_view(&self, _app: &App) -> bool {
+    fn draw_view(&self, _app: &Stage) -> bool {
         false
     }
 
     /// The pointer of this frame: `Some(actions)` if the lab handles it, `None` for the
     /// ordinary select, drag and rotate gestures on the app's world.
-    fn pointer(&mut self, _app: &App, _f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, _app: &Stage, _f: &PointerFrame, _over_ui: bool) -> Option<Vec<Action>> {
         None
     }
 
@@ -124,7 +125,7 @@ pub trait Lab: AsAny {
 
     /// The lab's own state for `--state-out` and the screenshot sidecar (`lab_state`), for
     /// tests that drive the window from outside; `None` when the app's report says it all.
-    fn report(&self, _app: &App) -> Option<serde_json::Value> {
+    fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
         None
     }
 }
@@ -152,13 +153,13 @@ pub trait LabType: Lab + Sized {
     const ENTRY: LabEntry;
 
     /// Opens on `file` (a preset), or on the lab's default when `None`.
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String>;
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String>;
 
-    fn apply(&mut self, app: &mut App, action: Self::Action);
+    fn apply(&mut self, app: &mut Stage, action: Self::Action);
 
     /// Replaces this lab with one opened on the preset at `path`, framed; on an error the lab
     /// stays and the error is shown.
-    fn reload(&mut self, app: &mut App, path: &Path) {
+    fn reload(&mut self, app: &mut Stage, path: &Path) {
         match Self::open(app, Some(path)) {
             Ok(lab) => {
                 *self = lab;
@@ -170,7 +171,7 @@ pub trait LabType: Lab + Sized {
     }
 
     /// Shows how saving a preset to `path` went.
-    fn report_save(app: &mut App, path: &Path, saved: Result<(), manifold_lab::scene::SceneError>) {
+    fn report_save(app: &mut Stage, path: &Path, saved: Result<(), manifold_lab::scene::SceneError>) {
         match saved {
             Ok(()) => app.notice = Some(format!("Saved {}", path.display())),
             Err(e) => app.error = Some(e.to_string()),
@@ -202,7 +203,7 @@ pub const LAB_LAYERS: LayerSet = LayerSet(
 );
 
 /// A world box on screen.
-pub fn screen_rect_of(app: &App, b: Aabb) -> ScreenRect {
+pub fn screen_rect_of(app: &Stage, b: Aabb) -> ScreenRect {
     let (p, q) = (app.camera.world_to_screen(&app.viewport, b.min), app.camera.world_to_screen(&app.viewport, b.max));
     ScreenRect { min: p.min(q), size: (q - p).abs() }
 }
@@ -235,7 +236,7 @@ macro_rules! labs {
             }
 
             /// Opens this lab on `file` (its default preset when `None`).
-            pub fn open(self, app: &mut App, file: Option<&Path>) -> Result<Box<dyn Lab>, String> {
+            pub fn open(self, app: &mut Stage, file: Option<&Path>) -> Result<Box<dyn Lab>, String> {
                 match self {
                     $(LabKind::$kind => Ok(Box::new(<$ty as LabType>::open(app, file)?))),*
                 }
@@ -251,7 +252,7 @@ macro_rules! labs {
 
             /// Hands the action to `lab` if it is the lab the action belongs to; returns it
             /// otherwise.
-            pub fn apply_to(self, lab: &mut dyn Lab, app: &mut App) -> Result<(), LabAction> {
+            pub fn apply_to(self, lab: &mut dyn Lab, app: &mut Stage) -> Result<(), LabAction> {
                 match self {
                     $(LabAction::$kind(a) => match lab.as_any_mut().downcast_mut::<$ty>() {
                         Some(l) => {

@@ -4,7 +4,8 @@
 
 use super::widgets::presets_section;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::stage::Stage;
+use crate::app::state::{Action, RunMode};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 use manifold_lab::scene::PresetFile;
@@ -34,7 +35,7 @@ pub struct PairFile {
 
 impl PairFile {
     /// Loads `file` (or `default`) and puts its two bodies in the app's world, paused.
-    pub fn open(app: &mut App, file: Option<&Path>, default: &str) -> Result<PairFile, String> {
+    pub fn open(app: &mut Stage, file: Option<&Path>, default: &str) -> Result<PairFile, String> {
         let path = file.map_or_else(|| PathBuf::from(default), Path::to_path_buf);
         let spec = scene::PairSpec::load(&path).map_err(|e| e.to_string())?;
         let pair = PairFile { spec, path: Some(path) };
@@ -44,19 +45,19 @@ impl PairFile {
     }
 
     /// Puts the bodies back as loaded.
-    pub fn restart(&self, app: &mut App) {
+    pub fn restart(&self, app: &mut Stage) {
         app.world = self.spec.build_world();
         app.history.clear();
         app.selection.clear();
     }
 
-    pub fn apply(&mut self, app: &mut App, action: PairAction) {
+    pub fn apply(&mut self, app: &mut Stage, action: PairAction) {
         match action {
             PairAction::Load(path) => match PairFile::open(app, Some(&path), "") {
                 Ok(p) => {
                     *self = p;
                     app.error = None;
-                    app.frame_content();
+                    app.frame_after_layout();
                 }
                 Err(e) => app.error = Some(e),
             },

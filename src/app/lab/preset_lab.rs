@@ -4,7 +4,8 @@
 //! reading the file again.
 
 use super::{preset_name, LabType};
-use crate::app::state::{App, RunMode};
+use crate::app::stage::Stage;
+use crate::app::state::RunMode;
 use manifold_lab::scene::PresetFile;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +26,7 @@ pub trait PresetLab: LabType {
 }
 
 /// Opens `file` (or the default preset) for a `LabType::open`.
-pub fn open<L: PresetLab>(app: &mut App, file: Option<&Path>) -> Result<L, String> {
+pub fn open<L: PresetLab>(app: &mut Stage, file: Option<&Path>) -> Result<L, String> {
     let path = file.map_or_else(|| PathBuf::from(L::DEFAULT_PRESET), Path::to_path_buf);
     let spec = L::Spec::load(&path).map_err(|e| e.to_string())?;
     app.world = manifold_lab::engine::World::new(Default::default());
@@ -35,13 +36,13 @@ pub fn open<L: PresetLab>(app: &mut App, file: Option<&Path>) -> Result<L, Strin
 
 /// Saves the lab's configuration to `path`, named after the file; the notice or the error is
 /// shown.
-pub fn save<L: PresetLab>(lab: &L, app: &mut App, path: &Path) {
+pub fn save<L: PresetLab>(lab: &L, app: &mut Stage, path: &Path) {
     let spec = lab.current_spec(preset_name(path));
     L::report_save(app, path, spec.save(path));
 }
 
 /// Restart: the lab's file read again, or (a lab not from a file) its view recomputed.
-pub fn restart<L: PresetLab>(lab: &mut L, app: &mut App) {
+pub fn restart<L: PresetLab>(lab: &mut L, app: &mut Stage) {
     match lab.preset_path().map(Path::to_path_buf) {
         Some(p) => lab.reload(app, &p),
         None => lab.recompute(),
@@ -91,7 +92,7 @@ macro_rules! preset_lab_methods {
             self.path.as_deref()
         }
 
-        fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+        fn intercept(&mut self, app: &mut $crate::app::stage::Stage, action: &Action) -> bool {
             let restart = matches!(action, Action::Restart);
             if restart {
                 $crate::app::lab::preset_lab::restart(self, app);
@@ -99,15 +100,21 @@ macro_rules! preset_lab_methods {
             restart
         }
 
-        fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+        fn controls(
+            &self,
+            ui: &mut egui::Ui,
+            _app: &$crate::app::stage::Stage,
+            files: &mut UiState,
+            out: &mut Vec<Action>,
+        ) {
             panels::controls(ui, self, files, out);
         }
 
-        fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+        fn details(&self, ui: &mut egui::Ui, _app: &$crate::app::stage::Stage, out: &mut Vec<Action>) {
             panels::details(ui, self, out);
         }
 
-        fn frame(&mut self, app: &mut App) {
+        fn frame(&mut self, app: &mut $crate::app::stage::Stage) {
             if let Some(b) = self.content_bounds(app) {
                 let vp = app.viewport;
                 app.camera.frame(&vp, b.expanded($margin));

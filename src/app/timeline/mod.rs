@@ -167,7 +167,7 @@ impl App {
         match effect {
             Effect::None => {}
             Effect::Edit => {
-                let seen = self.timeline.line.observe(&self.world, Cause::Edited);
+                let seen = self.timeline.line.observe(&self.stage.world, Cause::Edited);
                 if let Some(a) = action {
                     self.record_action(a, step_before);
                 }
@@ -181,7 +181,7 @@ impl App {
             Effect::Reset => {}
             Effect::Back => {
                 let cause = if self.world.step_count == step_before { Cause::Edited } else { Cause::Moved };
-                self.timeline.line.observe(&self.world, cause);
+                self.timeline.line.observe(&self.stage.world, cause);
             }
         }
         self.timeline.refresh_ghost();
@@ -196,7 +196,7 @@ impl App {
 
     /// Tells the timeline a step was taken.
     pub(super) fn timeline_stepped(&mut self) {
-        if let Observed::Diverged { step, branch } = self.timeline.line.observe(&self.world, Cause::Stepped) {
+        if let Observed::Diverged { step, branch } = self.timeline.line.observe(&self.stage.world, Cause::Stepped) {
             self.error = Some(format!(
                 "step {step} did not reproduce its stored state: the simulation is not deterministic here \
                  (the new run went to branch {branch})"
@@ -280,7 +280,7 @@ impl App {
     /// Shows `step` of `branch`; false (with a notice) when it cannot be reached.
     fn seek(&mut self, branch: usize, step: u64) -> bool {
         self.mode = RunMode::Paused;
-        match self.timeline.line.seek(branch, step, &self.world) {
+        match self.timeline.line.seek(branch, step, &self.stage.world) {
             Some(w) => {
                 self.world = w;
                 self.history.clear();

@@ -205,7 +205,7 @@ impl App {
             Ok(r) => {
                 let replayed = r.replay(None);
                 (self.lab, self.left_scene) = (None, None);
-                self.world = replayed.world;
+                self.world = replayed.stage.world;
                 self.scene = replayed.scene;
                 self.scene_path = replayed.scene_path;
                 self.timeline = replayed.timeline;

@@ -26,7 +26,7 @@ fn steps(app: &mut App, n: usize) {
 fn seeking_any_step_shows_the_state_of_a_fresh_run() {
     let mut a = app("scenes/pyramid.ron");
     steps(&mut a, 50);
-    let mut fresh = app("scenes/pyramid.ron").world;
+    let mut fresh = app("scenes/pyramid.ron").stage.world;
     let mut hashes = vec![fresh.state_hash()];
     for _ in 0..50 {
         fresh.step();

@@ -2,7 +2,8 @@
 //! counts of awake bodies, islands and joints, and the body editor's sleep state, Wake
 //! button, collision filter and joint list.
 
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, Color32, RichText};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::solver::SolverParams;
@@ -47,7 +48,7 @@ pub fn world_counts(ui: &mut egui::Ui, w: &World) {
 
 /// Body `i`'s sleep state with a Wake button, its collision filter bits and its joints (each
 /// a link that selects the joint).
-pub fn body_extras(ui: &mut egui::Ui, app: &App, i: usize, out: &mut Vec<Action>) {
+pub fn body_extras(ui: &mut egui::Ui, app: &Stage, i: usize, out: &mut Vec<Action>) {
     let w = &app.world;
     let Some(b) = w.bodies.get(i) else { return };
     egui::Grid::new(("body_sleep", i)).num_columns(2).show(ui, |ui| {

@@ -3,14 +3,14 @@
 //! points dropped) plus the point numbers and a caption above the cloud.
 
 use super::HullLab;
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use glam::Vec2;
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::shape::QuickHull2Step;
 use manifold_lab::engine::trace::Trace;
 
-pub fn draw(lab: &HullLab, app: &App, d: &mut dyn DebugDraw) {
+pub fn draw(lab: &HullLab, app: &Stage, d: &mut dyn DebugDraw) {
     let px = app.camera.scale(&app.viewport);
     let k = lab.shown_step();
     let pts = &lab.spec.points;

@@ -3,11 +3,12 @@
 
 use super::{act, HullAction, HullLab};
 use crate::app::input::{PointerFrame, HANDLE_RADIUS_PX};
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use glam::Vec2;
 
 /// The point nearest `world` within the grab radius, if any.
-pub fn point_at(lab: &HullLab, app: &App, world: Vec2) -> Option<usize> {
+pub fn point_at(lab: &HullLab, app: &Stage, world: Vec2) -> Option<usize> {
     let grab = 1.5 * HANDLE_RADIUS_PX * app.camera.scale(&app.viewport);
     let pts = &lab.spec.points;
     (0..pts.len())
@@ -16,7 +17,7 @@ pub fn point_at(lab: &HullLab, app: &App, world: Vec2) -> Option<usize> {
 }
 
 /// Left-button gestures on the cloud; `None` when idle (the app's pan and zoom then apply).
-pub fn pointer(lab: &mut HullLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+pub fn pointer(lab: &mut HullLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let world = app.camera.screen_to_world(&app.viewport, f.pos);
     let Some(index) = lab.dragging else {
         if !(f.left_pressed && !over_ui && app.viewport.contains(f.pos)) {

@@ -13,7 +13,8 @@ use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
@@ -103,7 +104,7 @@ impl HullLab {
         }
     }
 
-    fn edit(&mut self, app: &mut App, f: impl FnOnce(&mut Vec<Vec2>) -> bool) {
+    fn edit(&mut self, app: &mut Stage, f: impl FnOnce(&mut Vec<Vec2>) -> bool) {
         if f(&mut self.spec.points) {
             self.recompute();
         } else {
@@ -125,11 +126,11 @@ impl LabType for HullLab {
         file: Some(manifold_lab::scene::FileKind::Cloud),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         preset_lab::open(app, file)
     }
 
-    fn apply(&mut self, app: &mut App, action: HullAction) {
+    fn apply(&mut self, app: &mut Stage, action: HullAction) {
         match action {
             HullAction::Load(path) => self.reload(app, &path),
             HullAction::Save(path) => preset_lab::save(self, app, &path),
@@ -181,7 +182,7 @@ impl Lab for HullLab {
     preset_lab::preset_lab_methods!(QuickHull, 0.8);
 
     /// While playing, one step every `PLAY_STEP_SECONDS`, stopping on the finished hull.
-    fn update(&mut self, _app: &mut App, dt: f32) {
+    fn update(&mut self, _app: &mut Stage, dt: f32) {
         if !self.playing {
             return;
         }
@@ -199,7 +200,7 @@ impl Lab for HullLab {
     }
 
     /// The cloud (a unit box around the origin when it is empty).
-    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+    fn content_bounds(&self, _app: &Stage) -> Option<Aabb> {
         let pts = &self.spec.points;
         if pts.is_empty() {
             return Some(Aabb::new(Vec2::splat(-1.0), Vec2::splat(1.0)));
@@ -209,11 +210,11 @@ impl Lab for HullLab {
         Some(Aabb::new(min - Vec2::splat(0.25), max + Vec2::splat(0.25)))
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         draw::draw(self, app, d);
     }
 
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
 

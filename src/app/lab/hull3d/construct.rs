@@ -6,7 +6,8 @@
 
 use super::{act, Hull3dAction, Hull3dLab};
 use crate::app::lab::widgets::step_slider;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use crate::app::view3d::MqDraw3;
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec3;
@@ -44,7 +45,7 @@ pub fn start(lab: &Hull3dLab, hull: usize, step: Option<usize>) -> Construct {
 }
 
 /// Draws the shown step through the lab's camera instead of the SAT picture.
-pub fn draw(app: &App, lab: &Hull3dLab, c: &Construct) {
+pub fn draw(app: &Stage, lab: &Hull3dLab, c: &Construct) {
     let mut d = MqDraw3::new(LayerSet3::ALL);
     c.trace.draw_step(c.step.unwrap_or(usize::MAX), &mut d);
     d.finish(&lab.camera, &app.viewport);

@@ -4,7 +4,7 @@
 //! the corner and the Gauss-map inset (`gauss`).
 
 use super::Hull3dLab;
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use crate::app::view3d::pen::{c, draw_gizmo, gizmo_rect, set_camera_3d};
 use crate::app::view3d::MqDraw3;
 use glam::Vec3;
@@ -13,7 +13,7 @@ use manifold_lab::engine::hull3d::sat_draw::AXIS;
 use manifold_lab::engine::hull3d::SatDrawOptions3;
 
 /// The whole lab view (called by `view::draw_world`).
-pub fn draw(app: &App, lab: &Hull3dLab) {
+pub fn draw(app: &Stage, lab: &Hull3dLab) {
     let vp = app.viewport;
     set_camera_3d(&lab.camera, &vp);
     let grid_center = Vec3::new(lab.camera.target.x.round(), lab.ground, lab.camera.target.z.round());

@@ -5,7 +5,8 @@
 use super::{act, Hull3dAction, Hull3dLab};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use crate::app::view3d::camera::ray_hull;
 use glam::{Vec2, Vec3};
 
@@ -38,7 +39,7 @@ pub fn pick(lab: &Hull3dLab, vp: &ScreenRect, screen: Vec2) -> Option<(usize, Ve
 
 /// The lab's left-button gestures (the wheel and right or middle drags are the view's, handled
 /// by the app and passed to the camera through `Lab::intercept`). `None` when idle.
-pub fn pointer(lab: &mut Hull3dLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+pub fn pointer(lab: &mut Hull3dLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let vp = app.viewport;
     let mut out = Vec::new();
     let next = match lab.gesture {

@@ -21,7 +21,8 @@ use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
 use glam::{Quat, Vec3};
@@ -159,7 +160,7 @@ impl LabType for Hull3dLab {
         file: Some(manifold_lab::scene::FileKind::Hulls),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_HULLS), Path::to_path_buf);
         let spec = scene::HullsSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
@@ -167,7 +168,7 @@ impl LabType for Hull3dLab {
         Ok(Hull3dLab::new(spec, path))
     }
 
-    fn apply(&mut self, app: &mut App, action: Hull3dAction) {
+    fn apply(&mut self, app: &mut Stage, action: Hull3dAction) {
         match action {
             Hull3dAction::Construct(hull) => {
                 self.construct = hull.map(|h| construct::start(self, h, None));
@@ -191,7 +192,7 @@ impl LabType for Hull3dLab {
 }
 
 impl Hull3dLab {
-    fn apply_sat(&mut self, app: &mut App, action: Hull3dAction) {
+    fn apply_sat(&mut self, app: &mut Stage, action: Hull3dAction) {
         match action {
             Hull3dAction::Construct(_) | Hull3dAction::ConstructStep(_) => {}
             Hull3dAction::Load(path) => match Hull3dLab::open(app, Some(&path)) {
@@ -247,7 +248,7 @@ impl Lab for Hull3dLab {
 
     /// The view's zoom, pan and framing move the orbit camera; Restart returns to the poses
     /// and shapes as loaded.
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
         let vp = app.viewport;
         match action {
             Action::ZoomAt { screen, factor } if factor.is_finite() && *factor > 0.0 => {
@@ -265,12 +266,12 @@ impl Lab for Hull3dLab {
         true
     }
 
-    fn controls(&self, ui: &mut egui::Ui, _app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+    fn controls(&self, ui: &mut egui::Ui, _app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, self, files, out);
         construct::controls(ui, self, out);
     }
 
-    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+    fn details(&self, ui: &mut egui::Ui, _app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, self, out);
     }
 
@@ -279,12 +280,12 @@ impl Lab for Hull3dLab {
         (free, Some(gauss::inset_rect(&free)))
     }
 
-    fn frame(&mut self, app: &mut App) {
+    fn frame(&mut self, app: &mut Stage) {
         let vp = app.viewport;
         self.frame_camera(&vp);
     }
 
-    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+    fn content_screen(&self, app: &Stage) -> Option<ScreenRect> {
         let pts: Vec<glam::Vec2> = (self.view.hulls.iter())
             .flat_map(|h| h.positions().iter())
             .filter_map(|&p| self.camera.project(&app.viewport, p).map(|(s, _)| s))
@@ -294,9 +295,9 @@ impl Lab for Hull3dLab {
         Some(ScreenRect { min: lo, size: hi - lo })
     }
 
-    fn draw(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+    fn draw(&self, _app: &Stage, _d: &mut dyn DebugDraw) {}
 
-    fn draw_view(&self, app: &App) -> bool {
+    fn draw_view(&self, app: &Stage) -> bool {
         match &self.construct {
             Some(c) => construct::draw(app, self, c),
             None => draw::draw(app, self),
@@ -304,7 +305,7 @@ impl Lab for Hull3dLab {
         true
     }
 
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
 
@@ -313,7 +314,7 @@ impl Lab for Hull3dLab {
     }
 
     /// Each hull's pose, and its centroid in the world and on screen; whether a gesture is on.
-    fn report(&self, app: &App) -> Option<serde_json::Value> {
+    fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let hulls: Vec<serde_json::Value> = (0..2)
             .map(|i| {
                 let c = self.view.hulls[i].centroid();

@@ -10,7 +10,8 @@ pub use trace_view::{draw_pair, manifold_numbers, manifold_of, trace_numbers, tr
 use super::pair::{PairAction, PairFile};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::debug::DebugDraw;
@@ -60,11 +61,11 @@ impl LabType for ManifoldLab {
         file: Some(manifold_lab::scene::FileKind::Pair),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         Ok(ManifoldLab::on_pair(PairFile::open(app, file, DEFAULT_PAIR)?))
     }
 
-    fn apply(&mut self, app: &mut App, action: ManifoldAction) {
+    fn apply(&mut self, app: &mut Stage, action: ManifoldAction) {
         match action {
             ManifoldAction::Pair(a) => self.pair.apply(app, a),
             ManifoldAction::SetStage(k) => self.stage = k.min(LAST_STAGE),
@@ -83,7 +84,7 @@ impl Lab for ManifoldLab {
         self.pair.path.as_deref()
     }
 
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
         match action {
             Action::Restart => self.pair.restart(app),
             _ => return false,
@@ -91,16 +92,16 @@ impl Lab for ManifoldLab {
         true
     }
 
-    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+    fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, app, self.stage, self.rule, out);
         self.pair.panel(ui, files, out, |a| act(ManifoldAction::Pair(a)));
     }
 
-    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, app, self.rule, self.axis, out);
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         trace_view::draw_bodies(&app.world, d);
         draw_pair(&app.world, 0, 1, d, self.stage, self.rule, self.axis);
     }

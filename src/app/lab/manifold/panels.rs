@@ -4,12 +4,13 @@
 use super::trace_view::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
 use super::{act, ManifoldAction};
 use crate::app::lab::widgets::step_slider;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::trace::Trace;
 
-pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, rule: ReferenceFaceRule, out: &mut Vec<Action>) {
+pub fn controls(ui: &mut egui::Ui, app: &Stage, stage: usize, rule: ReferenceFaceRule, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Stages").default_open(true).show(ui, |ui| {
         match trace_pair(&app.world, 0, 1, rule) {
             Some(t) => {
@@ -30,7 +31,7 @@ pub fn controls(ui: &mut egui::Ui, app: &App, stage: usize, rule: ReferenceFaceR
     });
 }
 
-pub fn details(ui: &mut egui::Ui, app: &App, rule: ReferenceFaceRule, axis: Option<usize>, out: &mut Vec<Action>) {
+pub fn details(ui: &mut egui::Ui, app: &Stage, rule: ReferenceFaceRule, axis: Option<usize>, out: &mut Vec<Action>) {
     ui.heading("Manifold, A to B");
     if let Some(m) = manifold_of(&app.world, 0, 1, rule) {
         manifold_numbers(ui, &m);
@@ -63,7 +64,7 @@ fn rule_hint(rule: ReferenceFaceRule) -> &'static str {
 }
 
 /// Why the pair has no SAT + clipping stages (only two polygons are traced).
-fn untraced_reason(app: &App) -> &'static str {
+fn untraced_reason(app: &Stage) -> &'static str {
     use manifold_lab::engine::shape::Shape;
     let shape = |i: usize| app.world.bodies.get(i).map(|b| &b.shape);
     let has = |f: fn(&Shape) -> bool| [0, 1].iter().any(|&i| shape(i).is_some_and(f));

@@ -12,7 +12,8 @@ use super::pair::{PairAction, PairFile};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
@@ -60,12 +61,12 @@ impl LabType for MinkowskiLab {
         file: Some(manifold_lab::scene::FileKind::Pair),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
         Ok(MinkowskiLab { pair, step: None, playing: false, play_clock: 0.0, sweep: Vec::new() })
     }
 
-    fn apply(&mut self, app: &mut App, action: MinkowskiAction) {
+    fn apply(&mut self, app: &mut Stage, action: MinkowskiAction) {
         match action {
             MinkowskiAction::Pair(a) => self.pair.apply(app, a),
             MinkowskiAction::SetStep(k) => {
@@ -93,7 +94,7 @@ impl Lab for MinkowskiLab {
         self.pair.path.as_deref()
     }
 
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
         match action {
             Action::Restart => self.pair.restart(app),
             _ => return false,
@@ -102,7 +103,7 @@ impl Lab for MinkowskiLab {
     }
 
     /// While playing, one GJK/EPA step every `PLAY_STEP_SECONDS`, stopping at the last.
-    fn update(&mut self, app: &mut App, dt: f32) {
+    fn update(&mut self, app: &mut Stage, dt: f32) {
         if !self.playing {
             return;
         }
@@ -120,14 +121,14 @@ impl Lab for MinkowskiLab {
         }
     }
 
-    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+    fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
             panels::controls(ui, &v, self.step, self.playing, out);
         }
         self.pair.panel(ui, files, out, |a| act(MinkowskiAction::Pair(a)));
     }
 
-    fn details(&self, ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+    fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
             panels::details(ui, &v, &self.sweep, out);
         }
@@ -142,18 +143,18 @@ impl Lab for MinkowskiLab {
         (left, Some(right))
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         super::manifold::trace_view::draw_bodies(&app.world, d);
         if let Some(v) = MinkowskiView::compute(&app.world) {
             v.draw_world(d);
         }
     }
 
-    fn inset(&self, app: &App) -> Option<(Aabb, &'static str)> {
+    fn inset(&self, app: &Stage) -> Option<(Aabb, &'static str)> {
         MinkowskiView::compute(&app.world).map(|v| (v.bounds(), "configuration space: A - B"))
     }
 
-    fn draw_inset(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw_inset(&self, app: &Stage, d: &mut dyn DebugDraw) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
             let last = v.steps().saturating_sub(1);
             v.draw_step(self.step.unwrap_or(last).min(last), d);

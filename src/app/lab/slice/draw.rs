@@ -7,7 +7,7 @@
 use super::input::{centroid, handle};
 use super::SliceLab;
 use crate::app::input::HANDLE_RADIUS_PX;
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::geometry::slice_trace::case_color;
 use manifold_lab::engine::geometry::EdgeCase;
@@ -22,7 +22,7 @@ pub fn case_name(case: EdgeCase) -> &'static str {
     }
 }
 
-pub fn draw(lab: &SliceLab, app: &App, d: &mut dyn DebugDraw) {
+pub fn draw(lab: &SliceLab, app: &Stage, d: &mut dyn DebugDraw) {
     let px = app.camera.scale(&app.viewport);
     let k = lab.shown_step();
     lab.trace.draw_step(k, d);

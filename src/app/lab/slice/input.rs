@@ -4,7 +4,8 @@
 
 use super::{act, SliceAction, SliceLab};
 use crate::app::input::{PointerFrame, HANDLE_RADIUS_PX};
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use glam::Vec2;
 use manifold_lab::engine::math::Rot;
 
@@ -45,7 +46,7 @@ fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     (a + t * ab).distance(p)
 }
 
-fn start(lab: &SliceLab, app: &App, f: &PointerFrame, world: Vec2) -> Option<Gesture> {
+fn start(lab: &SliceLab, app: &Stage, f: &PointerFrame, world: Vec2) -> Option<Gesture> {
     let px = app.camera.scale(&app.viewport);
     let grab = 1.5 * HANDLE_RADIUS_PX * px;
     let k = lab.spec.knife;
@@ -73,7 +74,7 @@ fn start(lab: &SliceLab, app: &App, f: &PointerFrame, world: Vec2) -> Option<Ges
 
 /// Left-button gestures on the polygon and the knife; `None` when idle (the app's pan and
 /// zoom then apply).
-pub fn pointer(lab: &mut SliceLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+pub fn pointer(lab: &mut SliceLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let world = app.camera.screen_to_world(&app.viewport, f.pos);
     let Some(g) = lab.gesture else {
         if f.left_pressed && !over_ui && app.viewport.contains(f.pos) {

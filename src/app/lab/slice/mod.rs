@@ -13,7 +13,8 @@ use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::DebugDraw;
@@ -111,7 +112,7 @@ impl SliceLab {
         shape.test_point(&xf, self.spec.knife.from) || shape.test_point(&xf, self.spec.knife.to)
     }
 
-    fn set_shape(&mut self, app: &mut App, desc: ShapeDesc) {
+    fn set_shape(&mut self, app: &mut Stage, desc: ShapeDesc) {
         match ShapeSpec::new(desc) {
             Ok(s) if matches!(s.shape(), Shape::Polygon(_)) => {
                 self.spec.shape = s;
@@ -134,11 +135,11 @@ impl LabType for SliceLab {
         file: Some(manifold_lab::scene::FileKind::Slice),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         preset_lab::open(app, file)
     }
 
-    fn apply(&mut self, app: &mut App, action: SliceAction) {
+    fn apply(&mut self, app: &mut Stage, action: SliceAction) {
         match action {
             SliceAction::Load(path) => self.reload(app, &path),
             SliceAction::Save(path) => preset_lab::save(self, app, &path),
@@ -166,17 +167,17 @@ impl Lab for SliceLab {
     preset_lab::preset_lab_methods!(Slice, 0.6);
 
     /// The polygon and the knife.
-    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+    fn content_bounds(&self, _app: &Stage) -> Option<Aabb> {
         let k = &self.spec.knife;
         let knife = Aabb::new(k.from.min(k.to), k.from.max(k.to));
         Some(self.spec.shape.shape().compute_aabb(&self.spec.transform()).union(&knife))
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         draw::draw(self, app, d);
     }
 
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
 

@@ -7,7 +7,7 @@
 use super::input::handle;
 use super::ToiLab;
 use crate::app::input::HANDLE_RADIUS_PX;
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use glam::Vec2;
 use manifold_lab::engine::collide::minkowski::MinkowskiDifference;
 use manifold_lab::engine::collide::support::{draw_proxy, Proxy};
@@ -30,7 +30,7 @@ fn color(body: usize) -> Color {
     }
 }
 
-pub fn draw(lab: &ToiLab, app: &App, d: &mut dyn DebugDraw) {
+pub fn draw(lab: &ToiLab, app: &Stage, d: &mut dyn DebugDraw) {
     let input = lab.spec.input();
     let px = app.camera.scale(&app.viewport);
     for (body, proxy, sweep) in [(0, &input.proxy_a, &input.sweep_a), (1, &input.proxy_b, &input.sweep_b)] {

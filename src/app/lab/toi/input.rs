@@ -4,7 +4,8 @@
 
 use super::{act, Pose, ToiAction, ToiLab};
 use crate::app::input::{PointerFrame, HANDLE_RADIUS_PX};
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use glam::Vec2;
 use manifold_lab::engine::math::{Rot, Transform};
 use manifold_lab::scene::ToiPose;
@@ -44,7 +45,7 @@ pub fn handle(lab: &ToiLab, body: usize, px: f32) -> Vec2 {
     c + Rot::from_angle(pose_of(lab, body, Pose::End).angle).apply(Vec2::X) * (r + HANDLE_GAP_PX * px)
 }
 
-fn start(lab: &ToiLab, app: &App, f: &PointerFrame, world: Vec2) -> Option<Gesture> {
+fn start(lab: &ToiLab, app: &Stage, f: &PointerFrame, world: Vec2) -> Option<Gesture> {
     let px = app.camera.scale(&app.viewport);
     let angle_to = |body, pose, at: Vec2| {
         let (c, _) = center_of(lab, body, pose);
@@ -73,7 +74,7 @@ fn start(lab: &ToiLab, app: &App, f: &PointerFrame, world: Vec2) -> Option<Gestu
 }
 
 /// Left-button gestures on the poses; `None` when idle (the app's pan and zoom then apply).
-pub fn pointer(lab: &mut ToiLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+pub fn pointer(lab: &mut ToiLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let world = app.camera.screen_to_world(&app.viewport, f.pos);
     let Some(g) = lab.gesture else {
         if f.left_pressed && !over_ui && app.viewport.contains(f.pos) {

@@ -15,7 +15,8 @@ use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::collide::toi::{ToiMethod, ToiOutput, ToiTrace};
@@ -117,7 +118,7 @@ impl ToiLab {
         }
     }
 
-    fn set_pose(&mut self, app: &mut App, body: usize, pose: Pose, position: Vec2, angle: f32) {
+    fn set_pose(&mut self, app: &mut Stage, body: usize, pose: Pose, position: Vec2, angle: f32) {
         if body > 1 || !position.is_finite() || !angle.is_finite() {
             return;
         }
@@ -145,11 +146,11 @@ impl LabType for ToiLab {
         file: Some(manifold_lab::scene::FileKind::Toi),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         preset_lab::open(app, file)
     }
 
-    fn apply(&mut self, app: &mut App, action: ToiAction) {
+    fn apply(&mut self, app: &mut Stage, action: ToiAction) {
         match action {
             ToiAction::Load(path) => self.reload(app, &path),
             ToiAction::Save(path) => preset_lab::save(self, app, &path),
@@ -181,7 +182,7 @@ impl Lab for ToiLab {
     preset_lab::preset_lab_methods!(Toi, 0.5);
 
     /// Both shapes at their start and end poses.
-    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+    fn content_bounds(&self, _app: &Stage) -> Option<Aabb> {
         [&self.spec.a, &self.spec.b]
             .into_iter()
             .flat_map(|b| {
@@ -203,20 +204,20 @@ impl Lab for ToiLab {
         (left, Some(right))
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         draw::draw(self, app, d);
     }
 
-    fn inset(&self, _app: &App) -> Option<(Aabb, &'static str)> {
+    fn inset(&self, _app: &Stage) -> Option<(Aabb, &'static str)> {
         let title = if draw::has_ray(self) { "linear cast: the ray into A - B" } else { "A - B (no relative motion)" };
         (self.spec.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), title))
     }
 
-    fn draw_inset(&self, _app: &App, d: &mut dyn DebugDraw) {
+    fn draw_inset(&self, _app: &Stage, d: &mut dyn DebugDraw) {
         draw::draw_config(self, d);
     }
 
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
 

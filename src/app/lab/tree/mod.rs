@@ -15,7 +15,8 @@ pub use proxies::{Proxies, TreeQuery};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::stage::Stage;
+use crate::app::state::{Action, RunMode};
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::broadphase::TreeSettings;
@@ -77,13 +78,13 @@ impl LabType for TreeLab {
     };
 
     /// The lab has no file; it runs (its proxies move) from the start.
-    fn open(app: &mut App, _file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, _file: Option<&Path>) -> Result<Self, String> {
         app.world = World::new(Default::default());
         app.mode = RunMode::Running;
         Ok(TreeLab { proxies: Proxies::new(DEFAULT_COUNT, TreeSettings::default()), drag: None, insertion: None })
     }
 
-    fn apply(&mut self, app: &mut App, action: TreeAction) {
+    fn apply(&mut self, app: &mut Stage, action: TreeAction) {
         let p = &mut self.proxies;
         match action {
             TreeAction::Spawn { count, settings } => {
@@ -125,7 +126,7 @@ impl Lab for TreeLab {
     }
 
     /// Restart respawns the same number of proxies; Step moves them once.
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
         match action {
             Action::Restart => {
                 let (n, settings) = (self.proxies.count(), self.proxies.tree.settings);
@@ -140,31 +141,31 @@ impl Lab for TreeLab {
         true
     }
 
-    fn update(&mut self, app: &mut App, _dt: f32) {
+    fn update(&mut self, app: &mut Stage, _dt: f32) {
         if app.mode == RunMode::Running {
             self.proxies.step();
         }
     }
 
-    fn controls(&self, ui: &mut egui::Ui, app: &App, _files: &mut UiState, out: &mut Vec<Action>) {
+    fn controls(&self, ui: &mut egui::Ui, app: &Stage, _files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, app, &self.proxies, out);
         insertion_panel::controls(ui, self.insertion.as_ref(), out);
     }
 
-    fn details(&self, ui: &mut egui::Ui, _app: &App, _out: &mut Vec<Action>) {
+    fn details(&self, ui: &mut egui::Ui, _app: &Stage, _out: &mut Vec<Action>) {
         panels::details(ui, &self.proxies);
     }
 
-    fn frame(&mut self, app: &mut App) {
+    fn frame(&mut self, app: &mut Stage) {
         let vp = app.viewport;
         app.camera.frame(&vp, self.proxies.bounds());
     }
 
-    fn content_bounds(&self, _app: &App) -> Option<Aabb> {
+    fn content_bounds(&self, _app: &Stage) -> Option<Aabb> {
         Some(self.proxies.bounds())
     }
 
-    fn draw(&self, app: &App, d: &mut dyn DebugDraw) {
+    fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         self.proxies.draw(d, app.camera.visible(&app.viewport), app.tree_depth);
         if let Some(i) = &self.insertion {
             manifold_lab::engine::trace::Trace::draw_step(&i.trace, i.step.unwrap_or(usize::MAX), d);
@@ -172,7 +173,7 @@ impl Lab for TreeLab {
     }
 
     /// Left drag: a query box from where it started (Shift: a ray).
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         let world = app.camera.screen_to_world(&app.viewport, f.pos);
         let Some((start, ray)) = self.drag else {
             if f.left_pressed && !over_ui && app.viewport.contains(f.pos) {

@@ -3,12 +3,13 @@
 
 use super::proxies::{Proxies, TreeQuery, MAX_PROXIES};
 use super::{act, TreeAction};
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::broadphase::{Balancing, InsertionStrategy};
 use manifold_lab::engine::number::Num;
 
-pub fn controls(ui: &mut egui::Ui, app: &App, t: &Proxies, out: &mut Vec<Action>) {
+pub fn controls(ui: &mut egui::Ui, app: &Stage, t: &Proxies, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Proxies").default_open(true).show(ui, |ui| {
         let mut count = t.count();
         let mut settings = t.tree.settings;

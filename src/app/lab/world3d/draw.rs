@@ -3,12 +3,12 @@
 //! gizmo in the corner.
 
 use super::World3dLab;
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use crate::app::view3d::pen::{draw_gizmo, gizmo_rect};
 use crate::app::view3d::MqDraw3;
 use manifold_lab::engine::world3d::DrawOptions3;
 
-pub fn draw(app: &App, lab: &World3dLab) {
+pub fn draw(app: &Stage, lab: &World3dLab) {
     let vp = app.viewport;
     let mut d = MqDraw3::new(lab.layers);
     let opts = DrawOptions3 { selected: lab.selected.into_iter().collect(), ..Default::default() };

@@ -6,7 +6,8 @@
 use super::{act, World3dAction, World3dLab};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use crate::app::view3d::camera::{ray_hull, ORBIT_PER_PIXEL};
 use glam::{Vec2, Vec3};
 
@@ -34,7 +35,7 @@ pub fn pick(lab: &World3dLab, vp: &ScreenRect, screen: Vec2) -> Option<(usize, V
 }
 
 /// The lab's left-button gestures; `None` when idle.
-pub fn pointer(lab: &mut World3dLab, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+pub fn pointer(lab: &mut World3dLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let vp = app.viewport;
     let mut out = Vec::new();
     let next = match lab.gesture {

@@ -17,7 +17,8 @@ use crate::app::camera::ScreenRect;
 use crate::app::history::{History, Snapshot};
 use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App, RunMode};
+use crate::app::stage::Stage;
+use crate::app::state::{Action, RunMode};
 use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
@@ -204,7 +205,7 @@ impl LabType for World3dLab {
         file: Some(manifold_lab::scene::FileKind::World3d),
     };
 
-    fn open(app: &mut App, file: Option<&Path>) -> Result<Self, String> {
+    fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         let path = file.map_or_else(|| PathBuf::from(DEFAULT_WORLD3D), Path::to_path_buf);
         let lab = World3dLab::load(&path)?;
         app.world = manifold_lab::engine::World::new(Default::default());
@@ -212,7 +213,7 @@ impl LabType for World3dLab {
         Ok(lab)
     }
 
-    fn apply(&mut self, app: &mut App, action: World3dAction) {
+    fn apply(&mut self, app: &mut Stage, action: World3dAction) {
         match action {
             World3dAction::Load(path) => match World3dLab::load(&path) {
                 Ok(lab) => {
@@ -254,7 +255,7 @@ impl Lab for World3dLab {
 
     /// Stepping, history and restart act on the 3D world; the view's zoom, pan and framing
     /// move the orbit camera. Play and pause are the app's own (its run mode).
-    fn intercept(&mut self, app: &mut App, action: &Action) -> bool {
+    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
         let vp = app.viewport;
         match action {
             Action::Step => {
@@ -279,7 +280,7 @@ impl Lab for World3dLab {
     }
 
     /// Steps the world in real time while the app runs.
-    fn update(&mut self, app: &mut App, dt: f32) {
+    fn update(&mut self, app: &mut Stage, dt: f32) {
         if !app.is_running() {
             self.accumulator = 0.0;
             return;
@@ -297,17 +298,17 @@ impl Lab for World3dLab {
         }
     }
 
-    fn controls(&self, ui: &mut egui::Ui, app: &App, files: &mut UiState, out: &mut Vec<Action>) {
+    fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, self, app, files, out);
     }
 
-    fn details(&self, ui: &mut egui::Ui, _app: &App, out: &mut Vec<Action>) {
+    fn details(&self, ui: &mut egui::Ui, _app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, self, out);
     }
 
     /// The file's camera when the moving bodies fit the view from it; otherwise they are
     /// framed, seen from the file's direction.
-    fn frame(&mut self, app: &mut App) {
+    fn frame(&mut self, app: &mut Stage) {
         let vp = app.viewport;
         self.camera = camera_of(&self.spec);
         let margin = 0.04 * vp.size;
@@ -318,7 +319,7 @@ impl Lab for World3dLab {
         }
     }
 
-    fn content_screen(&self, app: &App) -> Option<ScreenRect> {
+    fn content_screen(&self, app: &Stage) -> Option<ScreenRect> {
         let [lo, hi] = self.content_box()?;
         let corners = (0..8).map(|k| {
             Vec3::new(
@@ -333,16 +334,16 @@ impl Lab for World3dLab {
         Some(ScreenRect { min: lo, size: hi - lo })
     }
 
-    fn draw(&self, _app: &App, _d: &mut dyn DebugDraw) {}
+    fn draw(&self, _app: &Stage, _d: &mut dyn DebugDraw) {}
 
-    fn draw_view(&self, app: &App) -> bool {
+    fn draw_view(&self, app: &Stage) -> bool {
         draw::draw(app, self);
         true
     }
 
     /// The 3D world's step, selection and grab, and every body's centre with where it is
     /// on screen (`null` behind the camera).
-    fn report(&self, app: &App) -> Option<serde_json::Value> {
+    fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let bodies: Vec<serde_json::Value> = self
             .world
             .bodies
@@ -368,7 +369,7 @@ impl Lab for World3dLab {
         }))
     }
 
-    fn pointer(&mut self, app: &App, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
+    fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         input::pointer(self, app, f, over_ui)
     }
 

@@ -5,7 +5,8 @@
 
 use super::{act, World3dAction, World3dLab, WORLD3D_DIR};
 use crate::app::panels::UiState;
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use glam::{EulerRot, Vec3};
 use manifold_lab::engine::debug3::Layer3;
@@ -13,7 +14,7 @@ use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world3d::JointKind3;
 use std::path::PathBuf;
 
-pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
+pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &Stage, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
         // Back steps back through the lab's own history (`World3dLab::step_back`).
         crate::app::panels::run_buttons(ui, app.is_running(), lab.history.len() > 0, out, &mut st.widgets);

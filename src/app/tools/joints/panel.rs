@@ -2,7 +2,8 @@
 //! its kind editable live, its reaction force and torque and its current error. Widgets push
 //! `Action::SetJoint` with one `JointParam` per change.
 
-use crate::app::state::{Action, App};
+use crate::app::stage::Stage;
+use crate::app::state::Action;
 use crate::app::tools::joints::JointParam;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::debug::DrawOptions;
@@ -90,7 +91,7 @@ fn optional(ui: &mut egui::Ui, label: &str, v: Option<f32>, default: f32, unit: 
 }
 
 /// The panel for joint `k` of the app's world.
-pub fn joint_details(ui: &mut egui::Ui, app: &App, k: usize, out: &mut Vec<Action>) {
+pub fn joint_details(ui: &mut egui::Ui, app: &Stage, k: usize, out: &mut Vec<Action>) {
     let w = &app.world;
     let Some(joint) = w.joints().get(k) else { return };
     ui.heading(format!("Joint #{k} · {}", joint.kind().label()));
@@ -136,7 +137,7 @@ pub fn joint_details(ui: &mut egui::Ui, app: &App, k: usize, out: &mut Vec<Actio
 }
 
 /// Reaction, error and the joint's current angle.
-fn state(ui: &mut egui::Ui, app: &App, k: usize, joint: &Joint) {
+fn state(ui: &mut egui::Ui, app: &Stage, k: usize, joint: &Joint) {
     let w = &app.world;
     egui::Grid::new("joint_state").num_columns(2).show(ui, |ui| {
         // Values wrapped at the panel's edge: a large reaction's components go on to a second

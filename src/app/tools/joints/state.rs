@@ -1,7 +1,7 @@
 //! The app's joint selection and joint, sleep and filter edits (the `Action`s `SelectJoint`,
 //! `SetJoint`, `WakeBody` and `SetFilter`).
 
-use crate::app::state::App;
+use crate::app::stage::Stage;
 use crate::app::tools::joints::{self, JointParam};
 use manifold_lab::engine::solver::JointKind;
 
@@ -14,7 +14,7 @@ pub struct JointSelection {
     pub bodies: (usize, usize),
 }
 
-impl App {
+impl Stage {
     /// The selected joint's index, if it still exists.
     pub fn selected_joint(&self) -> Option<usize> {
         self.joint_selection.map(|s| s.index)
