@@ -10,6 +10,7 @@ use super::joint::{Joint3, JointError3};
 use super::mouse::MouseSpring3;
 use super::narrow::{collide_pairs, find_pairs, NarrowStats, SatCache};
 use super::params::World3Params;
+use super::push::set_push_limits;
 use super::water::Water3;
 use crate::engine::hull3d::{Pose3, SatScratch};
 use glam::Vec3;
@@ -152,6 +153,7 @@ impl World3 {
         }
         let mut states = solver_bodies(&self.bodies);
         prepare_contacts(&mut self.contacts, &self.bodies, &states, p.warm_starting);
+        set_push_limits(&mut self.contacts, &self.bodies, p.max_push_velocity);
         for j in &mut self.joints {
             j.prepare(&self.bodies, p.warm_starting);
         }
@@ -170,14 +172,14 @@ impl World3 {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, true);
                 }
-                solve_contacts(&mut self.contacts, &mut states, &p, softness, inv_h, true);
+                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, true);
             }
             integrate_positions(&mut states, h);
             for _ in 0..p.relax_iterations {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, false);
                 }
-                solve_contacts(&mut self.contacts, &mut states, &p, softness, inv_h, false);
+                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, false);
             }
         }
         apply_restitution(&mut self.contacts, &mut states, p.restitution_threshold);
