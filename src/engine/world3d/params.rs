@@ -63,7 +63,8 @@ pub struct World3Params {
     /// Joint stiffness and damping ratio (Box2D v3's joint softness), unless a joint sets its own.
     pub joint_hertz: f32,
     pub joint_damping_ratio: f32,
-    /// Largest velocity used to push overlapping bodies apart, m/s.
+    /// Largest velocity used to push overlapping bodies apart, m/s (3 by default, Box2D's
+    /// `contactPushMaxVelocity`; at most 100), shared among a body's overlaps ([`super::push`]).
     pub max_push_velocity: f32,
     pub warm_starting: bool,
     /// Relative normal speeds below this do not bounce, m/s.

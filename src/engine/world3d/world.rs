@@ -5,7 +5,7 @@
 use super::body::{Body3, BodyDef3, BodyError3};
 use super::buoyancy::{buoyancy, BuoyancyRecord};
 use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start, Contact3, ContactSoftness3};
-use super::integrate::{integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
+use super::integrate::{clamp_speeds, integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
 use super::mouse::MouseSpring3;
 use super::narrow::{collide_pairs, find_pairs, NarrowStats, SatCache};
@@ -174,6 +174,7 @@ impl World3 {
                 }
                 solve_contacts(&mut self.contacts, &mut states, softness, inv_h, true);
             }
+            clamp_speeds(&mut states, &p);
             integrate_positions(&mut states, h);
             for _ in 0..p.relax_iterations {
                 for j in &mut self.joints {
@@ -183,6 +184,7 @@ impl World3 {
             }
         }
         apply_restitution(&mut self.contacts, &mut states, p.restitution_threshold);
+        clamp_speeds(&mut states, &p);
         self.finish(&states);
     }
 
