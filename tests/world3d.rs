@@ -1,5 +1,6 @@
 //! The 3D world (`engine::world3d`): dynamics (`world3d_parts/dynamics.rs`), buoyancy
-//! (`world3d_parts/water.rs`) and the shipped `scenes/world3d/` files (`world3d_parts/scenes.rs`).
+//! (`world3d_parts/water.rs`), the shipped `scenes/world3d/` files (`world3d_parts/scenes.rs`) and
+//! the hard limits with their fuzz test (`world3d_parts/limits.rs`).
 //!
 //! Run with `cargo test --test world3d -- --nocapture` to see the measured figures.
 
@@ -7,6 +8,8 @@
 mod common;
 #[path = "world3d_parts/dynamics.rs"]
 mod dynamics;
+#[path = "world3d_parts/limits.rs"]
+mod limits;
 #[path = "world3d_parts/scenes.rs"]
 mod scenes;
 #[path = "world3d_parts/water.rs"]

@@ -16,14 +16,14 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The range a number must lie in (`limits` has the bounds); NaN is in none.
 #[derive(Clone, Copy)]
-enum Rule {
+pub(crate) enum Rule {
     /// Within `[lo, hi]`.
     Range(f32, f32),
     /// Within `(0, hi]`.
     PositiveUpTo(f32),
 }
 
-fn real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<f32, D::Error> {
+pub(crate) fn real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<f32, D::Error> {
     let v = f32::deserialize(d)?;
     let (ok, range) = match rule {
         Rule::Range(lo, hi) => ((lo..=hi).contains(&v), format!("[{lo}, {hi}]")),
@@ -96,7 +96,7 @@ macro_rules! count_fields {
 }
 
 /// An optional real: `None` when absent, else checked like [`real`].
-fn opt_real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<Option<f32>, D::Error> {
+pub(crate) fn opt_real<'de, D: Deserializer<'de>>(d: D, field: &str, rule: Rule) -> Result<Option<f32>, D::Error> {
     match Option::<f32>::deserialize(d)? {
         None => Ok(None),
         Some(v) => real(serde::de::value::F32Deserializer::<D::Error>::new(v), field, rule).map(Some),

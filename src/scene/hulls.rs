@@ -29,6 +29,7 @@
 use super::context;
 use super::fields;
 use super::kind::FileKind;
+use super::limits;
 use super::preset::PresetFile;
 use crate::engine::hull3d::{shapes, Hull, Pose3};
 use glam::{EulerRot, Quat, Vec3};
@@ -97,13 +98,9 @@ impl HullShapeDesc {
     /// Builds the hull (in its local frame); the error names the shape and, for clouds, is the
     /// engine's message.
     pub fn build(&self) -> Result<Hull, String> {
-        let positive = |field: &str, v: f32| {
-            if v.is_finite() && v > 0.0 && v < 1.0e4 {
-                Ok(v)
-            } else {
-                Err(format!("`{field}` must be a finite number > 0 (and < 10000), got {v}"))
-            }
-        };
+        // Sizes within [`limits::MIN_SIZE_3D`], [`limits::MAX_SIZE_3D`] (2D's smallest size).
+        let positive =
+            |field: &str, v: f32| limits::check_range(field, v, limits::MIN_SIZE_3D, limits::MAX_SIZE_3D).map(|()| v);
         let hull = match self {
             HullShapeDesc::Cube { half } => Ok(shapes::cube(positive("half", *half)?)),
             HullShapeDesc::Cuboid { half_extents: h } => {
@@ -129,6 +126,7 @@ impl HullShapeDesc {
                 if points.len() > MAX_HULL_POINTS {
                     return Err(format!("at most {MAX_HULL_POINTS} points, got {}", points.len()));
                 }
+                check_points(points)?;
                 Hull::from_points(points)
             }
             HullShapeDesc::Polyhedron { positions, edges, faces } => {
@@ -154,6 +152,7 @@ fn polyhedron(positions: &[Vec3], edges: &[(usize, usize)], faces: &[Vec<usize>]
     if count > MAX_HULL_POINTS || faces.len() > 2 * MAX_HULL_POINTS {
         return Err(format!("at most {MAX_HULL_POINTS} positions, got {count}"));
     }
+    check_points(positions)?;
     if let Some(&(a, b)) = edges.iter().find(|&&(a, b)| a >= count || b >= count || a == b) {
         return Err(format!("edge ({a}, {b}) needs two different vertices below {count}"));
     }
@@ -196,6 +195,19 @@ fn outward_normal(positions: &[Vec3], face: &[usize], center: Vec3) -> Option<Ve
         }
     }
     best.try_normalize()
+}
+
+/// Every point within ±[`limits::MAX_SIZE_3D`] of the shape's origin on each axis.
+fn check_points(points: &[Vec3]) -> Result<(), String> {
+    let max = limits::MAX_SIZE_3D;
+    match points.iter().position(|p| !p.is_finite() || p.abs().max_element() > max) {
+        None => Ok(()),
+        Some(k) => {
+            let p = points[k];
+            let n = limits::number;
+            Err(format!("point {k} must lie within ±{max} m on each axis, got ({}, {}, {})", n(p.x), n(p.y), n(p.z)))
+        }
+    }
 }
 
 /// The points of [`shapes::prism`] (which panics on bad input; the file format checks first).

@@ -53,3 +53,34 @@ pub(crate) fn number(v: f32) -> String {
         (v + 0.0).to_string()
     }
 }
+
+/// 3D worlds (`World3d` files) share the ranges above (positions, speeds, density, friction,
+/// restitution, damping, forces, hertz) and add these.
+///
+/// Smallest density of a 3D body, kg/m³ (a hundredth of air's).
+pub const MIN_DENSITY_3D: f32 = 0.01;
+/// Smallest half extent, radius, height and hull thickness of a 3D shape, m: 2D's smallest
+/// size (`engine::shape::MIN_EXTENT`).
+pub const MIN_SIZE_3D: f32 = crate::engine::shape::MIN_EXTENT;
+/// Largest half extent, radius or height of a 3D shape, and largest coordinate of a hull
+/// point in its own frame, m: a cube this size at the largest density weighs 8e17 kg, its
+/// inertia stays far inside f32.
+pub const MAX_SIZE_3D: f32 = 1.0e4;
+/// Bodies in one 3D world: every overlapping pair runs the hull SAT, so the first step of 500
+/// cubes created at one point (124,750 pairs) takes 2.7 s; this many, four times that.
+pub const MAX_BODIES_3D: usize = 1_000;
+/// Water basins in one 3D world, and waves on one basin (each buoyancy sample sums them).
+pub const MAX_WATER_3D: usize = 64;
+pub const MAX_WAVES_3D: usize = 64;
+/// Joints in one 3D world.
+pub const MAX_JOINTS_3D: usize = 10_000;
+
+/// `Ok` when `lo ≤ v ≤ hi`, else the message stating the range (as the scene fields word it).
+pub(crate) fn check_range(field: &str, v: f32, lo: f32, hi: f32) -> Result<(), String> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        let what = if v.is_finite() { "" } else { "a finite number " };
+        Err(format!("`{field}` must be {what}in [{lo}, {hi}], got {}", number(v)))
+    }
+}

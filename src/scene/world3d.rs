@@ -85,8 +85,10 @@ impl Default for Camera3 {
 #[serde(rename = "Water", default, deny_unknown_fields)]
 pub struct WaterSpec {
     pub name: String,
+    #[serde(deserialize_with = "f3::level")]
     pub level: f32,
     /// kg/m³.
+    #[serde(deserialize_with = "f3::water_density")]
     pub density: f32,
     /// The xz rectangle the water covers; everywhere when absent.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,7 +96,9 @@ pub struct WaterSpec {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub waves: Vec<Wave>,
     /// 1/s.
+    #[serde(deserialize_with = "f3::linear_drag")]
     pub linear_drag: f32,
+    #[serde(deserialize_with = "f3::angular_drag")]
     pub angular_drag: f32,
 }
 

@@ -4,8 +4,11 @@
 //! so a joint's `a: "name"` is resolved (or reported) where it is written.
 
 use super::context;
+use super::fields::{self, Rule};
+use super::limits::{self, number};
 use super::lists::{ItemSeed, ListVisitor};
 use super::world3d::{Body3Spec, BodyRef, Joint3Spec, WaterSpec};
+use crate::engine::hull3d::Hull;
 use crate::engine::world3d::{Body3, BodyError3, MassError, World3Params};
 use crate::engine::BodyKind;
 use glam::Vec3;
@@ -22,98 +25,90 @@ pub(crate) fn reset_bodies() {
     BODIES.with(|b| b.borrow_mut().clear());
 }
 
-fn vec3<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Vec3, D::Error> {
+/// How a vector field is bounded: each coordinate, or its length.
+#[derive(Clone, Copy)]
+enum Bound {
+    /// Every coordinate within `±max`.
+    Each(f32),
+    /// At most `max` long.
+    Length(f32, &'static str),
+}
+
+/// Three finite numbers within `bound`; the message states the range.
+fn vec3<'de, D: Deserializer<'de>>(d: D, field: &str, bound: Bound) -> Result<Vec3, D::Error> {
     let (x, y, z) = <(f32, f32, f32)>::deserialize(d)?;
-    if x.is_finite() && y.is_finite() && z.is_finite() {
-        Ok(Vec3::new(x, y, z))
-    } else {
-        Err(D::Error::custom(format!("`{field}` must be three finite numbers, got ({x}, {y}, {z})")))
+    let v = Vec3::new(x, y, z);
+    let got = || format!("({}, {}, {})", number(x), number(y), number(z));
+    if !v.is_finite() {
+        return Err(D::Error::custom(format!("`{field}` must be three finite numbers, got {}", got())));
+    }
+    match bound {
+        Bound::Each(max) if v.abs().max_element() > max => {
+            Err(D::Error::custom(format!("`{field}` must lie within ±{max} on each axis, got {}", got())))
+        }
+        Bound::Length(max, unit) if v.length() > max => {
+            Err(D::Error::custom(format!("`{field}` must be at most {max} {unit} long, got {}", got())))
+        }
+        _ => Ok(v),
     }
 }
 
 macro_rules! vec3_fields {
-    ($($fn:ident = $field:literal;)*) => {$(
+    ($($fn:ident = $field:literal: $bound:expr;)*) => {$(
         pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<Vec3, D::Error> {
-            vec3(d, $field)
+            vec3(d, $field, $bound)
         }
     )*};
 }
 
 vec3_fields! {
-    position = "position";
-    euler_degrees = "euler_degrees";
-    linear_velocity = "linear_velocity";
-    angular_velocity = "angular_velocity";
-    force = "force";
-    torque = "torque";
-    anchor = "anchor";
-    target = "target";
-}
-
-/// `v` checked by `ok`, which says what it expected.
-fn real<'de, D: Deserializer<'de>>(v: f32, field: &str, ok: bool, what: &str) -> Result<f32, D::Error> {
-    if ok {
-        Ok(v)
-    } else {
-        Err(D::Error::custom(format!("`{field}` must be {what}, got {v}")))
-    }
+    position = "position": Bound::Each(limits::MAX_COORDINATE);
+    euler_degrees = "euler_degrees": Bound::Each(limits::MAX_ANGLE);
+    linear_velocity = "linear_velocity": Bound::Length(limits::MAX_SPEED, "m/s");
+    angular_velocity = "angular_velocity": Bound::Length(limits::MAX_ANGULAR_SPEED, "rad/s");
+    force = "force": Bound::Length(limits::MAX_FORCE, "N");
+    torque = "torque": Bound::Length(limits::MAX_FORCE, "N·m");
+    anchor = "anchor": Bound::Each(limits::MAX_COORDINATE);
+    target = "target": Bound::Each(limits::MAX_COORDINATE);
 }
 
 macro_rules! real_fields {
-    ($($fn:ident = $field:literal: $rule:ident;)*) => {$(
+    ($($fn:ident = $field:literal: $rule:expr;)*) => {$(
         pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
-            let v = f32::deserialize(d)?;
-            let (ok, what) = rule(v, Rule::$rule);
-            real::<D>(v, $field, ok, what)
+            fields::real(d, $field, $rule)
         }
     )*};
 }
 
 macro_rules! optional_fields {
-    ($($fn:ident = $field:literal: $rule:ident;)*) => {$(
+    ($($fn:ident = $field:literal: $rule:expr;)*) => {$(
         pub(crate) fn $fn<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
-            match Option::<f32>::deserialize(d)? {
-                Some(v) => {
-                    let (ok, what) = rule(v, Rule::$rule);
-                    real::<D>(v, $field, ok, what).map(Some)
-                }
-                None => Ok(None),
-            }
+            fields::opt_real(d, $field, $rule)
         }
     )*};
 }
 
-#[derive(Clone, Copy)]
-enum Rule {
-    Finite,
-    NonNegative,
-    Positive,
-}
-
-fn rule(v: f32, r: Rule) -> (bool, &'static str) {
-    match r {
-        Rule::Finite => (v.is_finite(), "a finite number"),
-        Rule::NonNegative => (v.is_finite() && v >= 0.0, "a finite number >= 0"),
-        Rule::Positive => (v.is_finite() && v > 0.0, "a finite number > 0"),
-    }
-}
-
+// The ranges of `limits`, as in 2D scene files.
 real_fields! {
-    density = "density": Positive;
-    friction = "friction": NonNegative;
-    restitution = "restitution": NonNegative;
-    linear_damping = "linear_damping": NonNegative;
-    angular_damping = "angular_damping": NonNegative;
-    gravity_scale = "gravity_scale": Finite;
-    distance = "distance": Positive;
-    yaw_degrees = "yaw_degrees": Finite;
-    pitch_degrees = "pitch_degrees": Finite;
+    density = "density": Rule::Range(limits::MIN_DENSITY_3D, limits::MAX_DENSITY);
+    friction = "friction": Rule::Range(0.0, limits::MAX_FRICTION);
+    restitution = "restitution": Rule::Range(0.0, limits::MAX_RESTITUTION);
+    linear_damping = "linear_damping": Rule::Range(0.0, limits::MAX_DAMPING);
+    angular_damping = "angular_damping": Rule::Range(0.0, limits::MAX_DAMPING);
+    gravity_scale = "gravity_scale": Rule::Range(-limits::MAX_GRAVITY_SCALE, limits::MAX_GRAVITY_SCALE);
+    distance = "distance": Rule::PositiveUpTo(limits::MAX_COORDINATE);
+    yaw_degrees = "yaw_degrees": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    pitch_degrees = "pitch_degrees": Rule::Range(-limits::MAX_ANGLE, limits::MAX_ANGLE);
+    level = "level": Rule::Range(-limits::MAX_COORDINATE, limits::MAX_COORDINATE);
+    water_density = "density": Rule::PositiveUpTo(limits::MAX_DENSITY);
+    linear_drag = "linear_drag": Rule::Range(0.0, limits::MAX_DAMPING);
+    angular_drag = "angular_drag": Rule::Range(0.0, limits::MAX_DAMPING);
 }
 
 optional_fields! {
-    max_torque = "max_torque": Positive;
-    hertz = "hertz": NonNegative;
-    damping_ratio = "damping_ratio": NonNegative;
+    max_torque = "max_torque": Rule::PositiveUpTo(limits::MAX_FORCE);
+    hertz = "hertz": Rule::Range(0.0, limits::MAX_HERTZ);
+    damping_ratio = "damping_ratio": Rule::Range(0.0, limits::MAX_HERTZ);
 }
 
 pub(crate) fn default_density() -> f32 {
@@ -161,7 +156,9 @@ fn blame(msg: &str) {
 }
 
 #[derive(Default)]
-struct WaterSeed;
+struct WaterSeed {
+    count: usize,
+}
 
 impl ItemSeed for WaterSeed {
     type Item = WaterSpec;
@@ -169,12 +166,41 @@ impl ItemSeed for WaterSeed {
     const EXPECTING: &'static str = "a list of water basins";
 
     fn check(&mut self, w: &WaterSpec) -> Result<(), String> {
-        w.to_water().validate().inspect_err(|msg| blame(msg))
+        self.count += 1;
+        if self.count > limits::MAX_WATER_3D {
+            return Err(format!("more than {} water basins", limits::MAX_WATER_3D));
+        }
+        water_ranges(w).and_then(|()| w.to_water().validate()).inspect_err(|msg| blame(msg))
     }
 }
 
+/// The region's corners and the waves within the ranges of `limits`.
+fn water_ranges(w: &WaterSpec) -> Result<(), String> {
+    use limits::{check_range, MAX_ANGLE, MAX_COORDINATE, MAX_SPEED, MAX_WAVES_3D, MIN_SIZE_3D};
+    if let Some(r) = w.region {
+        for c in [r.min, r.max] {
+            limits::check_point("region", c)?;
+        }
+    }
+    if w.waves.len() > MAX_WAVES_3D {
+        return Err(format!("`waves` holds at most {MAX_WAVES_3D} waves, got {}", w.waves.len()));
+    }
+    for wave in &w.waves {
+        check_range("amplitude", wave.amplitude, 0.0, MAX_COORDINATE)?;
+        check_range("wavelength", wave.wavelength, MIN_SIZE_3D, MAX_COORDINATE)?;
+        check_range("direction_degrees", wave.direction_degrees, -MAX_ANGLE, MAX_ANGLE)?;
+        check_range("phase_degrees", wave.phase_degrees, -MAX_ANGLE, MAX_ANGLE)?;
+        if let Some(c) = wave.speed {
+            check_range("speed", c, MIN_SIZE_3D, MAX_SPEED)?;
+        }
+    }
+    Ok(())
+}
+
 #[derive(Default)]
-struct BodySeed;
+struct BodySeed {
+    count: usize,
+}
 
 impl ItemSeed for BodySeed {
     type Item = Body3Spec;
@@ -182,9 +208,22 @@ impl ItemSeed for BodySeed {
     const EXPECTING: &'static str = "a list of bodies";
 
     fn check(&mut self, body: &Body3Spec) -> Result<(), String> {
+        self.count += 1;
+        if self.count > limits::MAX_BODIES_3D {
+            return Err(format!("more than {} bodies in a 3D world", limits::MAX_BODIES_3D));
+        }
         if !body.name.is_empty() && BODIES.with(|b| b.borrow().iter().any(|(n, _)| *n == body.name)) {
             context::blame_field("name");
             return Err(format!("the name `{}` is already taken (joints refer to bodies by name)", body.name));
+        }
+        let thickness = thinnest_width(body.shape.hull());
+        if !(limits::MIN_SIZE_3D..).contains(&thickness) {
+            context::blame_field("shape");
+            return Err(format!(
+                "the hull is {} m thick across a face, thinner than the {} m minimum",
+                number(thickness),
+                limits::MIN_SIZE_3D
+            ));
         }
         Body3::new(&body.to_def()).map_err(|e| {
             let msg = e.to_string();
@@ -199,8 +238,19 @@ impl ItemSeed for BodySeed {
     }
 }
 
+/// The hull's smallest width across one of its faces: how far its farthest vertex lies behind
+/// the face's plane (a convex hull's width along each face normal).
+fn thinnest_width(hull: &Hull) -> f32 {
+    hull.planes()
+        .iter()
+        .map(|plane| hull.positions().iter().map(|&p| -plane.distance(p)).fold(0.0, f32::max))
+        .fold(f32::INFINITY, f32::min)
+}
+
 #[derive(Default)]
-struct JointSeed;
+struct JointSeed {
+    count: usize,
+}
 
 impl ItemSeed for JointSeed {
     type Item = Joint3Spec;
@@ -208,6 +258,10 @@ impl ItemSeed for JointSeed {
     const EXPECTING: &'static str = "a list of joints: Ball(...), Orientation(...) or Weld(...)";
 
     fn check(&mut self, joint: &Joint3Spec) -> Result<(), String> {
+        self.count += 1;
+        if self.count > limits::MAX_JOINTS_3D {
+            return Err(format!("more than {} joints in a 3D world", limits::MAX_JOINTS_3D));
+        }
         let (a, b) = joint.bodies();
         if a.index == b.index {
             context::blame_field("b");

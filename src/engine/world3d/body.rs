@@ -3,7 +3,7 @@
 //! engine, the pose places the hull's own frame (the body origin) and the solver moves the
 //! centre of mass.
 
-use super::mass::{mass_properties, MassError};
+use super::mass::{body_mass_properties, MassError};
 use crate::engine::hull3d::{Hull, Pose3};
 use crate::engine::BodyKind;
 use glam::{Mat3, Quat, Vec3};
@@ -107,7 +107,7 @@ pub struct Body3 {
 
 impl Body3 {
     /// A body from `def`; rejects non-finite input, a non-positive density and hulls with no
-    /// volume.
+    /// volume. Mass and inertia are floored and capped ([`body_mass_properties`]).
     pub fn new(def: &BodyDef3) -> Result<Body3, BodyError3> {
         let vectors = [
             ("position", def.position),
@@ -139,7 +139,7 @@ impl Body3 {
         if !rotation.is_finite() || rotation.length_squared() < 1e-12 {
             return Err(BodyError3::Invalid { field: "rotation", extra: " and non-zero" });
         }
-        let mp = mass_properties(&def.hull, def.density)?;
+        let (mp, inv_inertia) = body_mass_properties(&def.hull, def.density)?;
         let dynamic = def.kind == BodyKind::Dynamic;
         let pose = Pose3::new(def.position, rotation.normalize());
         let center = pose.transform_point(mp.center);
@@ -167,7 +167,7 @@ impl Body3 {
             mass: mp.mass,
             inv_mass: if dynamic { 1.0 / mp.mass } else { 0.0 },
             inertia_local: mp.inertia,
-            inv_inertia_local: if dynamic { mp.inertia.inverse() } else { Mat3::ZERO },
+            inv_inertia_local: if dynamic { inv_inertia } else { Mat3::ZERO },
             local_bounds: bounds,
             center0: center,
             q0: pose.q,

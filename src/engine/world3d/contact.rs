@@ -61,6 +61,9 @@ pub struct Contact3 {
     /// `(owner, face)` of the reference and incident faces, for face contacts.
     pub reference: Option<(HullSide, usize)>,
     pub incident: Option<(HullSide, usize)>,
+    /// Largest push-out speed of this contact this step, m/s ([`super::push`]).
+    #[serde(skip)]
+    pub push_limit: f32,
 }
 
 impl Contact3 {
@@ -103,6 +106,7 @@ impl Contact3 {
             sat,
             reference: manifold.reference,
             incident: manifold.incident,
+            push_limit: 0.0,
         }
     }
 
@@ -189,11 +193,10 @@ impl ContactSoftness3 {
 }
 
 /// One sequential-impulse pass. With `use_bias` the soft position bias pushes overlapping points
-/// apart; the relax pass calls it without.
+/// apart, at most at the contact's `push_limit`; the relax pass calls it without.
 pub fn solve_contacts(
     contacts: &mut [Contact3],
     states: &mut [SolverBody3],
-    params: &World3Params,
     soft: ContactSoftness3,
     inv_h: f32,
     use_bias: bool,
@@ -209,7 +212,7 @@ pub fn solve_contacts(
             let (bias, mass_scale, impulse_scale) = if s > 0.0 {
                 (s * inv_h, 1.0, 0.0) // speculative: close exactly the gap this sub-step
             } else if use_bias {
-                ((softness.bias_rate * s).max(-params.max_push_velocity), softness.mass_scale, softness.impulse_scale)
+                ((softness.bias_rate * s).max(-c.push_limit), softness.mass_scale, softness.impulse_scale)
             } else {
                 (0.0, 1.0, 0.0)
             };

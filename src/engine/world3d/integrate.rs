@@ -144,6 +144,15 @@ fn clamp_length(v: Vec3, max: f32) -> Vec3 {
     }
 }
 
+/// Clamps every body's speeds after the solver (a joint holding an anchor 100 km out can ask
+/// for 1e20 m/s); a no-op below the caps, so only a blow-up is touched.
+pub fn clamp_speeds(states: &mut [SolverBody3], params: &World3Params) {
+    for s in states {
+        s.v = clamp_length(s.v, params.max_linear_speed);
+        s.w = clamp_length(s.w, params.max_angular_speed);
+    }
+}
+
 /// Position half: displacement from the new velocity; rotation by the exponential map,
 /// `dq ← exp(h ω / 2) dq`.
 pub fn integrate_positions(states: &mut [SolverBody3], h: f32) {

@@ -40,7 +40,9 @@ fn mass_matrix(sa: &SolverBody3, sb: &SolverBody3, ra: Vec3, rb: Vec3) -> Mat3 {
 /// One block solve. Arms follow the bodies' rotation since the start of the step.
 pub fn solve(j: &mut BallJoint, (sa, sb): (&mut SolverBody3, &mut SolverBody3), softness: Softness, use_bias: bool) {
     let (ra, rb) = (sa.dq * j.arms[0], sb.dq * j.arms[1]);
-    let k = mass_matrix(sa, sb, ra, rb);
+    // In f64: an anchor far from a light body (1e5 m from a 0.005 m hull) makes `K` so
+    // ill-conditioned that f32's inverse returns impulses of 1e20.
+    let k = mass_matrix(sa, sb, ra, rb).as_dmat3();
     let det = k.determinant();
     if !(det.is_finite() && det.abs() > 1e-12) {
         return;
@@ -52,7 +54,8 @@ pub fn solve(j: &mut BallJoint, (sa, sb): (&mut SolverBody3, &mut SolverBody3), 
     } else {
         (Vec3::ZERO, 1.0, 0.0)
     };
-    let lambda = -mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * j.impulse;
+    let solved = (k.inverse() * (cdot + bias).as_dvec3()).as_vec3();
+    let lambda = -mass_scale * solved - impulse_scale * j.impulse;
     j.impulse += lambda;
     sa.v -= sa.inv_mass * lambda;
     sa.w -= sa.inv_i * ra.cross(lambda);

@@ -98,10 +98,58 @@ pub fn hull_volume(hull: &Hull) -> f64 {
     hull_sums(hull, false).volume
 }
 
+/// Mass floor and cap of a body, kg: a lighter or heavier hull gets this mass, its inertia
+/// scaled alike (as if its density were raised or lowered), so `1 / mass` and the inverse
+/// inertia stay far inside f32 whatever a body is built with (1e-30 kg/m³ or 1e30 kg/m³, a
+/// hull a micrometre wide). The 3D world format's ranges never reach them.
+pub const MIN_MASS: f32 = 1.0e-6;
+pub const MAX_MASS: f32 = 1.0e20;
+/// Inertia floor, kg·m²: every principal moment of a body is at least this (Gershgorin's bound
+/// on the smallest eigenvalue, topped up on the diagonal when below it).
+pub const MIN_INERTIA: f32 = 1.0e-12;
+
 /// Mass properties of `hull` filled with `density`. Rejects a hull whose volume is below
 /// 1e-6 of its bounding radius cubed: thinner than about a millionth of its size, it is flat
 /// within f32 precision and its inertia is noise.
 pub fn mass_properties(hull: &Hull, density: f32) -> Result<MassProperties3, MassError> {
+    let (volume, center, unit) = unit_properties(hull, density)?;
+    Ok(MassProperties3 {
+        volume: volume as f32,
+        mass: (volume * density as f64) as f32,
+        center: center.as_vec3(),
+        inertia: (unit * density as f64).as_mat3(),
+    })
+}
+
+/// A body's mass properties: [`mass_properties`] with the mass brought into
+/// [[`MIN_MASS`], [`MAX_MASS`]], the principal moments at least [`MIN_INERTIA`], and the inverse
+/// inertia (inverted in f64, so a tiny tensor does not underflow f32's determinant).
+pub fn body_mass_properties(hull: &Hull, density: f32) -> Result<(MassProperties3, Mat3), MassError> {
+    let (volume, center, unit) = unit_properties(hull, density)?;
+    let raw = volume * density as f64;
+    let mass = raw.clamp(MIN_MASS as f64, MAX_MASS as f64);
+    let effective_density = if mass == raw { density as f64 } else { mass / volume };
+    let mut inertia = unit * effective_density;
+    let smallest = (0..3)
+        .map(|i| {
+            let row = inertia.row(i);
+            2.0 * row[i] - row.abs().element_sum()
+        })
+        .fold(f64::INFINITY, f64::min);
+    if smallest < MIN_INERTIA as f64 {
+        inertia += DMat3::from_diagonal(DVec3::splat(MIN_INERTIA as f64 - smallest));
+    }
+    let props = MassProperties3 {
+        volume: volume as f32,
+        mass: mass as f32,
+        center: center.as_vec3(),
+        inertia: inertia.as_mat3(),
+    };
+    Ok((props, inertia.inverse().as_mat3()))
+}
+
+/// Volume, centre of mass and the inertia tensor per unit density, in f64.
+fn unit_properties(hull: &Hull, density: f32) -> Result<(f64, DVec3, DMat3), MassError> {
     if !(density.is_finite() && density > 0.0) {
         return Err(MassError::BadDensity(density));
     }
@@ -116,13 +164,7 @@ pub fn mass_properties(hull: &Hull, density: f32) -> Result<MassProperties3, Mas
     let outer = DMat3::from_cols(c * c.x, c * c.y, c * c.z);
     let cov = sums.covariance - outer * sums.volume;
     let trace = cov.x_axis.x + cov.y_axis.y + cov.z_axis.z;
-    let inertia = (DMat3::from_diagonal(DVec3::splat(trace)) - cov) * density as f64;
-    Ok(MassProperties3 {
-        volume: sums.volume as f32,
-        mass: (sums.volume * density as f64) as f32,
-        center: (sums.reference + c).as_vec3(),
-        inertia: inertia.as_mat3(),
-    })
+    Ok((sums.volume, sums.reference + c, DMat3::from_diagonal(DVec3::splat(trace)) - cov))
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub mod mass;
 pub mod mouse;
 pub mod narrow;
 pub mod params;
+pub mod push;
 pub mod water;
 pub mod world;
 

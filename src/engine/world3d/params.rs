@@ -63,7 +63,8 @@ pub struct World3Params {
     /// Joint stiffness and damping ratio (Box2D v3's joint softness), unless a joint sets its own.
     pub joint_hertz: f32,
     pub joint_damping_ratio: f32,
-    /// Largest velocity used to push overlapping bodies apart, m/s.
+    /// Largest velocity used to push overlapping bodies apart, m/s (3 by default, Box2D's
+    /// `contactPushMaxVelocity`; at most 100), shared among a body's overlaps ([`super::push`]).
     pub max_push_velocity: f32,
     pub warm_starting: bool,
     /// Relative normal speeds below this do not bounce, m/s.
@@ -132,6 +133,16 @@ impl World3Params {
         check(self.substeps >= 1 && self.substeps <= 64, "`substeps` must be between 1 and 64")?;
         check(self.iterations >= 1 && self.iterations <= 200, "`iterations` must be between 1 and 200")?;
         check(self.relax_iterations <= 200, "`relax_iterations` must be at most 200")?;
+        // The 2D solver's ranges (`SolverParams::validate`).
+        check(self.gravity.abs().max_element() <= 1.0e3, "`gravity` must be within ±1000 m/s² on each axis")?;
+        check(self.contact_hertz <= 1.0e4, "`contact_hertz` must be at most 10000")?;
+        check(self.contact_damping_ratio <= 1.0e4, "`contact_damping_ratio` must be at most 10000")?;
+        check(self.joint_hertz <= 1.0e4, "`joint_hertz` must be at most 10000")?;
+        check(self.joint_damping_ratio <= 1.0e4, "`joint_damping_ratio` must be at most 10000")?;
+        check(self.max_push_velocity <= 100.0, "`max_push_velocity` must be at most 100 m/s")?;
+        check(self.restitution_threshold <= 1.0e3, "`restitution_threshold` must be at most 1000 m/s")?;
+        check(self.max_linear_speed <= 1.0e4, "`max_linear_speed` must be at most 10000 m/s")?;
+        check(self.max_angular_speed <= 1.0e4, "`max_angular_speed` must be at most 10000 rad/s")?;
         check(self.contact_hertz >= 0.0, "`contact_hertz` must not be negative")?;
         check(self.contact_damping_ratio >= 0.0, "`contact_damping_ratio` must not be negative")?;
         check(self.joint_hertz >= 0.0, "`joint_hertz` must not be negative")?;

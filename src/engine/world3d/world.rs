@@ -5,11 +5,12 @@
 use super::body::{Body3, BodyDef3, BodyError3};
 use super::buoyancy::{buoyancy, BuoyancyRecord};
 use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start, Contact3, ContactSoftness3};
-use super::integrate::{integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
+use super::integrate::{clamp_speeds, integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
 use super::mouse::MouseSpring3;
 use super::narrow::{collide_pairs, find_pairs, NarrowStats, SatCache};
 use super::params::World3Params;
+use super::push::set_push_limits;
 use super::water::Water3;
 use crate::engine::hull3d::{Pose3, SatScratch};
 use glam::Vec3;
@@ -152,6 +153,7 @@ impl World3 {
         }
         let mut states = solver_bodies(&self.bodies);
         prepare_contacts(&mut self.contacts, &self.bodies, &states, p.warm_starting);
+        set_push_limits(&mut self.contacts, &self.bodies, p.max_push_velocity);
         for j in &mut self.joints {
             j.prepare(&self.bodies, p.warm_starting);
         }
@@ -170,17 +172,19 @@ impl World3 {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, true);
                 }
-                solve_contacts(&mut self.contacts, &mut states, &p, softness, inv_h, true);
+                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, true);
             }
+            clamp_speeds(&mut states, &p);
             integrate_positions(&mut states, h);
             for _ in 0..p.relax_iterations {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, false);
                 }
-                solve_contacts(&mut self.contacts, &mut states, &p, softness, inv_h, false);
+                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, false);
             }
         }
         apply_restitution(&mut self.contacts, &mut states, p.restitution_threshold);
+        clamp_speeds(&mut states, &p);
         self.finish(&states);
     }
 
