@@ -7,6 +7,7 @@
 
 use glam::{DVec3, Vec3};
 use manifold_lab::engine::debug::palette;
+use manifold_lab::engine::debug::OnLayer;
 use manifold_lab::engine::debug3::{DebugList3, DrawCmd3, Layer3, LayerSet3};
 use manifold_lab::engine::hull3d::sat::SatConfig;
 use manifold_lab::engine::hull3d::{SatDrawOptions3, SatView3, SAT_LAYERS};

@@ -5,6 +5,7 @@
 //! the scene format loads, rejects and saves water.
 
 use glam::Vec2;
+use manifold_lab::engine::debug::OnLayer;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::water::{Surface, Water, WaterParams, Wave};

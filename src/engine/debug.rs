@@ -309,8 +309,15 @@ pub enum DrawCmd {
     Text { layer: Layer, p: Vec2, text: String, color: Color },
 }
 
-impl DrawCmd {
-    pub fn layer(&self) -> Layer {
+/// A recorded primitive's layer (2D or 3D).
+pub trait OnLayer {
+    type Layer: PartialEq;
+    fn layer(&self) -> Self::Layer;
+}
+
+impl OnLayer for DrawCmd {
+    type Layer = Layer;
+    fn layer(&self) -> Layer {
         match self {
             DrawCmd::Segment { layer, .. }
             | DrawCmd::Polygon { layer, .. }
@@ -323,22 +330,32 @@ impl DrawCmd {
     }
 }
 
-/// A `DebugDraw` that records every call.
+/// A recorder of drawing calls: the layers it records and what they drew
+/// ([`DebugList`] in 2D, [`super::debug3::DebugList3`] in 3D).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct DebugList {
-    pub layers: LayerSet,
-    pub cmds: Vec<DrawCmd>,
+pub struct CmdList<S, C> {
+    pub layers: S,
+    pub cmds: Vec<C>,
 }
 
-impl DebugList {
-    pub fn new(layers: LayerSet) -> DebugList {
-        DebugList { layers, cmds: Vec::new() }
+impl<S, C: OnLayer> CmdList<S, C> {
+    pub fn new(layers: S) -> CmdList<S, C> {
+        CmdList { layers, cmds: Vec::new() }
     }
 
-    pub fn count(&self, layer: Layer) -> usize {
-        self.cmds.iter().filter(|c| c.layer() == layer).count()
+    /// The recorded primitives of `layer`.
+    pub fn on(&self, layer: C::Layer) -> impl Iterator<Item = &C> {
+        self.cmds.iter().filter(move |c| c.layer() == layer)
+    }
+
+    /// How many primitives were recorded on `layer`.
+    pub fn count(&self, layer: C::Layer) -> usize {
+        self.on(layer).count()
     }
 }
+
+/// A `DebugDraw` that records every call.
+pub type DebugList = CmdList<LayerSet, DrawCmd>;
 
 impl DebugDraw for DebugList {
     fn wants(&self, layer: Layer) -> bool {

@@ -4,7 +4,7 @@
 //! [`Layer3`] so disabled layers cost nothing. [`DebugList3`] records the calls as plain,
 //! serializable data (for tests, or for a view that draws later).
 
-use super::debug::Color;
+use super::debug::{CmdList, Color, OnLayer};
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -172,8 +172,9 @@ pub enum DrawCmd3 {
     Text { layer: Layer3, p: Vec3, text: String, color: Color },
 }
 
-impl DrawCmd3 {
-    pub fn layer(&self) -> Layer3 {
+impl OnLayer for DrawCmd3 {
+    type Layer = Layer3;
+    fn layer(&self) -> Layer3 {
         match self {
             DrawCmd3::Segment { layer, .. }
             | DrawCmd3::Polygon { layer, .. }
@@ -185,27 +186,7 @@ impl DrawCmd3 {
 }
 
 /// A [`DebugDraw3`] that records every call.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct DebugList3 {
-    pub layers: LayerSet3,
-    pub cmds: Vec<DrawCmd3>,
-}
-
-impl DebugList3 {
-    pub fn new(layers: LayerSet3) -> DebugList3 {
-        DebugList3 { layers, cmds: Vec::new() }
-    }
-
-    /// How many primitives were recorded on `layer`.
-    pub fn count(&self, layer: Layer3) -> usize {
-        self.cmds.iter().filter(|c| c.layer() == layer).count()
-    }
-
-    /// The recorded primitives of `layer`.
-    pub fn on(&self, layer: Layer3) -> impl Iterator<Item = &DrawCmd3> {
-        self.cmds.iter().filter(move |c| c.layer() == layer)
-    }
-}
+pub type DebugList3 = CmdList<LayerSet3, DrawCmd3>;
 
 impl DebugDraw3 for DebugList3 {
     fn wants(&self, layer: Layer3) -> bool {

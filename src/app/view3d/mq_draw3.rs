@@ -14,7 +14,7 @@ use crate::app::camera::ScreenRect;
 use crate::app::render::draw::mq_color;
 use glam::{Vec2, Vec3};
 use macroquad::prelude as mq;
-use manifold_lab::engine::debug::Color;
+use manifold_lab::engine::debug::{Color, OnLayer};
 use manifold_lab::engine::debug3::{DebugDraw3, DebugList3, DrawCmd3, Layer3, LayerSet3};
 
 /// Records the engine's calls; [`MqDraw3::finish`] draws them.

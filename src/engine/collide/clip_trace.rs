@@ -416,6 +416,7 @@ impl ClipTrace {
 mod tests {
     use super::super::polygon::{collide_polygons, collide_polygons_traced};
     use super::*;
+    use crate::engine::debug::OnLayer;
     use crate::engine::debug::{DebugList, LayerSet};
     use crate::engine::math::Transform;
     use crate::engine::shape::Polygon;

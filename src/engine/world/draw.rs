@@ -309,6 +309,7 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::debug::OnLayer;
     use crate::engine::debug::{DebugList, DrawCmd, LayerSet};
     use crate::engine::BodyDef;
 

@@ -107,6 +107,7 @@ fn mean_point(c: &Contact) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::debug::OnLayer;
     use crate::engine::debug::{DebugList, DrawCmd, LayerSet};
     use crate::engine::shape::Shape;
     use crate::engine::solver::graph::COLORS;

@@ -235,6 +235,16 @@ impl Velocities {
         (s.b.v, s.b.w) = (self.vb, self.wb);
     }
 
+    /// Applies a linear impulse `p` (−p to A, +p to B) with the angular impulses `la` to A
+    /// (subtracted) and `lb` to B.
+    #[inline]
+    pub fn apply(&mut self, j: &Prepared, p: Vec2, la: f32, lb: f32) {
+        self.va -= j.m_a * p;
+        self.wa -= j.i_a * la;
+        self.vb += j.m_b * p;
+        self.wb += j.i_b * lb;
+    }
+
     /// Applies a linear impulse `p` at arms `ra` (−p) and `rb` (+p).
     #[inline]
     pub fn apply_linear(&mut self, j: &Prepared, ra: Vec2, rb: Vec2, p: Vec2) {

@@ -143,10 +143,7 @@ impl PrismaticJoint {
         let la = axial * f.a1 + perp * f.s1 + angle;
         let lb = axial * f.a2 + perp * f.s2 + angle;
         let mut v = Velocities::read(s);
-        v.va -= j.m_a * p;
-        v.wa -= j.i_a * la;
-        v.vb += j.m_b * p;
-        v.wb += j.i_b * lb;
+        v.apply(j, p, la, lb);
         v.write(s);
     }
 
@@ -213,10 +210,7 @@ impl PrismaticJoint {
         let impulse = -mass_scale * x - impulse_scale * self.impulse;
         self.impulse += impulse;
         let p = impulse.x * f.perp;
-        v.va -= j.m_a * p;
-        v.wa -= j.i_a * (impulse.x * f.s1 + impulse.y);
-        v.vb += j.m_b * p;
-        v.wb += j.i_b * (impulse.x * f.s2 + impulse.y);
+        v.apply(&j, p, impulse.x * f.s1 + impulse.y, impulse.x * f.s2 + impulse.y);
         v.write(s);
     }
 

@@ -101,10 +101,7 @@ impl WheelJoint {
         let la = axial * f.a1 + self.perp_impulse * f.s1 + self.motor_impulse;
         let lb = axial * f.a2 + self.perp_impulse * f.s2 + self.motor_impulse;
         let mut v = Velocities::read(s);
-        v.va -= j.m_a * p;
-        v.wa -= j.i_a * la;
-        v.vb += j.m_b * p;
-        v.wb += j.i_b * lb;
+        v.apply(j, p, la, lb);
         v.write(s);
     }
 
