@@ -20,17 +20,15 @@ pub fn record(path: &Path, steps: u32, set: &[String], script: Option<&Path>, ou
     };
     let mut app = App::new(scene, Some(path.to_path_buf()));
     if let Some(script) = script {
-        match ScriptPlayer::load(script) {
-            Ok(p) => {
-                play_headless(&mut app, p);
-            }
+        let player = match ScriptPlayer::load(script) {
+            Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");
                 return 2;
             }
-        }
-        if let Some(e) = &app.error {
-            eprintln!("{}: the script stopped with an error: {e}", script.display());
+        };
+        if let Err(e) = play_headless(&mut app, player) {
+            eprintln!("{e}");
             return 3;
         }
     }

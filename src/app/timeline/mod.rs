@@ -5,6 +5,7 @@
 pub mod panel;
 pub mod profiler;
 pub mod record;
+mod record_check;
 #[cfg(test)]
 mod tests;
 pub mod track;
