@@ -63,6 +63,8 @@ struct Summary {
     state_hash: String,
     recorded_hash: String,
     matches: bool,
+    /// Every body's position, angle and velocities are finite numbers.
+    finite_state: bool,
 }
 
 impl Summary {
@@ -75,6 +77,12 @@ impl Summary {
             state_hash: format!("{hash:016x}"),
             recorded_hash: rec.header.final_hash.clone(),
             matches: hash == rec.final_hash(),
+            finite_state: app.world.bodies.iter().all(|b| {
+                b.center.is_finite()
+                    && b.angle.is_finite()
+                    && b.linear_velocity.is_finite()
+                    && b.angular_velocity.is_finite()
+            }),
         }
     }
 }
@@ -101,9 +109,10 @@ pub fn replay(path: &Path, steps: Option<u64>, json: bool) -> i32 {
             return 1;
         }
     };
-    let end = steps.unwrap_or(rec.header.steps);
+    // `--steps` past the recording's end stops at the end (there is nothing recorded after).
+    let end = steps.map_or(rec.header.steps, |n| n.min(rec.header.steps));
     let mut progress = super::progress::Progress::new(end, "replaying", json);
-    let app = rec.replay_with(steps, &mut |k| progress.set(k));
+    let app = rec.replay_with(Some(end), &mut |k| progress.set(k));
     progress.finish();
     let mut s = Summary::of(&rec, &app);
     let full = steps.is_none_or(|n| n >= rec.header.steps);
