@@ -103,6 +103,18 @@ mod tests {
     }
 
     #[test]
+    fn every_shipped_script_passes_the_checks() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            ScriptPlayer::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+        assert!(n > 20, "{n} scripts");
+    }
+
+    #[test]
     fn a_failing_step_names_its_place_and_bad_bytes_theirs() {
         let text = "[\n  Do(Pause),\n  // a comment, [\n  Do(SelectNamed(\"nobody\")),\n  Wait(3),\n]";
         let player = ScriptPlayer::parse(text, "s.ron").unwrap();
