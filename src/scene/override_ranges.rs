@@ -1,6 +1,7 @@
 //! The valid values of every solver setting, stated in `--set` errors (`--set hz=0: ...;
-//! valid `hz`: 1 to 10000`). The ranges are [`SolverParams::validate`]'s; a test sets each
-//! field to its bounds and past them, so this table cannot drift from it.
+//! valid `hz`: 1 to 10000`). The ranges are those of
+//! [`crate::engine::solver::SolverParams::validate`]; a test sets each field to its bounds and
+//! past them, so this table cannot drift from it.
 
 use std::fmt;
 
