@@ -15,45 +15,71 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// [`line_col`] of each of the ascending `offsets`, in one pass over `text`.
+pub fn line_cols(text: &str, offsets: &[usize]) -> Vec<(usize, usize)> {
+    let (mut line, mut line_start, mut from) = (1, 0, 0);
+    offsets
+        .iter()
+        .map(|&at| {
+            let at = at.clamp(from, text.len());
+            let part = &text.as_bytes()[from..at];
+            if let Some(k) = part.iter().rposition(|&b| b == b'\n') {
+                line_start = from + k + 1;
+            }
+            line += part.iter().filter(|&&b| b == b'\n').count();
+            from = at;
+            let column = text.get(line_start..at).map_or(at - line_start, |t| t.chars().count()) + 1;
+            (line, column)
+        })
+        .collect()
+}
+
 /// The byte offsets of `text` outside comments, each with its bracket depth; a string or
-/// char literal is one entry at its opening quote.
-fn tokens(text: &str, from: usize) -> Vec<(usize, u8, usize)> {
-    let b = text.as_bytes();
-    let (mut i, mut depth, mut out) = (from, 0usize, Vec::new());
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = b[i..].iter().position(|&x| x == b'\n').map_or(b.len(), |k| i + k);
-                continue;
+/// char literal is one entry at its opening quote. An iterator: a recording may be large.
+fn tokens(text: &str, from: usize) -> Tokens<'_> {
+    Tokens { b: text.as_bytes(), i: from, depth: 0 }
+}
+
+struct Tokens<'a> {
+    b: &'a [u8],
+    i: usize,
+    depth: usize,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = (usize, u8, usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let b = self.b;
+        while self.i < b.len() {
+            let (i, c) = (self.i, b[self.i]);
+            self.i += 1;
+            match c {
+                b'/' if b.get(i + 1) == Some(&b'/') => {
+                    self.i = b[i..].iter().position(|&x| x == b'\n').map_or(b.len(), |k| i + k);
+                }
+                b'/' if b.get(i + 1) == Some(&b'*') => self.i = block_comment_end(b, i),
+                b'"' | b'\'' => {
+                    self.i = quoted_end(b, i, c);
+                    return Some((i, c, self.depth));
+                }
+                b'r' if raw_string_start(b, i) => {
+                    self.i = raw_string_end(b, i);
+                    return Some((i, b'"', self.depth));
+                }
+                b'(' | b'[' | b'{' => {
+                    self.depth += 1;
+                    return Some((i, c, self.depth - 1));
+                }
+                b')' | b']' | b'}' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    return Some((i, c, self.depth));
+                }
+                _ => return Some((i, c, self.depth)),
             }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = block_comment_end(b, i);
-                continue;
-            }
-            b'"' | b'\'' => {
-                out.push((i, c, depth));
-                i = quoted_end(b, i, c);
-                continue;
-            }
-            b'r' if raw_string_start(b, i) => {
-                out.push((i, b'"', depth));
-                i = raw_string_end(b, i);
-                continue;
-            }
-            b'(' | b'[' | b'{' => {
-                out.push((i, c, depth));
-                depth += 1;
-            }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                out.push((i, c, depth));
-            }
-            _ => out.push((i, c, depth)),
         }
-        i += 1;
+        None
     }
-    out
 }
 
 fn block_comment_end(b: &[u8], mut i: usize) -> usize {
@@ -108,15 +134,14 @@ fn raw_string_end(b: &[u8], i: usize) -> usize {
 
 /// The offset of the bracket closing the one at `open`, or the end of the text.
 pub fn closing(text: &str, open: usize) -> usize {
-    let toks = tokens(text, open);
-    toks.iter().skip(1).find(|t| t.2 == 0 && matches!(t.1, b')' | b']' | b'}')).map_or(text.len(), |t| t.0)
+    tokens(text, open).skip(1).find(|t| t.2 == 0 && matches!(t.1, b')' | b']' | b'}')).map_or(text.len(), |t| t.0)
 }
 
 /// The start offsets of the items of the list (or tuple) whose bracket is at `open`.
 pub fn list_items(text: &str, open: usize) -> Vec<usize> {
     let mut items = Vec::new();
     let mut expecting = true;
-    for &(at, c, depth) in tokens(text, open).iter().skip(1) {
+    for (at, c, depth) in tokens(text, open).skip(1) {
         if depth == 0 && matches!(c, b')' | b']' | b'}') {
             break;
         }
@@ -132,9 +157,8 @@ pub fn list_items(text: &str, open: usize) -> Vec<usize> {
 
 /// The offset of the first `[` outside attributes (`#![enable(...)]`): a script's list.
 pub fn top_level_list(text: &str) -> Option<usize> {
-    let toks = tokens(text, 0);
     let mut after_bang = false;
-    for &(at, c, depth) in &toks {
+    for (at, c, depth) in tokens(text, 0) {
         if depth == 0 && c == b'[' && !after_bang {
             return Some(at);
         }
@@ -149,20 +173,23 @@ pub fn top_level_list(text: &str) -> Option<usize> {
 /// strings and comments, `key` a whole identifier).
 pub fn value_of(text: &str, from: usize, to: usize, key: &str) -> Option<usize> {
     let b = text.as_bytes();
-    let toks: Vec<_> = tokens(text, from).into_iter().filter(|t| t.0 < to && !t.1.is_ascii_whitespace()).collect();
-    for (k, &(at, _, _)) in toks.iter().enumerate() {
-        let ident_before = at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
-        if ident_before || !text[at..].starts_with(key) {
-            continue;
-        }
+    let is_ident = |x: u8| x.is_ascii_alphanumeric() || x == b'_';
+    let mut toks = tokens(text, from).take_while(|t| t.0 < to).filter(|t| !t.1.is_ascii_whitespace()).peekable();
+    while let Some((at, _, _)) = toks.next() {
         let after = at + key.len();
-        if b.get(after).is_some_and(|&x| x.is_ascii_alphanumeric() || x == b'_') {
+        if at > 0 && is_ident(b[at - 1])
+            || !b[at..].starts_with(key.as_bytes())
+            || b.get(after).is_some_and(|&x| is_ident(x))
+        {
             continue;
         }
-        // The next token after the key's last byte must be the colon.
-        let colon = toks[k..].iter().find(|t| t.0 >= after);
-        if let Some(&(c_at, b':', _)) = colon {
-            return toks.iter().find(|t| t.0 > c_at).map(|t| t.0);
+        while toks.peek().is_some_and(|t| t.0 < after) {
+            toks.next();
+        }
+        // The next token after the key must be the colon; the value starts after it.
+        if toks.peek().is_some_and(|t| t.1 == b':') {
+            toks.next();
+            return toks.next().map(|t| t.0);
         }
     }
     None
@@ -174,7 +201,8 @@ mod tests {
 
     #[test]
     fn finds_items_keys_and_positions_past_strings_and_comments() {
-        let text = "#![enable(implicit_some)]\n[\n  Wait(2), // a, b [\n  Do(SelectNamed(\"x, ]\")),\n  /* ( */ Hover((1, 2)),\n]";
+        let text = "#![enable(implicit_some)]\n[\n  Wait(2), // a, b [\n  Do(SelectNamed(\"x, ]\")),\n  \
+                    /* ( */ Hover((1, 2)),\n]";
         let open = top_level_list(text).unwrap();
         assert_eq!(line_col(text, open), (2, 1));
         let items: Vec<_> = list_items(text, open).iter().map(|&i| line_col(text, i)).collect();
@@ -187,5 +215,8 @@ mod tests {
         assert_eq!(value_of(rec, 0, rec.len(), "step").map(|v| &rec[v..v + 1]), Some("1"));
         assert_eq!(value_of(rec, 0, rec.len(), "missing"), None);
         assert_eq!(line_col("ab\ncé", 6), (2, 3));
+        let offsets = [0, 3, 4, 6, 6];
+        let one: Vec<_> = offsets.iter().map(|&o| line_col("ab\ncé\n", o)).collect();
+        assert_eq!(line_cols("ab\ncé\n", &offsets), one);
     }
 }

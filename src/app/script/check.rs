@@ -40,7 +40,10 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, String> {
             return Err(format!("{}: step {k}: {msg}", place(k, None)));
         }
     }
-    let places = (0..steps.len()).map(|k| place(k, None)).collect();
+    // One pass for every step's place: a script may hold 100,000 of them.
+    let mut starts: Vec<usize> = (0..steps.len()).map(|k| starts.get(k).copied().unwrap_or(open)).collect();
+    starts.sort_unstable();
+    let places = spans::line_cols(text, &starts).into_iter().map(|(l, c)| format!("{file}:{l}:{c}")).collect();
     Ok(Parsed { steps, places })
 }
 
