@@ -289,12 +289,13 @@ pub fn run(path: &Path, steps: u32, json: bool, set: &[String], script: Option<&
                 }
             };
             let mut app = crate::app::state::App::new(scene, Some(path.to_path_buf()));
-            let frames = crate::app::script::play_headless(&mut app, player);
-            if let Some(e) = &app.error {
-                eprintln!("{}: the script stopped with an error: {e}", script.display());
-                return 3;
+            match crate::app::script::play_headless(&mut app, player) {
+                Ok(frames) => (app.stage.world, frames),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 3;
+                }
             }
-            (app.stage.world, frames)
         }
     };
     let mut progress = progress::Progress::new(steps as u64, "running", json);

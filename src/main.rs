@@ -43,8 +43,9 @@ enum Command {
     /// Step a scene without a window and print a report.
     Run {
         scene: PathBuf,
-        /// Number of steps (after the script, if any; default 600, or 0 with a script).
-        #[arg(long)]
+        /// Number of steps (after the script, if any; default 600, or 0 with a script), at most
+        /// `scene::input_limits::MAX_STEPS`.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(..=scene::input_limits::MAX_STEPS as i64))]
         steps: Option<u32>,
         /// RON list of scripted steps, played first as `screenshot` plays them (see docs/cli.md).
         #[arg(long)]
@@ -69,8 +70,9 @@ enum Command {
     /// (exit code 4 if not).
     Replay {
         file: PathBuf,
-        /// Stop after this many steps (default: the recording's end).
-        #[arg(long)]
+        /// Stop after this many steps (default: the recording's end), at most
+        /// `scene::input_limits::MAX_STEPS`.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(..=scene::input_limits::MAX_STEPS))]
         steps: Option<u64>,
         #[arg(long)]
         json: bool,

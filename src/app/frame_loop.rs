@@ -133,7 +133,15 @@ impl FrameLoop {
         if let Some(a) = script_frame.as_ref().and_then(|f| f.action.clone()) {
             actions.push(a);
         }
+        let error_before = app.error.clone();
         apply_all(app, actions);
+        // A scripted step that fails says where it is in its script (as `run --script` does).
+        let place = self.shot.as_ref().and_then(|s| s.script.as_ref()).and_then(|p| p.place());
+        if let (Some(place), Some(e), true) = (place, &app.error, script_frame.is_some()) {
+            if app.error != error_before {
+                app.error = Some(format!("{place}: {e}"));
+            }
+        }
         let pointers = match &script_frame {
             Some(f) => f.pointer.iter().map(|p| script_pointer(app, p)).collect(),
             None if self.shot.is_none() => real.samples.clone(),

@@ -1,5 +1,8 @@
-//! Scripted input for `screenshot --script`: a RON list of steps replayed one frame at a time
-//! through the same pointer and action paths as a real user.
+//! Scripted input for `screenshot --script` and `run --script`: a RON list of steps replayed
+//! one frame at a time through the same pointer and action paths as a real user. Loading
+//! checks every count and number (`check`); a step whose action fails names its place.
+
+mod check;
 
 use super::state::{Action, App};
 use crate::app::input::{pointer_actions, InputState, PointerFrame};
@@ -59,18 +62,34 @@ pub struct ScriptFrame {
 pub struct ScriptPlayer {
     steps: VecDeque<ScriptStep>,
     pending: VecDeque<ScriptFrame>,
+    /// Where each step starts in its file (`file:line:column`), when read from one.
+    places: VecDeque<String>,
+    /// The place of the step the last frame came from.
+    current: Option<String>,
 }
 
 impl ScriptPlayer {
     pub fn new(steps: Vec<ScriptStep>) -> ScriptPlayer {
-        ScriptPlayer { steps: steps.into(), pending: VecDeque::new() }
+        ScriptPlayer { steps: steps.into(), pending: VecDeque::new(), places: VecDeque::new(), current: None }
     }
 
+    /// Reads and checks a script: every error at its `file:line:column`.
     pub fn load(path: &Path) -> Result<ScriptPlayer, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let steps: Vec<ScriptStep> = ron::from_str(&text)
-            .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.position.line, e.position.col, e.code))?;
-        Ok(ScriptPlayer::new(steps))
+        let text = manifold_lab::scene::read_text(path).map_err(|e| e.to_string())?;
+        ScriptPlayer::parse(&text, &path.display().to_string())
+    }
+
+    /// [`ScriptPlayer::load`] on text; `file` labels errors.
+    pub fn parse(text: &str, file: &str) -> Result<ScriptPlayer, String> {
+        let parsed = check::parse(text, file)?;
+        let mut player = ScriptPlayer::new(parsed.steps);
+        player.places = parsed.places.into();
+        Ok(player)
+    }
+
+    /// `file:line:column` of the step the last frame came from (scripts read from a file).
+    pub fn place(&self) -> Option<&str> {
+        self.current.as_deref()
     }
 
     pub fn is_done(&self) -> bool {
@@ -81,6 +100,7 @@ impl ScriptPlayer {
     pub fn next_frame(&mut self) -> Option<ScriptFrame> {
         while self.pending.is_empty() {
             let step = self.steps.pop_front()?;
+            self.current = self.places.pop_front();
             self.expand(step);
         }
         self.pending.pop_front()
@@ -147,11 +167,12 @@ impl ScriptPointer {
 /// Plays a script without a window, frame by frame as the window plays it: the frame's
 /// action, then the scripted pointer through the gesture code (world points mapped by the
 /// app's camera), then 1/60 s of simulation (one step while running). Returns the frames
-/// played.
-pub fn play_headless(app: &mut App, mut player: ScriptPlayer) -> u32 {
+/// played, or the first error a frame raised, at its step's `file:line:column`.
+pub fn play_headless(app: &mut App, mut player: ScriptPlayer) -> Result<u32, String> {
     let mut input = InputState::default();
     let mut frames = 0;
     while let Some(frame) = player.next_frame() {
+        let before = app.error.clone();
         let mut actions: Vec<Action> = frame.action.into_iter().collect();
         if let Some(p) = frame.pointer {
             let pos = app.camera.world_to_screen(&app.viewport, p.world);
@@ -162,8 +183,15 @@ pub fn play_headless(app: &mut App, mut player: ScriptPlayer) -> u32 {
         }
         app.update(1.0 / 60.0);
         frames += 1;
+        match &app.error {
+            Some(e) if app.error != before => {
+                let place = player.place().unwrap_or("the script");
+                return Err(format!("{place}: the step failed: {e}"));
+            }
+            _ => {}
+        }
     }
-    frames
+    Ok(frames)
 }
 
 #[cfg(test)]

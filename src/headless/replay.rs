@@ -20,17 +20,15 @@ pub fn record(path: &Path, steps: u32, set: &[String], script: Option<&Path>, ou
     };
     let mut app = App::new(scene, Some(path.to_path_buf()));
     if let Some(script) = script {
-        match ScriptPlayer::load(script) {
-            Ok(p) => {
-                play_headless(&mut app, p);
-            }
+        let player = match ScriptPlayer::load(script) {
+            Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");
                 return 2;
             }
-        }
-        if let Some(e) = &app.error {
-            eprintln!("{}: the script stopped with an error: {e}", script.display());
+        };
+        if let Err(e) = play_headless(&mut app, player) {
+            eprintln!("{e}");
             return 3;
         }
     }
@@ -65,6 +63,8 @@ struct Summary {
     state_hash: String,
     recorded_hash: String,
     matches: bool,
+    /// Every body's position, angle and velocities are finite numbers.
+    finite_state: bool,
 }
 
 impl Summary {
@@ -77,6 +77,12 @@ impl Summary {
             state_hash: format!("{hash:016x}"),
             recorded_hash: rec.header.final_hash.clone(),
             matches: hash == rec.final_hash(),
+            finite_state: app.world.bodies.iter().all(|b| {
+                b.center.is_finite()
+                    && b.angle.is_finite()
+                    && b.linear_velocity.is_finite()
+                    && b.angular_velocity.is_finite()
+            }),
         }
     }
 }
@@ -103,9 +109,10 @@ pub fn replay(path: &Path, steps: Option<u64>, json: bool) -> i32 {
             return 1;
         }
     };
-    let end = steps.unwrap_or(rec.header.steps);
+    // `--steps` past the recording's end stops at the end (there is nothing recorded after).
+    let end = steps.map_or(rec.header.steps, |n| n.min(rec.header.steps));
     let mut progress = super::progress::Progress::new(end, "replaying", json);
-    let app = rec.replay_with(steps, &mut |k| progress.set(k));
+    let app = rec.replay_with(Some(end), &mut |k| progress.set(k));
     progress.finish();
     let mut s = Summary::of(&rec, &app);
     let full = steps.is_none_or(|n| n >= rec.header.steps);

@@ -32,7 +32,7 @@ pub const MAX_HERTZ: f32 = 1.0e4;
 pub const MAX_BODIES: usize = 100_000;
 
 /// `Ok` when every coordinate of `p` is within ±[`MAX_COORDINATE`], else the message.
-pub(crate) fn check_point(field: &str, p: glam::Vec2) -> Result<(), String> {
+pub fn check_point(field: &str, p: glam::Vec2) -> Result<(), String> {
     if p.x.abs() <= MAX_COORDINATE && p.y.abs() <= MAX_COORDINATE {
         Ok(())
     } else {
@@ -45,7 +45,7 @@ pub(crate) fn check_point(field: &str, p: glam::Vec2) -> Result<(), String> {
 }
 
 /// `v` as a file would write it: plain, or in exponent form when very large or very small.
-pub(crate) fn number(v: f32) -> String {
+pub fn number(v: f32) -> String {
     if v != 0.0 && v.is_finite() && !(1e-4..1e6).contains(&v.abs()) {
         format!("{v:e}")
     } else {

@@ -28,46 +28,60 @@ fn field_names<P: Serialize>(params: &P) -> Vec<String> {
 /// `position_correction=Projection`, `friction_override=0.2` or `friction_override=None`.
 /// On error `params` is unchanged and the message names the field and, for an unknown field,
 /// lists the valid ones.
+/// Errors about a known field end with its valid values (`override_ranges`).
 pub fn set_solver_field(params: &mut SolverParams, assignment: &str) -> Result<(), String> {
-    set_field(params, assignment, SolverParams::validate)
+    set_field(params, assignment, SolverParams::validate).map_err(|(field, e)| {
+        match field.as_deref().and_then(super::override_ranges::solver_valid) {
+            Some(valid) => format!("{e}; valid `{}`: {valid}", field.unwrap_or_default()),
+            None => e,
+        }
+    })
 }
 
 /// [`set_solver_field`] for a 3D world's settings ([`World3Params`]), e.g. `gravity=(0, -9.8, 0)`.
 pub fn set_world3_field(params: &mut World3Params, assignment: &str) -> Result<(), String> {
-    set_field(params, assignment, World3Params::validate)
+    set_field(params, assignment, World3Params::validate).map_err(|(_, e)| e)
 }
 
-/// Any settings struct whose fields all have defaults (`#[serde(default)]`).
-fn set_field<P>(params: &mut P, assignment: &str, validate: fn(&P) -> Result<(), String>) -> Result<(), String>
+/// Any settings struct whose fields all have defaults (`#[serde(default)]`). An error comes
+/// with the field it is about, when the assignment named a known one.
+fn set_field<P>(
+    params: &mut P,
+    assignment: &str,
+    validate: fn(&P) -> Result<(), String>,
+) -> Result<(), (Option<String>, String)>
 where
     P: Serialize + DeserializeOwned + Default,
 {
+    let known = |field: &str| Some(field.to_string());
+    let unknown = |e: String| (None, e);
     let valid_fields = || field_names(&P::default()).join(", ");
     let Some((field, value)) = assignment.split_once('=') else {
-        return Err(format!("`{assignment}` is not FIELD=VALUE; solver fields: {}", valid_fields()));
+        return Err(unknown(format!("`{assignment}` is not FIELD=VALUE; solver fields: {}", valid_fields())));
     };
     let (field, value) = (field.trim(), value.trim());
     let Ok(Value::Object(mut current)) = serde_json::to_value(&*params) else {
-        return Err("the solver settings cannot be represented".to_string());
+        return Err(unknown("the solver settings cannot be represented".to_string()));
     };
     if !current.contains_key(field) {
-        return Err(format!("unknown solver field `{field}`; valid fields: {}", valid_fields()));
+        return Err(unknown(format!("unknown solver field `{field}`; valid fields: {}", valid_fields())));
     }
+    let bad = |e: String| (known(field), e);
     // The value as that field's type: a settings struct with only this field written (the
     // others take their defaults and are not used).
     let parsed: P = ron_options()
         .from_str(&format!("({field}: {value})"))
-        .map_err(|e| format!("bad value `{value}` for `{field}`: {}", e.code))?;
+        .map_err(|e| bad(format!("bad value `{value}` for `{field}`: {}", e.code)))?;
     let Ok(Value::Object(mut one)) = serde_json::to_value(&parsed) else {
-        return Err(format!("bad value `{value}` for `{field}`: not representable"));
+        return Err(bad(format!("bad value `{value}` for `{field}`: not representable")));
     };
     let Some(new_value) = one.remove(field) else {
-        return Err(format!("bad value `{value}` for `{field}`"));
+        return Err(bad(format!("bad value `{value}` for `{field}`")));
     };
     current.insert(field.to_string(), new_value);
     let updated: P = serde_json::from_value(Value::Object(current))
-        .map_err(|e| format!("bad value `{value}` for `{field}`: {e}"))?;
-    validate(&updated)?;
+        .map_err(|e| bad(format!("bad value `{value}` for `{field}`: {e}")))?;
+    validate(&updated).map_err(bad)?;
     *params = updated;
     Ok(())
 }
@@ -112,7 +126,13 @@ mod tests {
         let e = set_solver_field(&mut p, "continuous=3").unwrap_err();
         assert!(e.starts_with("bad value `3` for `continuous`"), "{e}");
         let e = set_solver_field(&mut p, "hz=0").unwrap_err();
-        assert_eq!(e, "`hz` must be between 1 and 10000");
+        assert_eq!(e, "`hz` must be between 1 and 10000; valid `hz`: 1 to 10000");
+        let e = set_solver_field(&mut p, "gravity=(0, NaN)").unwrap_err();
+        assert!(e.ends_with("; valid `gravity`: (x, y), each within ±1000"), "{e}");
+        let e = set_solver_field(&mut p, "threads=1000000").unwrap_err();
+        assert!(e.ends_with("valid `threads`: 1 to 64"), "{e}");
+        let e = set_solver_field(&mut p, "substeps=99999999999").unwrap_err();
+        assert!(e.starts_with("bad value `99999999999` for `substeps`") && e.ends_with("1 to 64"), "{e}");
         let e = set_solver_field(&mut p, "position_correction=Sideways").unwrap_err();
         assert!(e.contains("Sideways") && e.contains("position_correction"), "{e}");
         assert!(set_solver_field(&mut p, "hz").unwrap_err().contains("FIELD=VALUE"));

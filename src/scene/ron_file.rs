@@ -21,7 +21,7 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(text: &str, file_name: &str) -> Res
 
 /// Reads the file at `path` as text; bytes that are not UTF-8 are a parse error at their
 /// line and column (the column counts characters, the bad byte's own included).
-pub(crate) fn read_text(path: &Path) -> Result<String, SceneError> {
+pub fn read_text(path: &Path) -> Result<String, SceneError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| SceneError::Io { file: file.clone(), source })?;
     String::from_utf8(bytes).map_err(|e| {
@@ -35,7 +35,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, SceneError> {
             file,
             line,
             column,
-            message: format!("byte 0x{:02x} is not UTF-8 text (scene files are UTF-8)", bytes[good]),
+            message: format!("byte 0x{:02x} is not UTF-8 text (the app reads UTF-8 files)", bytes[good]),
         }
     })
 }

@@ -5,6 +5,7 @@
 pub mod panel;
 pub mod profiler;
 pub mod record;
+mod record_check;
 #[cfg(test)]
 mod tests;
 pub mod track;
@@ -131,26 +132,37 @@ pub enum Effect {
     Back,
 }
 
+/// The actions that edit the world: the timeline records them (when they change something),
+/// and a recording holds nothing else, so a replay never opens or writes a file.
+pub fn edits_world(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::SetPose { .. }
+            | Action::StartPull { .. }
+            | Action::PullTo(_)
+            | Action::EndPull
+            | Action::Slice { .. }
+            | Action::SetWater(_)
+            | Action::SetJoint { .. }
+            | Action::SetFilter { .. }
+            | Action::WakeBody(_)
+            | Action::SetBroadphase { .. }
+            | Action::EditBody { .. }
+            | Action::SetParams(_)
+    )
+}
+
 /// What `action` will do to the timeline, judged before it is applied (an edit that changes
 /// nothing is no edit).
 pub fn effect_of(app: &App, action: &Action) -> Effect {
     let w = &app.world;
     match action {
-        Action::SetPose { .. }
-        | Action::StartPull { .. }
-        | Action::PullTo(_)
-        | Action::EndPull
-        | Action::Slice { .. }
-        | Action::SetWater(_)
-        | Action::SetJoint { .. }
-        | Action::SetFilter { .. }
-        | Action::WakeBody(_)
-        | Action::SetBroadphase { .. } => Effect::Edit,
         Action::EditBody { body, edit } => match w.bodies.get(*body) {
             Some(b) if BodyEdit::of(b) != *edit => Effect::Edit,
             _ => Effect::None,
         },
-        Action::SetParams(p) if *p != w.params => Effect::Edit,
+        Action::SetParams(p) if *p == w.params => Effect::None,
+        a if edits_world(a) => Effect::Edit,
         Action::LoadScene(p) if record::is_recording(p) => Effect::None,
         // Back to the scene brings its timeline back (`lab_return`).
         Action::Restart | Action::LoadScene(_) | Action::OpenLab { .. } | Action::OpenContactInLab { .. } => {

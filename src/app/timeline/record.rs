@@ -9,9 +9,11 @@
 //! --- scene ---
 //! Scene(version: 1, …)                      the scene as loaded, in scene syntax
 //! ```
-//! Errors name the file, line and column.
+//! Errors name the file, line and column: the header is checked as scene files are
+//! (`record_check`), the scene by the scene loader.
 
 use super::super::state::{Action, App};
+use super::record_check::{self, HeaderText};
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::scene::{self, Scene, SceneError};
 use serde::{Deserialize, Serialize};
@@ -92,7 +94,8 @@ impl Recording {
         };
         let (header_text, scene_part) = rest.split_at(at);
         let header: Header = ron::from_str(header_text)
-            .map_err(|e| format!("{file}:{}:{}: {}", e.position.line + 1, e.position.col, e.code))?;
+            .map_err(|e| format!("{file}:{}:{}: {}", e.position.line.max(1) + 1, e.position.col.max(1), e.code))?;
+        record_check::check(&header, &HeaderText { text: header_text, file, lines_before: 1 })?;
         let scene_text = &scene_part[SCENE_MARK.len() + 1..];
         // Lines before the scene: the magic, the header and the mark.
         let offset = 1 + header_text.lines().count() + 1;
@@ -102,21 +105,11 @@ impl Recording {
             }
             other => other.to_string(),
         })?;
-        if u64::from_str_radix(&header.final_hash, 16).is_err() {
-            return Err(format!("{file}: final_hash `{}` is not a hex hash", header.final_hash));
-        }
-        if let Some(a) = header.actions.iter().find(|a| a.step > header.steps) {
-            return Err(format!("{file}: an action at step {} is past the end ({})", a.step, header.steps));
-        }
         Ok(Recording { header, scene })
     }
 
     pub fn load(path: &Path) -> Result<Recording, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let at = e.utf8_error().valid_up_to();
-            format!("{}: byte {at} is not UTF-8 (the file is damaged)", path.display())
-        })?;
+        let text = scene::read_text(path).map_err(|e| e.to_string())?;
         Recording::parse(&text, &path.display().to_string())
     }
 

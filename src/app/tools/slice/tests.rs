@@ -182,7 +182,7 @@ fn scripts_slice_headless_by_action_and_by_drag() {
     let steps: Vec<ScriptStep> = ron::from_str(text).unwrap();
     let mut app = App::from_path(&manifest("tests/input/pointer.ron")).unwrap();
     let n = app.world.bodies.len();
-    let frames = play_headless(&mut app, ScriptPlayer::new(steps));
+    let frames = play_headless(&mut app, ScriptPlayer::new(steps)).unwrap();
     assert_eq!(frames, 1 + 1 + 1 + 7 + 2);
     assert!(app.error.is_none(), "{:?}", app.error);
     let names: Vec<&str> = app.world.bodies.iter().map(|b| b.name.as_str()).collect();
