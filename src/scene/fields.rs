@@ -253,10 +253,18 @@ pub(crate) fn shapes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ShapeSpec>, 
 
 /// `settings`: [`SolverParams`] checked with [`SolverParams::validate`].
 pub(crate) fn settings<'de, D: Deserializer<'de>>(d: D) -> Result<SolverParams, D::Error> {
+    validated_settings(d, SolverParams::validate)
+}
+
+/// `settings` of any world: read, then checked by the engine's `validate`, whose message
+/// names the field in backticks ("`hz` must be ...", "`gravity.x` ..."), which is blamed.
+pub(crate) fn validated_settings<'de, D: Deserializer<'de>, P: Deserialize<'de>>(
+    d: D,
+    validate: impl FnOnce(&P) -> Result<(), String>,
+) -> Result<P, D::Error> {
     context::scoped("settings".to_string(), || {
-        let params = SolverParams::deserialize(d)?;
-        params.validate().map_err(|msg| {
-            // The engine names the field in backticks: "`hz` must be ...", "`gravity.x` ...".
+        let params = P::deserialize(d)?;
+        validate(&params).map_err(|msg| {
             if let Some(field) = msg.split('`').nth(1) {
                 context::blame_field(field.split('.').next().unwrap_or(field));
             }

@@ -136,16 +136,7 @@ pub(crate) fn kind<'de, D: Deserializer<'de>>(d: D) -> Result<BodyKind, D::Error
 
 /// `settings`: [`World3Params`] checked with [`World3Params::validate`].
 pub(crate) fn settings<'de, D: Deserializer<'de>>(d: D) -> Result<World3Params, D::Error> {
-    context::scoped("settings".to_string(), || {
-        let params = World3Params::deserialize(d)?;
-        params.validate().map_err(|msg| {
-            if let Some(field) = msg.split('`').nth(1) {
-                context::blame_field(field.split('.').next().unwrap_or(field));
-            }
-            D::Error::custom(msg)
-        })?;
-        Ok(params)
-    })
+    super::fields::validated_settings(d, World3Params::validate)
 }
 
 /// The field a message names in backticks, to point the error at it.
