@@ -13,6 +13,11 @@ use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, SceneError};
 use std::path::{Path, PathBuf};
 
+#[path = "limits_parts/extremes.rs"]
+mod extremes;
+#[path = "limits_parts/piles.rs"]
+mod piles;
+
 fn parse(text: &str) -> Result<scene::Scene, SceneError> {
     scene::parse(text, "limits.ron")
 }

@@ -15,6 +15,7 @@ mod fields;
 mod format;
 mod generators;
 mod hulls;
+mod joint_arms;
 mod joint_build;
 mod joint_refs;
 mod joint_save;
