@@ -136,6 +136,8 @@ pub struct ContactRows {
     /// each row's first lane then the end.
     overflow_lanes: Vec<u32>,
     overflow_starts: Vec<u32>,
+    /// Scratch of the packing: each body's last row.
+    overflow_last: Vec<u32>,
     /// Deep contacts of each body (`push`), reused between steps.
     push_counts: Vec<u32>,
 }

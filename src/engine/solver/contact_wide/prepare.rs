@@ -31,7 +31,17 @@ impl ContactRows {
         workers: &Workers,
     ) {
         let ContactRows {
-            rows, tags, bounces, bouncy, ranges, slots, states_len, overflow_lanes, overflow_starts, ..
+            rows,
+            tags,
+            bounces,
+            bouncy,
+            ranges,
+            slots,
+            states_len,
+            overflow_lanes,
+            overflow_starts,
+            overflow_last,
+            ..
         } = self;
         // Every lane's bodies index `states` (checked there), the dummy body its last one.
         assert_eq!(states.len(), cold.len(), "hot and cold solver states of the same bodies");
@@ -42,7 +52,7 @@ impl ContactRows {
             ranges.push(end..end + color.len().div_ceil(LANES));
             end = ranges.last().map_or(0, |r| r.end);
         }
-        pack_overflow(&graph.overflow, contacts, states, overflow_lanes, overflow_starts);
+        pack_overflow(&graph.overflow, contacts, states, (overflow_lanes, overflow_starts, overflow_last));
         let overflow_rows = overflow_starts.len() - 1;
         ranges.push(end..end + overflow_rows);
         let count = end + overflow_rows;
@@ -98,34 +108,44 @@ impl ContactRows {
     }
 }
 
-/// Packs the overflow contacts, in their order, into rows of up to `LANES` that share no
-/// moving body: a run of such contacts solved side by side gives the bits of solving them one
-/// after another, and a pile of 2,000 boxes (200,000 overflow contacts) no longer spends a
-/// 1 KiB row on each. `lanes` gets the contacts, `starts` each row's first lane and the end.
+/// Packs the overflow contacts into rows of up to `LANES` that share no moving body, keeping
+/// each body's contacts in their order: a contact goes to the first row with room after every
+/// row holding one of its bodies (looking a few rows on, else a new row). Contacts of disjoint
+/// bodies commute, so the rows give the bits of solving the contacts one after another, and a
+/// pile of 2,000 boxes (200,000 overflow contacts) no longer spends a 1 KiB row on each.
+/// `lanes` gets the contacts row by row, `starts` each row's first lane and then the end;
+/// `last` is scratch (each body's last row).
 fn pack_overflow(
     overflow: &[u32],
     contacts: &[Contact],
     states: &[SolverBody],
-    lanes: &mut Vec<u32>,
-    starts: &mut Vec<u32>,
+    (lanes, starts, last): (&mut Vec<u32>, &mut Vec<u32>, &mut Vec<u32>),
 ) {
-    lanes.clear();
-    starts.clear();
-    let mut row: [usize; 2 * LANES] = [usize::MAX; 2 * LANES];
-    let mut used = 0;
+    const LOOK_AHEAD: usize = 4;
+    let mut rows: Vec<([u32; LANES], usize)> = Vec::new();
+    last.clear();
+    last.resize(states.len(), 0);
     for &k in overflow {
         let c = &contacts[k as usize];
         let moving = [c.a, c.b].map(|i| states[i].moves().then_some(i));
-        let clash = moving.iter().flatten().any(|i| row[..used].contains(i));
-        if starts.is_empty() || clash || lanes.len() - *starts.last().unwrap_or(&0) as usize == LANES {
-            starts.push(lanes.len() as u32);
-            used = 0;
-        }
+        // Rows are numbered from 1 in `last`; 0: the body is in none yet.
+        let after = moving.iter().flatten().map(|&i| last[i] as usize).max().unwrap_or(0);
+        let row = (after..rows.len().min(after + LOOK_AHEAD)).find(|&r| rows[r].1 < LANES).unwrap_or_else(|| {
+            rows.push(([0; LANES], 0));
+            rows.len() - 1
+        });
+        let (lane, used) = &mut rows[row];
+        lane[*used] = k;
+        *used += 1;
         for i in moving.into_iter().flatten() {
-            row[used] = i;
-            used += 1;
+            last[i] = row as u32 + 1;
         }
-        lanes.push(k);
+    }
+    lanes.clear();
+    starts.clear();
+    for (row, used) in &rows {
+        starts.push(lanes.len() as u32);
+        lanes.extend_from_slice(&row[..*used]);
     }
     starts.push(lanes.len() as u32);
 }
