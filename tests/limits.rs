@@ -13,6 +13,16 @@ use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, SceneError};
 use std::path::{Path, PathBuf};
 
+#[path = "../benches/support/box2d_world.rs"]
+#[allow(dead_code)] // the chain test uses part of the bench support
+mod box2d_world;
+#[path = "limits_parts/chain.rs"]
+mod chain;
+#[path = "limits_parts/extremes.rs"]
+mod extremes;
+#[path = "limits_parts/piles.rs"]
+mod piles;
+
 fn parse(text: &str) -> Result<scene::Scene, SceneError> {
     scene::parse(text, "limits.ron")
 }

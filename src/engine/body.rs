@@ -137,6 +137,22 @@ pub struct Body {
 // The per-step passes' fields share the first cache line.
 const _: () = assert!(std::mem::offset_of!(Body, extent) + 4 <= 64);
 
+/// Least mass of a dynamic body that has any, kg. Density and size are each in range, but
+/// their product need not be: density 1e-30 on a 0.005 m circle is 8e-35 kg with an inertia
+/// below f32's normal range, whose inverse is infinite. Lighter bodies get this mass, with
+/// their inertia scaled alike (as if their density were higher).
+pub const MIN_MASS: f32 = 1.0e-6;
+/// Least rotational inertia of a dynamic body that has mass, kg·m² (a 0.005 m circle of
+/// [`MIN_MASS`] has 1.25e-11).
+pub const MIN_INERTIA: f32 = 1.0e-12;
+
+/// `mass` and `inertia` raised to [`MIN_MASS`] and [`MIN_INERTIA`] (unchanged when above;
+/// an inertia lost to underflow gets the floor too).
+fn floored_mass(mass: f32, inertia: f32) -> (f32, f32) {
+    let (mass, inertia) = if mass < MIN_MASS { (MIN_MASS, inertia * (MIN_MASS / mass)) } else { (mass, inertia) };
+    (mass, inertia.max(MIN_INERTIA))
+}
+
 fn awake_default() -> bool {
     true
 }
@@ -206,10 +222,11 @@ impl Body {
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;
         if self.kind == BodyKind::Dynamic && md.mass > 0.0 {
-            self.mass = md.mass;
-            self.inv_mass = 1.0 / md.mass;
-            self.inertia = md.inertia;
-            self.inv_inertia = if md.inertia > 0.0 { 1.0 / md.inertia } else { 0.0 };
+            let (mass, inertia) = floored_mass(md.mass, md.inertia);
+            self.mass = mass;
+            self.inv_mass = 1.0 / mass;
+            self.inertia = inertia;
+            self.inv_inertia = if inertia > 0.0 { 1.0 / inertia } else { 0.0 };
         } else {
             self.mass = 0.0;
             self.inv_mass = 0.0;

@@ -23,6 +23,8 @@ pub(crate) struct RefIssue {
 pub(crate) struct BodyTable {
     names: Vec<String>,
     kinds: Vec<BodyKind>,
+    /// Each body's origin, for the joints' arms (`super::joint_arms`).
+    positions: Vec<glam::Vec2>,
     by_name: HashMap<String, Vec<usize>>,
     /// World index of each generator's first body.
     pub first_of_generator: Vec<usize>,
@@ -30,10 +32,15 @@ pub(crate) struct BodyTable {
 
 impl BodyTable {
     pub fn of(scene: &Scene) -> BodyTable {
-        let mut t =
-            BodyTable { names: Vec::new(), kinds: Vec::new(), by_name: HashMap::new(), first_of_generator: Vec::new() };
+        let mut t = BodyTable {
+            names: Vec::new(),
+            kinds: Vec::new(),
+            positions: Vec::new(),
+            by_name: HashMap::new(),
+            first_of_generator: Vec::new(),
+        };
         for b in &scene.bodies {
-            t.push(&b.name, b.kind);
+            t.push(&b.name, b.kind, b.position);
         }
         let mut generated = 0u64;
         for g in &scene.generators {
@@ -43,13 +50,14 @@ impl BodyTable {
                 continue;
             }
             for def in g.bodies() {
-                t.push(&def.name, def.kind);
+                t.push(&def.name, def.kind, def.position);
             }
         }
         t
     }
 
-    fn push(&mut self, name: &str, kind: BodyKind) {
+    fn push(&mut self, name: &str, kind: BodyKind, position: glam::Vec2) {
+        self.positions.push(position);
         if !name.is_empty() {
             self.by_name.entry(name.to_string()).or_default().push(self.names.len());
         }
@@ -102,7 +110,8 @@ impl BodyTable {
         }
     }
 
-    /// Resolves both bodies of a joint and checks that they can form one.
+    /// Resolves both bodies of a joint and checks that they can form one, with anchors in reach
+    /// ([`super::joint_arms`]).
     pub fn joint_bodies(&self, j: &JointSpec) -> Result<(usize, usize), (&'static str, String)> {
         let c = j.common();
         let a = self.resolve(&c.a).map_err(|m| ("a", m))?;
@@ -119,6 +128,8 @@ impl BodyTable {
                 ),
             ));
         }
+        let end = |i: usize| (self.positions[i], self.kinds[i] == BodyKind::Dynamic);
+        super::joint_arms::check_arms(j, end(a), end(b))?;
         Ok((a, b))
     }
 }

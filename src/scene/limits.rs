@@ -27,6 +27,11 @@ pub const MAX_FORCE: f32 = 1.0e9;
 pub const MAX_MOTOR_SPEED: f32 = 1.0e4;
 /// Spring and constraint frequencies, Hz, and damping ratios.
 pub const MAX_HERTZ: f32 = 1.0e4;
+/// How far a joint's anchor may lie from a dynamic body's origin, metres (`joint_arms`).
+pub const MAX_JOINT_ARM: f32 = 100.0;
+/// Points of one `Hull(points)` shape: its hull keeps at most 8 vertices, and welding the
+/// points is quadratic in their count.
+pub const MAX_HULL_POINTS: usize = 256;
 /// Explicit bodies in one scene (generated bodies have their own limit,
 /// `generators::MAX_GENERATED_BODIES`).
 pub const MAX_BODIES: usize = 100_000;

@@ -16,6 +16,7 @@ mod format;
 mod generators;
 mod hulls;
 pub mod input_limits;
+mod joint_arms;
 mod joint_build;
 mod joint_refs;
 mod joint_save;

@@ -1,6 +1,7 @@
 //! Shapes as written in scene files, checked by the engine constructors so the validation
 //! rules (and their messages) live in one place.
 
+use super::limits::MAX_HULL_POINTS;
 use crate::engine::shape::{Capsule, Polygon, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,9 @@ impl ShapeDesc {
             ShapeDesc::Circle { radius } => Shape::circle(*radius),
             ShapeDesc::Box { half_extents } => Shape::make_box(*half_extents).map_err(|e| e.to_string()),
             ShapeDesc::Polygon { points } => Polygon::new(points).map(Shape::Polygon).map_err(|e| e.to_string()),
+            ShapeDesc::Hull { points } if points.len() > MAX_HULL_POINTS => {
+                Err(format!("at most {MAX_HULL_POINTS} points, got {}", points.len()))
+            }
             ShapeDesc::Hull { points } => Polygon::hull(points).map(Shape::Polygon).map_err(|e| e.to_string()),
             ShapeDesc::Capsule { center1, center2, half_length, radius } => match (center1, center2, half_length) {
                 (Some(c1), Some(c2), None) => Capsule::new(*c1, *c2, *radius),

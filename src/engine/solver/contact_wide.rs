@@ -24,6 +24,7 @@ mod avx;
 mod bounce;
 mod gather;
 mod prepare;
+mod push;
 
 use bounce::restitution_row;
 use gather::{Bodies, Gather};
@@ -85,6 +86,8 @@ pub struct RowTag {
 /// restitution never writes it).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RowBounce {
+    /// Each lane's push-out cap, m/s, read by the biased pass of every row (`push`).
+    push_cap: Wide,
     restitution: Wide,
     /// `Contact::approach_rate` of each lane.
     approach_rate: Wide,
@@ -129,6 +132,14 @@ pub struct ContactRows {
     /// Whether the passes run their lanes in one AVX register rather than two SSE2 halves
     /// (`use_avx2`); the same bits either way.
     avx2: bool,
+    /// The overflow contacts packed into rows (`prepare::pack_overflow`): the contacts, and
+    /// each row's first lane then the end.
+    overflow_lanes: Vec<u32>,
+    overflow_starts: Vec<u32>,
+    /// Scratch of the packing: each body's last row.
+    overflow_last: Vec<u32>,
+    /// Deep contacts of each body (`push`), reused between steps.
+    push_counts: Vec<u32>,
 }
 
 impl ContactRows {
@@ -410,7 +421,8 @@ fn solve_row<V: Gather, const USE_BIAS: bool, const IMPACTS: bool>(
     let mut b = V::gather(states, &r.b);
     let (zero, one) = (V::splat(0.0), V::splat(1.0));
     let inv_h = V::splat(inv_h);
-    let max_push = V::splat(-max_push);
+    // The biased pass caps each lane's push at its own share (`push`).
+    let max_push = if USE_BIAS { -l(e.push_cap) } else { V::splat(-max_push) };
     // Biased pass: soft coefficients; relax pass: rigid with no bias.
     let (soft_bias_rate, soft_mass, soft_impulse) =
         if USE_BIAS { (l(r.bias_rate), l(r.mass_scale), l(r.impulse_scale)) } else { (zero, one, zero) };
@@ -531,6 +543,7 @@ mod tests {
             (s2, wide) = (start.clone(), start_contacts.clone());
             // Rows prepare from the start-of-step state, as `prepare_contacts` did from the bodies.
             rows.prepare(&graph, &wide, &s0, &cold, soft, p.gravity, true, &one);
+            rows.share_push(&wide, p.max_push_velocity);
             rows.warm_start(&mut s2, &one, &mut |_, _| {});
             rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, true, h, &mut |_, _| {});
             rows.solve(&mut s2, &one, 1.0 / h, p.max_push_velocity, false, h, &mut |_, _| {});

@@ -136,7 +136,11 @@ impl World {
         let p = self.params.clone();
         let h = p.dt() / p.substeps.max(1) as f32;
         let softness = ContactSoftness::new(&p, h);
-        let jctx = JointContext::new(h, p.joint_hertz, p.joint_damping_ratio, p.warm_starting);
+        let jctx = JointContext {
+            max_angular_speed: p.max_angular_speed(),
+            max_linear_speed: p.max_linear_speed,
+            ..JointContext::new(h, p.joint_hertz, p.joint_damping_ratio, p.warm_starting)
+        };
 
         let mut scratch = std::mem::take(&mut self.solver_scratch);
         scratch.awake_joints.clear();
@@ -175,6 +179,7 @@ impl World {
                 graph.color(pairs, contacts, states);
                 rows.use_avx2(p.avx2);
                 rows.prepare(graph, contacts, states, cold, softness, p.gravity, p.warm_starting, workers);
+                rows.share_push(contacts, p.max_push_velocity);
                 (profile.colors, profile.overflow) = (graph.used_colors(), graph.overflow_count());
             } else {
                 ConstraintGraph::unlabel_contacts(contacts);

@@ -23,6 +23,11 @@ pub struct JointContext {
     /// What `softness` is for a released joint (`JointBase::release` > 0).
     pub released: Softness,
     pub warm_starting: bool,
+    /// Motor speeds are held within these (rad/s, m/s): the integrator's clamps
+    /// (`SolverParams::max_angular_speed`, `max_linear_speed`). A motor driving past what the
+    /// integrator lets a body reach would add its torque every step without bound.
+    pub max_angular_speed: f32,
+    pub max_linear_speed: f32,
 }
 
 impl JointContext {
@@ -35,7 +40,21 @@ impl JointContext {
             softness: Softness::new(hertz, joint_damping_ratio, h),
             released: released_softness(hertz, joint_damping_ratio, h),
             warm_starting,
+            max_angular_speed: f32::INFINITY,
+            max_linear_speed: f32::INFINITY,
         }
+    }
+
+    /// A motor's target angular speed within [`JointContext::max_angular_speed`].
+    #[inline]
+    pub fn angular_target(&self, speed: f32) -> f32 {
+        speed.clamp(-self.max_angular_speed, self.max_angular_speed)
+    }
+
+    /// A motor's target linear speed within [`JointContext::max_linear_speed`].
+    #[inline]
+    pub fn linear_target(&self, speed: f32) -> f32 {
+        speed.clamp(-self.max_linear_speed, self.max_linear_speed)
     }
 
     /// The context joint `base` is solved with: the released softness while it is released.

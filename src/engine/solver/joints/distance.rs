@@ -2,7 +2,7 @@
 //! or as a spring of `hertz` and `damping_ratio` held between `min_length` and `max_length`,
 //! with an optional motor along the line.
 
-use super::base::{BodyPair, JointBase, JointContext, Velocities};
+use super::base::{BodyPair, JointBase, JointContext, Prepared, Velocities};
 use super::revolute::limit_terms;
 use crate::engine::math::cross;
 use crate::engine::solver::soft::Softness;
@@ -119,7 +119,8 @@ impl DistanceJoint {
             if self.enable_motor {
                 let old = self.motor_impulse;
                 let max = ctx.h * self.max_motor_force;
-                self.motor_impulse = (old + self.axial_mass * (self.motor_speed - speed(&v))).clamp(-max, max);
+                self.motor_impulse =
+                    (old + self.axial_mass * (ctx.linear_target(self.motor_speed) - speed(&v))).clamp(-max, max);
                 v.apply_linear(&j, ra, rb, (self.motor_impulse - old) * axis);
             }
             if self.enable_limit {
@@ -136,14 +137,17 @@ impl DistanceJoint {
                 v.apply_linear(&j, ra, rb, -(self.upper_impulse - old) * axis);
             }
         } else {
-            // Rigid rod, soft in the biased pass like every joint constraint.
+            // Rigid rod, soft in the biased pass like every joint constraint. Its effective mass
+            // is taken at the current arms, not the step's start: with an arm long beside the
+            // body (an anchor 12 m from a unit box) the arms turn enough within a step that the
+            // start's mass overshoots and the rod diverges.
             let c = length - self.length;
             let (bias, ms, is) = if use_bias {
                 (ctx.softness.bias_rate * c, ctx.softness.mass_scale, ctx.softness.impulse_scale)
             } else {
                 (0.0, 1.0, 0.0)
             };
-            let impulse = -ms * self.axial_mass * (speed(&v) + bias) - is * self.impulse;
+            let impulse = -ms * current_axial_mass(&j, ra, rb, axis) * (speed(&v) + bias) - is * self.impulse;
             self.impulse += impulse;
             v.apply_linear(&j, ra, rb, impulse * axis);
         }
@@ -167,5 +171,16 @@ impl DistanceJoint {
         } else {
             0.0
         }
+    }
+}
+
+/// The effective mass along `axis` at the current arms `ra`, `rb`.
+fn current_axial_mass(j: &Prepared, ra: Vec2, rb: Vec2, axis: Vec2) -> f32 {
+    let (cra, crb) = (cross(ra, axis), cross(rb, axis));
+    let k = j.m_a + j.m_b + j.i_a * cra * cra + j.i_b * crb * crb;
+    if k > 0.0 {
+        1.0 / k
+    } else {
+        0.0
     }
 }

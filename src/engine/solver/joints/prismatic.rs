@@ -167,7 +167,7 @@ impl PrismaticJoint {
             let cdot = f.axial_speed(&v);
             let old = self.motor_impulse;
             let max = ctx.h * self.max_motor_force;
-            self.motor_impulse = (old + axial_mass * (self.motor_speed - cdot)).clamp(-max, max);
+            self.motor_impulse = (old + axial_mass * (ctx.linear_target(self.motor_speed) - cdot)).clamp(-max, max);
             f.apply_axial(&mut v, &j, self.motor_impulse - old);
         }
         if self.enable_limit {

@@ -111,7 +111,7 @@ impl RevoluteJoint {
             v.apply_angular(&j, impulse);
         }
         if self.enable_motor && !fixed_rotation {
-            let cdot = v.wb - v.wa - self.motor_speed;
+            let cdot = v.wb - v.wa - ctx.angular_target(self.motor_speed);
             let old = self.motor_impulse;
             let max = ctx.h * self.max_motor_torque;
             self.motor_impulse = (old - self.axial_mass * cdot).clamp(-max, max);

@@ -113,7 +113,7 @@ impl WheelJoint {
         let fixed_rotation = j.i_a + j.i_b == 0.0;
 
         if self.enable_motor && !fixed_rotation {
-            let cdot = v.wb - v.wa - self.motor_speed;
+            let cdot = v.wb - v.wa - ctx.angular_target(self.motor_speed);
             let old = self.motor_impulse;
             let max = ctx.h * self.max_motor_torque;
             self.motor_impulse = (old - self.motor_mass * cdot).clamp(-max, max);
