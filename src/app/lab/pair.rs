@@ -139,3 +139,28 @@ pub fn shape_presets() -> Vec<(&'static str, ShapeDesc)> {
         ),
     ]
 }
+
+/// The `Lab` methods of a lab on a pair file held in its field `pair`, inside its `impl Lab`:
+/// its kind, its file, and Restart putting the pair back as loaded:
+/// `pair_lab_methods!(Manifold);`.
+macro_rules! pair_lab_methods {
+    ($kind:ident) => {
+        fn kind(&self) -> LabKind {
+            LabKind::$kind
+        }
+
+        fn file(&self) -> Option<&std::path::Path> {
+            self.pair.path.as_deref()
+        }
+
+        fn intercept(&mut self, app: &mut $crate::app::stage::Stage, action: &Action) -> bool {
+            let restart = matches!(action, Action::Restart);
+            if restart {
+                self.pair.restart(app);
+            }
+            restart
+        }
+    };
+}
+
+pub(crate) use pair_lab_methods;

@@ -81,3 +81,38 @@ pub fn presets(ui: &mut egui::Ui, files: &mut UiState, dir: &str, current: Optio
     });
     choice
 }
+
+/// Playing a lab's steps: one step every [`Player::STEP_SECONDS`] of real time, stopping on
+/// the last.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Player {
+    pub playing: bool,
+    clock: f32,
+}
+
+impl Player {
+    pub const STEP_SECONDS: f32 = 0.6;
+
+    pub fn set(&mut self, on: bool) {
+        *self = Player { playing: on, clock: 0.0 };
+    }
+
+    /// Advances the clock by `dt` seconds; when a step is due, shows the next one of `step`
+    /// (`None` = the last), or stops on `last`.
+    pub fn tick(&mut self, dt: f32, step: &mut Option<usize>, last: usize) {
+        if !self.playing {
+            return;
+        }
+        self.clock += dt;
+        if self.clock < Self::STEP_SECONDS {
+            return;
+        }
+        self.clock = 0.0;
+        let next = step.map_or(0, |k| k + 1);
+        if next >= last {
+            (*step, self.playing) = (None, false);
+        } else {
+            *step = Some(next);
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod tests;
 use super::preset_lab;
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::input::PointerFrame;
+use crate::app::lab::widgets::Player;
 use crate::app::panels::UiState;
 use crate::app::stage::Stage;
 use crate::app::state::Action;
@@ -28,17 +29,14 @@ use std::path::{Path, PathBuf};
 /// Where the presets live.
 pub const HULL_DIR: &str = "scenes/hull";
 const DEFAULT_PRESET: &str = "scenes/hull/scatter.ron";
-/// Seconds per step while the steps play.
-const PLAY_STEP_SECONDS: f32 = 0.6;
-
 pub struct HullLab {
     pub spec: CloudSpec,
     pub path: Option<PathBuf>,
     /// The step shown (`None` = the last, the finished hull).
     pub step: Option<usize>,
     pub trace: QuickHull2Trace,
-    pub playing: bool,
-    play_clock: f32,
+    /// Playing the steps.
+    pub player: Player,
     /// The point being dragged.
     dragging: Option<usize>,
 }
@@ -74,8 +72,7 @@ impl HullLab {
             path,
             step: None,
             trace: QuickHull2Trace::default(),
-            playing: false,
-            play_clock: 0.0,
+            player: Player::default(),
             dragging: None,
         };
         lab.recompute();
@@ -136,10 +133,10 @@ impl LabType for HullLab {
             HullAction::Save(path) => preset_lab::save(self, app, &path),
             HullAction::SetStep(k) => {
                 self.step = k.map(|k| k.min(self.last_step()));
-                self.playing = false;
+                self.player.playing = false;
             }
             HullAction::Play(on) => {
-                (self.playing, self.play_clock) = (on, 0.0);
+                self.player.set(on);
                 if on {
                     self.step = Some(0);
                 }
@@ -181,22 +178,10 @@ preset_lab::preset_lab!(HullLab, CloudSpec);
 impl Lab for HullLab {
     preset_lab::preset_lab_methods!(QuickHull, 0.8);
 
-    /// While playing, one step every `PLAY_STEP_SECONDS`, stopping on the finished hull.
+    /// While playing, one step at a time, stopping on the finished hull.
     fn update(&mut self, _app: &mut Stage, dt: f32) {
-        if !self.playing {
-            return;
-        }
-        self.play_clock += dt;
-        if self.play_clock < PLAY_STEP_SECONDS {
-            return;
-        }
-        self.play_clock = 0.0;
-        let next = self.step.map_or(0, |k| k + 1);
-        if next >= self.last_step() {
-            (self.step, self.playing) = (None, false);
-        } else {
-            self.step = Some(next);
-        }
+        let last = self.last_step();
+        self.player.tick(dt, &mut self.step, last);
     }
 
     /// The cloud (a unit box around the origin when it is empty).

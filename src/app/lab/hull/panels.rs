@@ -22,9 +22,9 @@ pub fn controls(ui: &mut egui::Ui, lab: &HullLab, files: &mut UiState, out: &mut
         if let Some(k) = step_slider(ui, lab.shown_step(), Trace::steps(t), |k| t.step_label(k)) {
             out.push(act(HullAction::SetStep(Some(k))));
         }
-        let label = if lab.playing { "⏸ Stop" } else { "▶ Play the steps" };
+        let label = if lab.player.playing { "⏸ Stop" } else { "▶ Play the steps" };
         if ui.button(label).clicked() {
-            out.push(act(HullAction::Play(!lab.playing)));
+            out.push(act(HullAction::Play(!lab.player.playing)));
         }
     });
     egui::CollapsingHeader::new("Legend").default_open(true).show(ui, |ui| {

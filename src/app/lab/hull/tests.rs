@@ -81,7 +81,7 @@ fn slider_play_and_clearing_stay_in_bounds() {
     for _ in 0..(4 * steps) {
         app.update(0.7);
     }
-    assert!(!lab(&app).playing && lab(&app).step.is_none(), "Play stops on the finished hull");
+    assert!(!lab(&app).player.playing && lab(&app).step.is_none(), "Play stops on the finished hull");
     // Every step draws its layers: the hull so far, the chosen edge, the new cone, the labels.
     app.apply(act(HullAction::SetStep(Some(2))));
     let mut d = DebugList::new(LayerSet::ALL);

@@ -76,21 +76,7 @@ impl LabType for ManifoldLab {
 }
 
 impl Lab for ManifoldLab {
-    fn kind(&self) -> LabKind {
-        LabKind::Manifold
-    }
-
-    fn file(&self) -> Option<&Path> {
-        self.pair.path.as_deref()
-    }
-
-    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
-        match action {
-            Action::Restart => self.pair.restart(app),
-            _ => return false,
-        }
-        true
-    }
+    crate::app::lab::pair::pair_lab_methods!(Manifold);
 
     fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         panels::controls(ui, app, self.stage, self.rule, out);

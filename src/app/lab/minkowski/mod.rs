@@ -11,6 +11,7 @@ pub use view::MinkowskiView;
 use super::pair::{PairAction, PairFile};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
+use crate::app::lab::widgets::Player;
 use crate::app::panels::UiState;
 use crate::app::stage::Stage;
 use crate::app::state::Action;
@@ -23,16 +24,12 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 const DEFAULT_PAIR: &str = "scenes/pairs/polygons.ron";
-/// Seconds per step while the steps play.
-const PLAY_STEP_SECONDS: f32 = 0.6;
-
 pub struct MinkowskiLab {
     pub pair: PairFile,
     /// The GJK/EPA step shown (GJK iterations first, then EPA expansions); `None` = the last.
     pub step: Option<usize>,
-    /// The step advances by itself.
-    pub playing: bool,
-    play_clock: f32,
+    /// Playing the steps.
+    pub player: Player,
     /// The last rotation sweep.
     pub sweep: Vec<sweep::SweepSample>,
 }
@@ -63,7 +60,7 @@ impl LabType for MinkowskiLab {
 
     fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
-        Ok(MinkowskiLab { pair, step: None, playing: false, play_clock: 0.0, sweep: Vec::new() })
+        Ok(MinkowskiLab { pair, step: None, player: Player::default(), sweep: Vec::new() })
     }
 
     fn apply(&mut self, app: &mut Stage, action: MinkowskiAction) {
@@ -71,11 +68,10 @@ impl LabType for MinkowskiLab {
             MinkowskiAction::Pair(a) => self.pair.apply(app, a),
             MinkowskiAction::SetStep(k) => {
                 self.step = k;
-                self.playing = false;
+                self.player.playing = false;
             }
             MinkowskiAction::Play(on) => {
-                self.playing = on;
-                self.play_clock = 0.0;
+                self.player.set(on);
                 if on {
                     self.step = Some(0);
                 }
@@ -86,44 +82,19 @@ impl LabType for MinkowskiLab {
 }
 
 impl Lab for MinkowskiLab {
-    fn kind(&self) -> LabKind {
-        LabKind::Minkowski
-    }
+    crate::app::lab::pair::pair_lab_methods!(Minkowski);
 
-    fn file(&self) -> Option<&Path> {
-        self.pair.path.as_deref()
-    }
-
-    fn intercept(&mut self, app: &mut Stage, action: &Action) -> bool {
-        match action {
-            Action::Restart => self.pair.restart(app),
-            _ => return false,
-        }
-        true
-    }
-
-    /// While playing, one GJK/EPA step every `PLAY_STEP_SECONDS`, stopping at the last.
+    /// While playing, one GJK/EPA step at a time, stopping at the last.
     fn update(&mut self, app: &mut Stage, dt: f32) {
-        if !self.playing {
-            return;
-        }
-        self.play_clock += dt;
-        if self.play_clock < PLAY_STEP_SECONDS {
-            return;
-        }
-        self.play_clock = 0.0;
-        let last = MinkowskiView::compute(&app.world).map_or(0, |v| v.step_count().saturating_sub(1));
-        let next = self.step.map_or(0, |k| k + 1);
-        if next >= last {
-            (self.step, self.playing) = (None, false);
-        } else {
-            self.step = Some(next);
+        if self.player.playing {
+            let last = MinkowskiView::compute(&app.world).map_or(0, |v| v.step_count().saturating_sub(1));
+            self.player.tick(dt, &mut self.step, last);
         }
     }
 
     fn controls(&self, ui: &mut egui::Ui, app: &Stage, files: &mut UiState, out: &mut Vec<Action>) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
-            panels::controls(ui, &v, self.step, self.playing, out);
+            panels::controls(ui, &v, self.step, self.player.playing, out);
         }
         self.pair.panel(ui, files, out, |a| act(MinkowskiAction::Pair(a)));
     }
