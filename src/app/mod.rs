@@ -2,7 +2,6 @@
 //! panels and input produce actions → actions are applied → the world steps → draw.
 
 pub mod action;
-pub mod action_check;
 pub mod camera;
 pub mod files;
 pub mod frame_loop;

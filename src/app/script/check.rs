@@ -3,7 +3,7 @@
 //! error at `file:line:column`, pointing at the step (or its field) to blame.
 
 use super::ScriptStep;
-use crate::app::action_check::{self, Refusal};
+use crate::app::action::check::{self as action_check, Refusal};
 use manifold_lab::scene::input_limits::{MAX_DRAG_FRAMES, MAX_SCRIPT_FRAMES, MAX_SCRIPT_STEPS, MAX_WAIT_FRAMES};
 use manifold_lab::scene::{limits, spans};
 

@@ -4,7 +4,7 @@
 //! of the value to blame.
 
 use super::record::Header;
-use crate::app::action_check;
+use crate::app::action::check as action_check;
 use manifold_lab::scene::input_limits::{MAX_RECORDED_ACTIONS, MAX_STEPS};
 use manifold_lab::scene::spans;
 

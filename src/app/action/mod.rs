@@ -1,6 +1,8 @@
 //! What the app can be asked to do: every change to the app state is an `Action` (from input,
 //! panels, scripts and recordings), carried out by `App::apply` in `state.rs`.
 
+pub mod check;
+
 use super::lab::{LabAction, LabKind};
 use crate::app::tools::joints::JointParam;
 use glam::Vec2;

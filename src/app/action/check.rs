@@ -4,7 +4,7 @@
 //! variant that holds it (`position`, `angle`, `MotorSpeed` ...), so a new action is covered
 //! without touching this file. Solver settings and water go through their own `validate`.
 
-use super::state::Action;
+use crate::app::state::Action;
 use manifold_lab::scene::input_limits::{MAX_ACTION_COUNT, MAX_ACTION_LIST};
 use manifold_lab::scene::limits::{self, number};
 use serde::ser::{self, Serialize};
