@@ -10,6 +10,7 @@ use super::common::all_finite;
 use glam::Vec3;
 use manifold_lab::engine::hull3d::shapes;
 use manifold_lab::engine::rng::SplitMix64;
+use manifold_lab::engine::world3d::pairs::pairs_per_body;
 use manifold_lab::engine::world3d::{BodyDef3, World3, World3Params};
 use manifold_lab::engine::BodyKind;
 use manifold_lab::scene::{PresetFile, SceneError, World3dScene};
@@ -117,6 +118,32 @@ fn a_pile_created_at_one_point_spreads_at_about_the_push_out_speed() {
         let peak = pile_peak_speed(n, push, 90);
         println!("{n} coincident cubes, max_push_velocity {push}: fastest {peak:.2} m/s");
         assert!(peak > 0.0 && peak <= 2.0 * push, "{n} cubes, push {push}: {peak} m/s");
+    }
+}
+
+#[test]
+fn a_pile_at_the_body_cap_keeps_a_bounded_number_of_pairs() {
+    // 1,000 cubes created at one point on a ground overlap in 500,500 pairs (the first step
+    // took 7.9 s in a release build); each body keeps its ground and its best few pairs.
+    let n = manifold_lab::scene::limits::MAX_BODIES_3D - 1;
+    let mut w = World3::new(World3Params::default());
+    let ground = shapes::cuboid(Vec3::new(50.0, 0.5, 50.0));
+    w.create_body(&BodyDef3::new(BodyKind::Static, ground, Vec3::new(0.0, -0.5, 0.0))).unwrap();
+    let cube = std::sync::Arc::new(shapes::cube(0.5));
+    for _ in 0..n {
+        w.create_body(&BodyDef3::new(BodyKind::Dynamic, cube.clone(), Vec3::new(0.0, 0.5, 0.0))).unwrap();
+    }
+    let bound = pairs_per_body(n + 1) * (n + 1);
+    for step in 0..4 {
+        w.step();
+        let (pairs, narrow) = (w.profile.pairs, w.profile.narrow);
+        assert!(narrow.pairs <= bound && narrow.pairs + pairs.dropped == pairs.candidates, "step {step}: {pairs:?}");
+        assert!(step > 0 || pairs.candidates == n + n * (n - 1) / 2, "{pairs:?}");
+        assert_eq!(w.profile.repaired, 0);
+        let fastest = w.bodies.iter().map(|b| b.linear_velocity.length()).fold(0.0, f32::max);
+        assert!(fastest <= 2.0 * w.params.max_push_velocity, "step {step}: {fastest} m/s");
+        // No cube falls through the ground: each keeps its pair with it.
+        assert!(w.bodies[1..].iter().all(|b| b.center.y > 0.0), "step {step}");
     }
 }
 

@@ -5,9 +5,11 @@
 //! * [`Body3`]: static, kinematic or dynamic hull bodies; mass, centre of mass and inertia
 //!   tensor exact from the hull by tetrahedral decomposition ([`mass`]); quaternion
 //!   orientation; semi-implicit Euler with the implicit gyroscopic term ([`integrate`]).
-//! * Contacts ([`narrow`], [`contact`]): sort-and-sweep pairs, the remembered separating axis
+//! * Contacts ([`pairs`], [`narrow`], [`contact`]): sort-and-sweep pairs, at most
+//!   [`pairs::PAIRS_PER_BODY`] kept per body, the remembered separating axis
 //!   first, the local-frame SAT, ≤ 4 clipped points (one for edge contacts) with feature ids for
-//!   warm starting, sequential impulses with two friction directions and Box2D v3's soft step.
+//!   warm starting, sequential impulses with two friction directions and Box2D v3's soft step
+//!   with the push-out capped per body ([`push`]).
 //! * Joints ([`joint`]): article 003's orientation joint (3×3 block, optional max torque) and a
 //!   ball-and-socket joint; each reports its error per axis.
 //! * Water ([`water`], [`buoyancy`]): flat or waved basins; the submerged part of each hull cut
@@ -42,6 +44,7 @@ pub mod joint_orientation;
 pub mod mass;
 pub mod mouse;
 pub mod narrow;
+pub mod pairs;
 pub mod params;
 pub mod push;
 pub mod water;

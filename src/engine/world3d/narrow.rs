@@ -1,5 +1,4 @@
-//! Finding contacts: a sort-and-sweep broadphase over world bounding boxes (the 3D scenes hold
-//! tens of bodies, not thousands), then for each candidate pair the remembered separating axis
+//! Finding contacts: for each candidate pair ([`super::pairs`]) the remembered separating axis
 //! first ("the previous frame's separating axis as first candidate", Gregorius GDC 2013) and
 //! otherwise the local-frame hull SAT with the speculative margin, its manifold with feature
 //! ids, and the previous contact's impulses carried over by id.
@@ -12,14 +11,12 @@
 
 use super::body::Body3;
 use super::contact::{mix_material, Contact3, SatDecision};
-use super::joint::Joint3;
 use super::params::World3Params;
 use crate::engine::hull3d::sat_local::collide_posed_with;
 use crate::engine::hull3d::{
     contact_manifold_posed, separation_along, AxisKind, ContactKind, Hull, HullContact, Pose3, SatScratch,
 };
 use crate::engine::trace::NoTrace;
-use crate::engine::BodyKind;
 use crate::engine::LINEAR_SLOP;
 use serde::{Deserialize, Serialize};
 
@@ -62,34 +59,6 @@ pub struct NarrowStats {
     /// Pairs rejected by their remembered axis alone.
     pub cache_hits: usize,
     pub sat_calls: usize,
-}
-
-/// Candidate pairs `(a, b)`, `a < b`, sorted: bounding boxes (grown by `margin`) overlap, at
-/// least one body is dynamic, and no joint between them turns collision off.
-pub fn find_pairs(bodies: &[Body3], joints: &[Joint3], margin: f32) -> Vec<(usize, usize)> {
-    let boxes: Vec<_> = bodies.iter().map(|b| b.world_bounds(0.5 * margin)).collect();
-    let mut order: Vec<usize> = (0..bodies.len()).collect();
-    order.sort_by(|&i, &j| boxes[i][0].x.total_cmp(&boxes[j][0].x).then(i.cmp(&j)));
-    let mut pairs = Vec::new();
-    for (k, &i) in order.iter().enumerate() {
-        for &j in &order[k + 1..] {
-            if boxes[j][0].x > boxes[i][1].x {
-                break;
-            }
-            let ([lo_i, hi_i], [lo_j, hi_j]) = (boxes[i], boxes[j]);
-            if lo_i.cmple(hi_j).all() && lo_j.cmple(hi_i).all() {
-                let (a, b) = (i.min(j), i.max(j));
-                let moving = bodies[a].kind == BodyKind::Dynamic || bodies[b].kind == BodyKind::Dynamic;
-                let jointed =
-                    joints.iter().any(|jt| !jt.collide_connected && (jt.a.min(jt.b), jt.a.max(jt.b)) == (a, b));
-                if moving && !jointed {
-                    pairs.push((a, b));
-                }
-            }
-        }
-    }
-    pairs.sort_unstable();
-    pairs
 }
 
 /// The contacts of this step, from the candidate pairs, the previous contacts (sorted by pair,

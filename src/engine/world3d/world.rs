@@ -8,7 +8,8 @@ use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_s
 use super::integrate::{clamp_speeds, integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
 use super::mouse::MouseSpring3;
-use super::narrow::{collide_pairs, find_pairs, NarrowStats, SatCache};
+use super::narrow::{collide_pairs, NarrowStats, SatCache};
+use super::pairs::{find_pairs, PairStats};
 use super::params::World3Params;
 use super::push::set_push_limits;
 use super::water::Water3;
@@ -24,6 +25,8 @@ pub struct StepProfile3 {
     pub collide_ms: f32,
     pub solve_ms: f32,
     pub narrow: NarrowStats,
+    /// Candidate pairs and those left out by the per-body bound ([`super::pairs`]).
+    pub pairs: PairStats,
     /// Bodies whose state was non-finite and was reset.
     pub repaired: usize,
 }
@@ -133,7 +136,8 @@ impl World3 {
     /// Finds the contacts of the current poses (warm started from the previous ones) without
     /// stepping: the start of every step, and after bodies were placed by hand.
     pub fn refresh_contacts(&mut self) {
-        let pairs = find_pairs(&self.bodies, &self.joints, self.params.speculative_margin);
+        let (pairs, pair_stats) = find_pairs(&self.bodies, &self.joints, self.params.speculative_margin);
+        self.profile.pairs = pair_stats;
         let old = std::mem::take(&mut self.contacts);
         let (contacts, stats) =
             collide_pairs(&self.bodies, &pairs, &old, &mut self.sat_cache, &self.params, &mut self.scratch);
