@@ -22,6 +22,7 @@ mod chain;
 mod extremes;
 #[path = "limits_parts/piles.rs"]
 mod piles;
+mod support;
 
 fn parse(text: &str) -> Result<scene::Scene, SceneError> {
     scene::parse(text, "limits.ron")
@@ -193,28 +194,8 @@ fn fuzz_bases() -> Vec<(PathBuf, String)> {
 
 /// One mutation: truncation, a byte flip, or a number swapped for an extreme one.
 fn mutate(text: &str, rng: &mut SplitMix64) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
-    match rng.below(4) {
-        0 => bytes.truncate(rng.below(bytes.len() + 1)),
-        1 => {
-            let i = rng.below(bytes.len());
-            bytes[i] ^= 1 << rng.below(8) as u8;
-        }
-        _ => {
-            let numbers: Vec<usize> = (0..bytes.len())
-                .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()))
-                .collect();
-            if let Some(&start) = numbers.get(rng.below(numbers.len().max(1))) {
-                let end = (start..bytes.len())
-                    .find(|&i| !(bytes[i].is_ascii_digit() || bytes[i] == b'.'))
-                    .unwrap_or(bytes.len());
-                let extreme = ["1e38", "0", "-0.0001", "1e-30", "99999", "-7", "1000000", "0.001"];
-                let pick = extreme[rng.below(extreme.len())];
-                bytes.splice(start..end, pick.bytes());
-            }
-        }
-    }
-    bytes
+    let extremes = ["1e38", "0", "-0.0001", "1e-30", "99999", "-7", "1000000", "0.001"];
+    support::mutate::mutate(text, rng, 4, &extremes)
 }
 
 #[test]

@@ -12,5 +12,6 @@ mod dynamics;
 mod limits;
 #[path = "world3d_parts/scenes.rs"]
 mod scenes;
+mod support;
 #[path = "world3d_parts/water.rs"]
 mod water;

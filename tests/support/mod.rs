@@ -15,6 +15,7 @@ pub mod box2d_manifold;
 pub mod box2d_toi;
 pub mod exact_f64;
 pub mod live_app;
+pub mod mutate;
 pub mod sat;
 pub mod scenes;
 pub mod strategies;

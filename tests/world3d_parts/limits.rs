@@ -149,30 +149,11 @@ fn a_pile_at_the_body_cap_keeps_a_bounded_number_of_pairs() {
 
 /// One mutation of `text`: truncation, a byte flip, or a number swapped for an extreme one.
 fn mutate(text: &str, rng: &mut SplitMix64) -> Vec<u8> {
-    let mut bytes = text.as_bytes().to_vec();
-    match rng.below(5) {
-        0 => bytes.truncate(rng.below(bytes.len() + 1)),
-        1 => {
-            let i = rng.below(bytes.len());
-            bytes[i] ^= 1 << rng.below(8) as u8;
-        }
-        _ => {
-            let numbers: Vec<usize> = (0..bytes.len())
-                .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()))
-                .collect();
-            if let Some(&start) = numbers.get(rng.below(numbers.len().max(1))) {
-                let end = (start..bytes.len())
-                    .find(|&i| !(bytes[i].is_ascii_digit() || bytes[i] == b'.'))
-                    .unwrap_or(bytes.len());
-                let extreme = [
-                    "1e30", "1e-30", "0", "1e-6", "0.005", "0.01", "1", "10", "1e6", "99999", "9999", "-7", "400",
-                    "1000", "100000", "1e9",
-                ];
-                bytes.splice(start..end, extreme[rng.below(extreme.len())].bytes());
-            }
-        }
-    }
-    bytes
+    let extremes = [
+        "1e30", "1e-30", "0", "1e-6", "0.005", "0.01", "1", "10", "1e6", "99999", "9999", "-7", "400", "1000",
+        "100000", "1e9",
+    ];
+    crate::support::mutate::mutate(text, rng, 5, &extremes)
 }
 
 /// Mechanical energy: kinetic plus gravity's potential (`−m s g·c`).
