@@ -186,6 +186,29 @@ fn home_end_and_arrows_scrub_the_timeline() {
 }
 
 #[test]
+fn m_and_a_drag_measure_with_the_ruler_and_select_nothing() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s = app.state();
+    let v = View::of(&s);
+    app.move_to(v.vp_center());
+    app.key("m");
+    assert_eq!(app.settle(1)["tools"]["ruler"]["on"], true, "M turns the ruler on");
+    let (a, b) = ([v.center[0] - 3.0, v.center[1] - 1.0], [v.center[0] + 1.0, v.center[1] + 2.0]);
+    app.drag(v.to_screen(a), v.to_screen(b), 10);
+    let s = app.settle(2);
+    let line = &s["tools"]["ruler"]["line"];
+    let (from, to) = (pair(&line[0]), pair(&line[1]));
+    let px = 3.0 * v.scale();
+    for (got, want) in [(from, a), (to, b)] {
+        assert!((got[0] - want[0]).abs() < px && (got[1] - want[1]).abs() < px, "{line} vs {a:?} {b:?}");
+    }
+    assert!(s["selected"].as_array().is_none_or(|v| v.is_empty()), "measuring selects nothing: {}", s["selected"]);
+    app.key("m");
+    assert_eq!(app.settle(1)["tools"]["ruler"]["on"], false);
+}
+
+#[test]
 fn k_and_a_drag_slice_the_square() {
     let _one = lock();
     let app = pointer_scene();

@@ -138,22 +138,13 @@ impl App {
 
     /// What the tools see of the app.
     pub fn tool_view(&self) -> ToolView<'_> {
-        ToolView {
-            world: &self.world,
-            camera: &self.camera,
-            viewport: self.viewport,
-            layers: self.layers,
-            in_lab: self.lab.is_some(),
-        }
+        view_of(&self.stage, self.layers, self.lab.is_some())
     }
 
-    /// Runs `f` on the tools with what they see of the rest of the app (the tools are lent
-    /// out for the call).
+    /// Runs `f` on the tools with what they see of the rest of the app.
     pub fn with_tools<R>(&mut self, f: impl FnOnce(&mut Tools, &ToolView) -> R) -> R {
-        let mut tools = std::mem::take(&mut self.tools);
-        let r = f(&mut tools, &self.tool_view());
-        self.tools = tools;
-        r
+        let view = view_of(&self.stage, self.layers, self.lab.is_some());
+        f(&mut self.tools, &view)
     }
 
     /// The tools, and what they may change of the rest of the app.
@@ -534,4 +525,9 @@ impl BodyEdit {
             bullet: b.bullet,
         }
     }
+}
+
+/// What the tools see of `stage`.
+fn view_of(stage: &Stage, layers: LayerSet, in_lab: bool) -> ToolView<'_> {
+    ToolView { world: &stage.world, camera: &stage.camera, viewport: stage.viewport, layers, in_lab }
 }
