@@ -108,6 +108,8 @@ pub struct Report {
     /// Steps in which the broadphase reached its pair limit (`MAX_PAIRS`) and put off finding
     /// pairs: bodies piled on top of each other.
     pub pair_limit_steps: u32,
+    /// Steps in which the solver left contacts of a pile unsolved (`SOLVED_PER_BODY`).
+    pub capped_steps: u32,
     /// Every body's name and final pose.
     pub poses: Vec<Pose>,
     /// Every body with its kind, shape, pose, area and mass.
@@ -127,7 +129,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32, progress: &mut progr
     let mut total = Vec::with_capacity(steps as usize);
     let (mut bp, mut np, mut sv, mut ccd) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut water = Vec::new();
-    let (mut repaired, mut toi_events, mut pair_limit_steps) = (0, 0, 0);
+    let (mut repaired, mut toi_events, mut pair_limit_steps, mut capped_steps) = (0, 0, 0, 0);
     for k in 0..steps {
         progress.set(k as u64);
         let t = Instant::now();
@@ -141,6 +143,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32, progress: &mut progr
         repaired += world.profile.repaired;
         toi_events += world.profile.toi_events;
         pair_limit_steps += (world.broadphase.stats.deferred > 0) as u32;
+        capped_steps += (world.profile.capped > 0) as u32;
     }
     let mean = if total.is_empty() { 0.0 } else { total.iter().sum::<f32>() / total.len() as f32 };
     let (total_median, bp_median) = (median(&mut total), median(&mut bp));
@@ -175,6 +178,7 @@ pub fn run_world(mut world: World, scene: &str, steps: u32, progress: &mut progr
         kinetic_energy: world.kinetic_energy(),
         repaired_bodies: repaired,
         pair_limit_steps,
+        capped_steps,
         poses: world
             .bodies
             .iter()
@@ -247,6 +251,16 @@ impl Report {
                  in piles, and their contacts are found over several steps",
                 manifold_lab::engine::broadphase::MAX_PAIRS,
                 self.pair_limit_steps
+            );
+        }
+        if self.capped_steps > 0 {
+            let _ = writeln!(
+                s,
+                "warning          in {} steps the solver left contacts of piled bodies unsolved: a body \
+                 solves at most {} contacts with other moving bodies when a step has over {} contacts",
+                self.capped_steps,
+                manifold_lab::engine::solver::graph::SOLVED_PER_BODY,
+                manifold_lab::engine::solver::graph::CAPPED_ABOVE
             );
         }
         let shown = 20.min(self.bodies.len());

@@ -305,7 +305,7 @@ fn the_slice_button_the_water_section_and_a_floating_body() {
 }
 
 #[test]
-fn slow_steps_and_the_pair_limit_are_flagged_in_the_status_bar() {
+fn slow_steps_the_pair_limit_and_unsolved_pile_contacts_are_flagged_in_the_status_bar() {
     let mut app = stack_app();
     let mut h = Harness::new();
     let shown = |h: &mut Harness, app: &App, text: &str| {
@@ -319,4 +319,7 @@ fn slow_steps_and_the_pair_limit_are_flagged_in_the_status_bar() {
     assert!(!shown(&mut h, &app, "⚠ pair limit"));
     app.world.broadphase.stats.deferred = 3;
     assert!(shown(&mut h, &app, "⚠ pair limit"), "the pair limit is flagged");
+    assert!(!shown(&mut h, &app, "pile contacts unsolved"));
+    app.world.profile.capped = 1200;
+    assert!(shown(&mut h, &app, "⚠ 1200 pile contacts unsolved"), "capped contacts are flagged");
 }

@@ -14,6 +14,8 @@ struct State {
     /// An error found after a first parse, to raise when the parser reaches the item again:
     /// (list label, item index, field, message). See `super::parse`.
     injected: Option<(String, usize, String, String)>,
+    /// Bodies the scene makes so far: its explicit bodies and its generators' (`lists`).
+    bodies: u64,
 }
 
 thread_local! {
@@ -39,6 +41,15 @@ pub(crate) fn take_injected(label: &str, index: usize) -> Option<(String, String
             Some((l, i, _, _)) if l == label && *i == index => s.injected.take().map(|(_, _, f, m)| (f, m)),
             _ => None,
         }
+    })
+}
+
+/// Adds `n` bodies to the scene's count and returns the total so far.
+pub(crate) fn count_bodies(n: u64) -> u64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.bodies = s.bodies.saturating_add(n);
+        s.bodies
     })
 }
 

@@ -11,8 +11,9 @@ use crate::engine::{BodyDef, BodyKind};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// Most bodies all generators of one scene may create together.
-pub const MAX_GENERATED_BODIES: u64 = 100_000;
+/// Most bodies all generators of one scene may create together (the scene's limit,
+/// explicit bodies included, is the same: `limits::MAX_BODIES`).
+pub const MAX_GENERATED_BODIES: u64 = super::limits::MAX_BODIES as u64;
 
 /// A recipe for many dynamic bodies. Generated bodies are named `{prefix}{index}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -32,9 +32,10 @@ pub const MAX_JOINT_ARM: f32 = 100.0;
 /// Points of one `Hull(points)` shape: its hull keeps at most 8 vertices, and welding the
 /// points is quadratic in their count.
 pub const MAX_HULL_POINTS: usize = 256;
-/// Explicit bodies in one scene (generated bodies have their own limit,
-/// `generators::MAX_GENERATED_BODIES`).
-pub const MAX_BODIES: usize = 100_000;
+/// Bodies in one scene, explicit and generated together: a 30,000-body rain steps in under
+/// 100 ms here (docs/scene-format.md, Limits); 100,000 took 180 ms a step and more pairs than
+/// the broadphase keeps (`broadphase::MAX_PAIRS`).
+pub const MAX_BODIES: usize = 30_000;
 
 /// `Ok` when every coordinate of `p` is within ±[`MAX_COORDINATE`], else the message.
 pub fn check_point(field: &str, p: glam::Vec2) -> Result<(), String> {

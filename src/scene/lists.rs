@@ -34,8 +34,15 @@ pub(crate) trait ItemSeed: Default {
 }
 
 #[derive(Default)]
-struct BodySeed {
-    count: usize,
+struct BodySeed;
+
+/// The error of a scene past [`limits::MAX_BODIES`], `what` saying which item crossed it.
+fn too_many_bodies(what: &str) -> String {
+    format!(
+        "{what} the scene has more than the limit of {} bodies (explicit and generated together): \
+         larger worlds step in more than 100 ms here",
+        limits::MAX_BODIES
+    )
 }
 
 impl ItemSeed for BodySeed {
@@ -44,9 +51,8 @@ impl ItemSeed for BodySeed {
     const EXPECTING: &'static str = "a list of bodies";
 
     fn check(&mut self, body: &BodySpec) -> Result<(), String> {
-        self.count += 1;
-        if self.count > limits::MAX_BODIES {
-            return Err(format!("more than {} bodies in the `bodies` list; use a generator", limits::MAX_BODIES));
+        if context::count_bodies(1) > limits::MAX_BODIES as u64 {
+            return Err(too_many_bodies("with this body"));
         }
         body.check_fields().map_err(|(field, msg)| {
             context::blame_field(field);
@@ -56,9 +62,7 @@ impl ItemSeed for BodySeed {
 }
 
 #[derive(Default)]
-struct GeneratorSeed {
-    total: u64,
-}
+struct GeneratorSeed;
 
 impl ItemSeed for GeneratorSeed {
     type Item = Generator;
@@ -66,12 +70,9 @@ impl ItemSeed for GeneratorSeed {
     const EXPECTING: &'static str = "a list of generators";
 
     fn check(&mut self, generator: &Generator) -> Result<(), String> {
-        self.total = self.total.saturating_add(generator.body_count());
-        if self.total > MAX_GENERATED_BODIES {
-            return Err(format!(
-                "generators would create {} bodies, more than the limit of {MAX_GENERATED_BODIES}",
-                self.total
-            ));
+        let total = context::count_bodies(generator.body_count());
+        if total > MAX_GENERATED_BODIES {
+            return Err(too_many_bodies(&format!("with this generator's {} bodies", generator.body_count())));
         }
         // What it makes must be in range too (a huge spacing puts bodies out of reach).
         for def in generator.bodies() {
@@ -152,5 +153,29 @@ where
                 None => return Ok(items),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scene::{limits::MAX_BODIES, parse};
+
+    /// A scene of `explicit` bodies before a rain of `rain` (100 rows).
+    fn scene(explicit: usize, rain: usize) -> String {
+        let body = "(position: (0.0, -5.0), shape: Circle(radius: 0.4))";
+        let bodies = vec![body; explicit].join(", ");
+        let columns = rain / 100;
+        format!(
+            "(version: 1, bodies: [{bodies}], generators: [Rain(columns: {columns}, rows: 100, \
+             spacing: (1.0, 1.0), shapes: [Circle(radius: 0.4)])])"
+        )
+    }
+
+    #[test]
+    fn explicit_and_generated_bodies_share_one_limit() {
+        assert_eq!(parse(&scene(100, MAX_BODIES - 100), "ok.ron").unwrap().body_count(), MAX_BODIES);
+        let e = parse(&scene(101, MAX_BODIES - 100), "big.ron").unwrap_err().to_string();
+        assert!(e.starts_with("big.ron:1:") && e.contains("generator 0"), "{e}");
+        assert!(e.contains(&format!("limit of {MAX_BODIES} bodies (explicit and generated together)")), "{e}");
     }
 }

@@ -62,8 +62,8 @@ const BROKEN: &[Broken] = &[
     Broken {
         file: "too_many_bodies.ron",
         line: 7,
-        at: "Rain(columns: 300, rows: 300, shapes: [Circle(radius: 0.4)])",
-        keywords: &["generator 1", "135150 bodies", "limit of 100000"],
+        at: "Rain(columns: 150, rows: 150, shapes: [Circle(radius: 0.4)])",
+        keywords: &["generator 1", "generator's 22500 bodies", "limit of 30000", "explicit and generated together"],
     },
     Broken {
         file: "joint_unknown_body.ron",

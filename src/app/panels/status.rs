@@ -53,6 +53,18 @@ pub(super) fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
                 ));
                 ui.separator();
             }
+            if w.profile.capped > 0 {
+                use manifold_lab::engine::solver::graph::{CAPPED_ABOVE, SOLVED_PER_BODY};
+                ui.label(
+                    RichText::new(format!("⚠ {} pile contacts unsolved", w.profile.capped))
+                        .color(Color32::from_rgb(255, 170, 60)),
+                )
+                .on_hover_text(format!(
+                    "Bodies overlap in a pile: with over {CAPPED_ABOVE} contacts in the step, a body solves at \
+                     most {SOLVED_PER_BODY} contacts with other moving bodies, so each step stays bounded."
+                ));
+                ui.separator();
+            }
             if app.lab.is_none() {
                 crate::app::tools::sleep::world_counts(ui, w);
             }

@@ -41,6 +41,7 @@ use crate::engine::reach::speculative_reach;
 use serde::{Deserialize, Serialize};
 
 mod proxy_sync;
+mod query;
 use proxy_sync::{BoxSource, ProxySync};
 
 /// How the world finds candidate pairs.
@@ -128,6 +129,8 @@ pub struct Broadphase {
     /// The tree, with user data = body index. Fresh after every step in `Tree` mode; empty in
     /// the other modes.
     pub tree: DynamicTree<u32>,
+    /// The static and kinematic bodies' proxies alone, for put-off queries (scratch).
+    fixed_tree: DynamicTree<u32>,
     proxies: Vec<Proxy>,
     /// Bodies whose proxy was created, reinserted or retyped since the last query.
     move_buffer: Vec<u32>,
@@ -381,109 +384,4 @@ impl Broadphase {
         });
         before - self.pairs.len()
     }
-
-    /// Step 2: queries the tree for every proxy in the move buffer and merges the new pairs.
-    /// Once the pairs would pass [`MAX_PAIRS`], the remaining proxies stay in the move buffer
-    /// for the next update (the one being queried too: its pairs found so far are kept, and
-    /// the repeat is deduplicated).
-    fn query_move_buffer(&mut self, bodies: &[Body]) {
-        self.candidates.clear();
-        let room = MAX_PAIRS.saturating_sub(self.pairs.len());
-        let (tree, proxies, in_buffer) = (&self.tree, &self.proxies, &self.in_move_buffer);
-        let mut done = 0;
-        for &q in &self.move_buffer {
-            if self.candidates.len() >= room {
-                break;
-            }
-            let fat = tree.fat_aabb(proxies[q as usize].id);
-            let q_body = &bodies[q as usize];
-            let candidates = &mut self.candidates;
-            let mut complete = true;
-            self.stats.query += tree.query(&fat, |_, p| {
-                // A pair of two moved proxies is reported by the query of the larger index.
-                if p == q || (in_buffer[p as usize] && p > q) {
-                    return true;
-                }
-                if should_collide(q_body, &bodies[p as usize]) {
-                    if candidates.len() >= room {
-                        complete = false;
-                        return false;
-                    }
-                    candidates.push(if p < q { (p, q) } else { (q, p) });
-                }
-                true
-            });
-            if !complete {
-                break;
-            }
-            done += 1;
-        }
-        self.stats.queries = done;
-        self.stats.deferred = self.move_buffer.len() - done;
-        self.query_fixed_pairs(bodies, done, room + MAX_PAIRS / 4);
-        for &q in &self.move_buffer[..done] {
-            self.in_move_buffer[q as usize] = false;
-        }
-        self.move_buffer.drain(..done);
-        if self.candidates.is_empty() {
-            return;
-        }
-        self.candidates.sort_unstable();
-        self.candidates.dedup();
-        merge_union(&self.pairs, &self.candidates, &mut self.merged);
-        std::mem::swap(&mut self.pairs, &mut self.merged);
-    }
-}
-
-impl Broadphase {
-    /// The deferred proxies (the move buffer from `done` on) still meet the static and
-    /// kinematic bodies they overlap, while the candidates stay below `limit`: a pile that
-    /// fills the pair set must not fall through the ground it has not been paired with yet
-    /// (2,000 boxes created at one point did). They stay in the buffer for their full query.
-    fn query_fixed_pairs(&mut self, bodies: &[Body], done: usize, limit: usize) {
-        let (tree, proxies, candidates) = (&self.tree, &self.proxies, &mut self.candidates);
-        for &q in &self.move_buffer[done..] {
-            if candidates.len() >= limit {
-                return;
-            }
-            let fat = tree.fat_aabb(proxies[q as usize].id);
-            let q_body = &bodies[q as usize];
-            self.stats.query += tree.query(&fat, |_, p| {
-                let other = &bodies[p as usize];
-                if p != q && !other.is_dynamic() && should_collide(q_body, other) {
-                    if candidates.len() >= limit {
-                        return false;
-                    }
-                    candidates.push(if p < q { (p, q) } else { (q, p) });
-                }
-                true
-            });
-        }
-    }
-}
-
-/// The sorted union of two sorted, duplicate-free lists.
-fn merge_union(a: &[(u32, u32)], b: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
-    out.clear();
-    out.reserve(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
 }

@@ -54,6 +54,9 @@ pub struct StepProfile {
     pub colors: usize,
     #[serde(default)]
     pub overflow: usize,
+    /// Awake contacts left unsolved by the pile cap (`solver::graph::SOLVED_PER_BODY`).
+    #[serde(default)]
+    pub capped: usize,
     /// Continuous collision: time spent, and bodies moved back to a time of impact.
     pub ccd_ms: f32,
     pub toi_events: usize,

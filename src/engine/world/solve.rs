@@ -183,6 +183,7 @@ impl World {
                 (profile.colors, profile.overflow) = (graph.used_colors(), graph.overflow_count());
             } else {
                 ConstraintGraph::unlabel_contacts(contacts);
+                graph.capped.clear();
                 (profile.colors, profile.overflow) = (0, 0);
             }
             label_joints(joints, wide.then_some(&*graph));
@@ -210,6 +211,13 @@ impl World {
                 repaired.fetch_add(n, Ordering::Relaxed);
             });
         });
+        // A contact left out by the pile cap starts from nothing when it is solved again.
+        for &k in &scratch.graph.capped {
+            for p in &mut self.contacts[k as usize].points {
+                (p.normal_impulse, p.tangent_impulse, p.max_normal_impulse) = (0.0, 0.0, 0.0);
+            }
+        }
+        self.profile.capped = scratch.graph.capped.len();
         self.solver_scratch = scratch;
         self.finish_step(repaired.into_inner());
     }
