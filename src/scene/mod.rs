@@ -50,7 +50,7 @@ pub use hulls::{HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POI
 pub use joints::{BodyRef, FrameSpec, JointSpec};
 pub use kind::{FileKind, RECORDING_EXTENSION, RECORDING_MAGIC};
 pub use override_ranges::{solver_valid, Valid};
-pub use overrides::{set_solver_field, set_world3_field, solver_field_names};
+pub use overrides::{set_solver_field, set_world3_field, solver_field_names, world3_field_names};
 pub use pair::{PairShape, PairSpec};
 pub use preset::PresetFile;
 pub use ron_file::read_text;

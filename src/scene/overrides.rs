@@ -17,6 +17,11 @@ pub fn solver_field_names() -> Vec<String> {
     field_names(&SolverParams::default())
 }
 
+/// Every 3D world setting, alphabetically.
+pub fn world3_field_names() -> Vec<String> {
+    field_names(&World3Params::default())
+}
+
 fn field_names<P: Serialize>(params: &P) -> Vec<String> {
     match serde_json::to_value(params) {
         Ok(Value::Object(map)) => map.keys().cloned().collect(),
@@ -30,17 +35,22 @@ fn field_names<P: Serialize>(params: &P) -> Vec<String> {
 /// lists the valid ones.
 /// Errors about a known field end with its valid values (`override_ranges`).
 pub fn set_solver_field(params: &mut SolverParams, assignment: &str) -> Result<(), String> {
-    set_field(params, assignment, SolverParams::validate).map_err(|(field, e)| {
-        match field.as_deref().and_then(super::override_ranges::solver_valid) {
-            Some(valid) => format!("{e}; valid `{}`: {valid}", field.unwrap_or_default()),
-            None => e,
-        }
-    })
+    set_field(params, assignment, SolverParams::validate)
+        .map_err(|(field, e)| with_valid(e, field, super::override_ranges::solver_valid))
 }
 
 /// [`set_solver_field`] for a 3D world's settings ([`World3Params`]), e.g. `gravity=(0, -9.8, 0)`.
 pub fn set_world3_field(params: &mut World3Params, assignment: &str) -> Result<(), String> {
-    set_field(params, assignment, World3Params::validate).map_err(|(_, e)| e)
+    set_field(params, assignment, World3Params::validate)
+        .map_err(|(field, e)| with_valid(e, field, super::override_ranges::world3_valid))
+}
+
+/// `e`, ending with the valid values of `field` when `table` knows it.
+fn with_valid(e: String, field: Option<String>, table: fn(&str) -> Option<super::override_ranges::Valid>) -> String {
+    match field.as_deref().and_then(table) {
+        Some(valid) => format!("{e}; valid `{}`: {valid}", field.unwrap_or_default()),
+        None => e,
+    }
 }
 
 /// Any settings struct whose fields all have defaults (`#[serde(default)]`). An error comes
@@ -148,7 +158,7 @@ mod tests {
         assert!(!p.sat_cache);
         assert_eq!(p.hz, World3Params::default().hz);
         let e = set_world3_field(&mut p, "substeps=0").unwrap_err();
-        assert_eq!(e, "`substeps` must be between 1 and 64");
+        assert_eq!(e, "`substeps` must be between 1 and 64; valid `substeps`: 1 to 64");
         assert!(set_world3_field(&mut p, "continuous=true").unwrap_err().contains("joint_hertz"));
     }
 }
