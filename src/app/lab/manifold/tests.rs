@@ -83,6 +83,7 @@ fn two_axis_aligned_boxes_show_the_articles_construction_beside_sat() {
     assert!(matches!(t, PairTrace::Boxes(..)));
     assert_eq!(t.steps(), 4 + 7, "the article's four steps, then SAT + clipping's seven");
     assert!(t.step_label(0).contains("overlap on x"), "{}", t.step_label(0));
+    assert_eq!(t.step_label(10), "Step 11 of 11 · SAT 7. Manifold");
     // The last step draws SAT's points and the article's area as a rectangle.
     let mut d = DebugList::new(LayerSet::ALL);
     t.draw_step(usize::MAX, &mut d);

@@ -173,9 +173,9 @@ pub fn pair_numbers(ui: &mut egui::Ui, t: &PairTrace, stage: usize, axis: Option
         article_beside_sat(ui, t);
     }
     if let PairTrace::PolygonCapsule { trace, swapped } = t {
-        let who = if *swapped { "the polygon (body B) is traced as A" } else { "" };
+        let who = if *swapped { "; the polygon (body B) is traced as A" } else { "" };
         ui.label(
-            RichText::new(format!("capsule as a rounded two-gon, radius {:.3}; {who}", Num(trace.radii[1]))).small(),
+            RichText::new(format!("capsule as a rounded two-gon, radius {:.3}{who}", Num(trace.radii[1]))).small(),
         );
     }
     if let Some(c) = t.clip() {

@@ -18,7 +18,7 @@ use manifold_lab::engine::collide::Manifold;
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::shape::{Polygon, Shape};
-use manifold_lab::engine::trace::Trace;
+use manifold_lab::engine::trace::{step_caption, Trace};
 use manifold_lab::engine::World;
 
 /// The trace of one pair, whatever its shapes.
@@ -195,6 +195,10 @@ impl Trace for PairTrace {
             PairTrace::Circles(t) => t.step_label(k),
             PairTrace::Capsules(t) => t.step_label(k),
             PairTrace::Boxes(a, _) if k < a.steps() => a.step_label(k),
+            // After the article's steps, SAT + clipping's stages counted on from them.
+            PairTrace::Boxes(a, t) => {
+                format!("{} · SAT {}", step_caption("Step", k, self.steps()), t.step_label(k - a.steps()))
+            }
             _ => self.clip().map(|t| t.step_label(k - self.article_steps())).unwrap_or_default(),
         }
     }
