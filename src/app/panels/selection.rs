@@ -82,14 +82,14 @@ pub(super) fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 
 /// The manifold of the two selected bodies (first selected = A).
 pub(super) fn pair_details(ui: &mut egui::Ui, app: &App, a: usize, b: usize) {
-    use crate::app::lab::manifold::{manifold_numbers, manifold_of, trace_numbers, trace_pair};
+    use crate::app::lab::manifold::{manifold_numbers, manifold_of, pair_numbers, trace_pair};
     ui.heading("Pair manifold");
     ui.label(RichText::new(format!("A = #{a}, B = #{b}; drawn in the view")).small());
     if let Some(m) = manifold_of(&app.world, a, b, app.world.params.reference_face) {
         manifold_numbers(ui, &m);
     }
     if let Some(t) = trace_pair(&app.world, a, b, app.world.params.reference_face) {
-        trace_numbers(ui, &t, None);
+        pair_numbers(ui, &t, usize::MAX, None);
     }
 }
 

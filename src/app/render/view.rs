@@ -112,15 +112,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 // The selected pair's manifold in detail: faces, side planes, points, depths.
                 let world_layers = d.layers;
                 d.layers = LayerSet(world_layers.0 | lab::LAB_LAYERS.0);
-                lab::manifold::draw_pair(
-                    &app.world,
-                    a,
-                    b,
-                    &mut d,
-                    lab::manifold::LAST_STAGE,
-                    app.world.params.reference_face,
-                    None,
-                );
+                lab::manifold::draw_pair(&app.world, a, b, &mut d, usize::MAX, app.world.params.reference_face, None);
                 d.layers = world_layers;
             }
         }

@@ -6,13 +6,16 @@
 //! reference's extent, so the contact is at the reference's rounded end).
 //!
 //! Everything is computed in A's frame shifted to A's first centre (round-off stays small far
-//! from the world origin) and returned in world space, normal from A to B.
+//! from the world origin) and returned in world space, normal from A to B. Traced by
+//! `capsule_trace`.
 
+use super::capsule_trace::CapsuleStep;
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
 use super::polygon::DEPTH_GUARD;
 use super::segment::segment_distance;
 use crate::engine::math::{left_perp, Transform};
 use crate::engine::shape::Capsule;
+use crate::engine::trace::{NoTrace, Recorder};
 use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
 
@@ -31,7 +34,35 @@ fn capsule_id(flip: bool, a: usize, b: usize) -> FeatureId {
 
 /// Contact between capsules A and B; points separated by less than `margin` are kept.
 pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transform, margin: f32) -> Manifold {
+    collide_capsules_with(a, xfa, b, xfb, margin, &mut NoTrace)
+}
+
+/// [`collide_capsules`] recording its steps (the Manifold lab's trace).
+pub fn collide_capsules_with<R: Recorder<CapsuleStep>>(
+    a: &Capsule,
+    xfa: &Transform,
+    b: &Capsule,
+    xfb: &Transform,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
+    let m = capsules(a, xfa, b, xfb, margin, rec);
+    if R::ENABLED {
+        rec.record(CapsuleStep::Done(m, 0.5 * (xfa.p + xfb.p)));
+    }
+    m
+}
+
+fn capsules<R: Recorder<CapsuleStep>>(
+    a: &Capsule,
+    xfa: &Transform,
+    b: &Capsule,
+    xfb: &Transform,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     let origin = a.center1;
+    let world = |p: Vec2| xfa.apply(p + origin);
     let xf = xfa.inv_mul(xfb);
     let p1 = Vec2::ZERO;
     let q1 = a.center2 - origin;
@@ -41,7 +72,13 @@ pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transfo
     let (ra, rb) = (a.radius, b.radius);
     let radius = ra + rb;
     let max_distance = radius + margin;
-    if closest.distance_squared > max_distance * max_distance {
+    let separated = closest.distance_squared > max_distance * max_distance;
+    if R::ENABLED {
+        let (segments, c) = ([[p1, q1].map(world), [p2, q2].map(world)], [closest.closest1, closest.closest2]);
+        let distance = closest.distance_squared.sqrt();
+        rec.record(CapsuleStep::Closest { segments, closest: c.map(world), distance, radius, reach: max_distance });
+    }
+    if separated {
         return Manifold::EMPTY;
     }
     let distance = closest.distance_squared.sqrt();
@@ -56,6 +93,10 @@ pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transfo
     let fp1 = (p1 - p2).dot(u2);
     let fq1 = (q1 - p2).dot(u2);
     let outside_b = (fp1 <= 0.0 && fq1 <= 0.0) || (fp1 >= length2 && fq1 >= length2);
+    if R::ENABLED {
+        let segments = [[p1, q1].map(world), [p2, q2].map(world)];
+        rec.record(CapsuleStep::Extents { segments, outside: [outside_a, outside_b] });
+    }
 
     let mut m = Manifold::EMPTY;
     if !outside_a && !outside_b {
@@ -66,15 +107,31 @@ pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transfo
         let (normal_b, separation_b) = segment_axis(u2, p2, p1, q1);
         let on_a = || {
             let (cp, cq) = clip_to_extent(p2, q2, fp2, fq2, length1);
-            clip_manifold([cp, cq], p1, normal_a, separation_a, (ra, rb), false, margin)
+            ([cp, cq], clip_manifold([cp, cq], p1, normal_a, separation_a, (ra, rb), false, margin))
         };
         let on_b = || {
             let (cp, cq) = clip_to_extent(p1, q1, fp1, fq1, length2);
-            clip_manifold([cp, cq], p2, normal_b, separation_b, (rb, ra), true, margin)
+            ([cp, cq], clip_manifold([cp, cq], p2, normal_b, separation_b, (rb, ra), true, margin))
         };
-        let clipped =
-            if separation_a + 0.1 * LINEAR_SLOP >= separation_b { on_a().or_else(on_b) } else { on_b().or_else(on_a) };
-        m = clipped.unwrap_or(Manifold::EMPTY);
+        let a_first = separation_a + 0.1 * LINEAR_SLOP >= separation_b;
+        if R::ENABLED {
+            let normals = [normal_a, normal_b].map(|n| xfa.q.apply(n));
+            let (segments, separations) = ([[p1, q1].map(world), [p2, q2].map(world)], [separation_a, separation_b]);
+            rec.record(CapsuleStep::Reference { segments, normals, separations, a_first });
+        }
+        for flip in if a_first { [false, true] } else { [true, false] } {
+            let (clipped, attempt) = if flip { on_b() } else { on_a() };
+            if R::ENABLED {
+                let reference = if flip { [p2, q2] } else { [p1, q1] }.map(world);
+                let normal = xfa.q.apply(if flip { normal_b } else { normal_a });
+                let accepted = attempt.is_some();
+                rec.record(CapsuleStep::Clip { flip, reference, normal, clipped: clipped.map(world), accepted });
+            }
+            if let Some(clipped) = attempt {
+                m = clipped;
+                break;
+            }
+        }
     }
     if m.count == 0 {
         // The single closest point.
@@ -82,6 +139,9 @@ pub fn collide_capsules(a: &Capsule, xfa: &Transform, b: &Capsule, xfb: &Transfo
         let delta = c2 - c1;
         let normal =
             if delta.length_squared() > f32::EPSILON * f32::EPSILON { delta.normalize() } else { left_perp(u1) };
+        if R::ENABLED {
+            rec.record(CapsuleStep::Single { closest: [c1, c2].map(world), normal: xfa.q.apply(normal) });
+        }
         let i1 = usize::from(closest.fraction1 != 0.0);
         let i2 = usize::from(closest.fraction2 != 0.0);
         m = Manifold::EMPTY;
@@ -163,7 +223,35 @@ fn clip_manifold(
 /// Contact between capsule A and a circle B (centre `center` in world space); the normal
 /// points from the capsule to the circle.
 pub fn collide_capsule_circle(a: &Capsule, xfa: &Transform, center: Vec2, radius: f32, margin: f32) -> Manifold {
+    collide_capsule_circle_with(a, xfa, center, radius, margin, &mut NoTrace)
+}
+
+/// [`collide_capsule_circle`] recording its steps (the Manifold lab's trace).
+pub fn collide_capsule_circle_with<R: Recorder<CapsuleStep>>(
+    a: &Capsule,
+    xfa: &Transform,
+    center: Vec2,
+    radius: f32,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
+    let m = capsule_circle(a, xfa, center, radius, margin, rec);
+    if R::ENABLED {
+        rec.record(CapsuleStep::Done(m, center));
+    }
+    m
+}
+
+fn capsule_circle<R: Recorder<CapsuleStep>>(
+    a: &Capsule,
+    xfa: &Transform,
+    center: Vec2,
+    radius: f32,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     let origin = a.center1;
+    let world = |p: Vec2| xfa.apply(p + origin);
     let pb = xfa.apply_inv(center) - origin;
     let (p1, p2) = (Vec2::ZERO, a.center2 - origin);
     let e = p2 - p1;
@@ -195,6 +283,12 @@ pub fn collide_capsule_circle(a: &Capsule, xfa: &Transform, center: Vec2, radius
         (if d > f32::EPSILON { delta / d } else { left_perp(e.normalize()) }, d)
     };
     let separation = distance - a.radius - radius;
+    if R::ENABLED {
+        let (segment, closest) = ([p1, p2].map(world), world(pa));
+        rec.record(CapsuleStep::SegmentPoint { segment, closest, center, feature });
+        let radius = a.radius + radius;
+        rec.record(CapsuleStep::Distance { from: closest, normal: xfa.q.apply(normal), distance, radius, margin });
+    }
     if separation > margin {
         return Manifold::EMPTY;
     }

@@ -1,6 +1,8 @@
-//! Circle–circle manifold (000 article, "Circle to Circle").
+//! Circle–circle manifold (000 article, "Circle to Circle"); traced by `circle_trace`.
 
+use super::circle_trace::CircleStep;
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::Vec2;
 
 /// Centres closer than this are treated as coincident.
@@ -12,16 +14,45 @@ const COINCIDENT: f32 = 1.0e-6;
 /// Coincident centres get the article's consistent fallback normal `(1, 0)`; the depth is
 /// `ra + rb`, the distance that separates them along it.
 pub fn collide_circles(ca: Vec2, ra: f32, cb: Vec2, rb: f32, margin: f32) -> Manifold {
+    collide_circles_with(ca, ra, cb, rb, margin, &mut NoTrace)
+}
+
+/// [`collide_circles`] recording its steps (the Manifold lab's trace).
+pub fn collide_circles_with<R: Recorder<CircleStep>>(
+    ca: Vec2,
+    ra: f32,
+    cb: Vec2,
+    rb: f32,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
+    let m = circles(ca, ra, cb, rb, margin, rec);
+    if R::ENABLED {
+        rec.record(CircleStep::Done(m, 0.5 * (ca + cb)));
+    }
+    m
+}
+
+fn circles<R: Recorder<CircleStep>>(ca: Vec2, ra: f32, cb: Vec2, rb: f32, margin: f32, rec: &mut R) -> Manifold {
     let t = cb - ca;
     let radius = ra + rb;
     let reach = radius + margin;
     // Early out before any square root.
-    if t.length_squared() > reach * reach {
+    let separated = t.length_squared() > reach * reach;
+    if R::ENABLED {
+        rec.record(CircleStep::CentreLine { ca, cb, t });
+        rec.record(CircleStep::Distance { ca, cb, distance: t.length(), radius, reach, separated });
+    }
+    if separated {
         return Manifold::EMPTY;
     }
     let d = t.length();
     let mut m = Manifold::EMPTY;
-    let (normal, penetration) = if d < COINCIDENT { (Vec2::X, radius) } else { (t / d, radius - d) };
+    let coincident = d < COINCIDENT;
+    let (normal, penetration) = if coincident { (Vec2::X, radius) } else { (t / d, radius - d) };
+    if R::ENABLED {
+        rec.record(CircleStep::Normal { ca, normal, coincident, penetration });
+    }
     m.normal = normal;
     // Midway between the two surfaces along the normal.
     let on_a = ca + normal * ra;

@@ -105,6 +105,11 @@ pub struct ClipTrace {
     /// The rule's first choice of face would have lost this much depth and yielded to the
     /// other polygon's deeper face (the faces recorded are the second choice's).
     pub yielded: Option<f32>,
+    /// Rounded polygons (a capsule as a two-gon): each shape's radius around its core.
+    pub radii: [f32; 2],
+    /// Rounded polygons whose cores are apart: the closest points of the two edges, when the
+    /// manifold is the single point between them.
+    pub closest_points: Option<[Vec2; 2]>,
     pub result: Manifold,
 }
 
@@ -155,6 +160,11 @@ pub enum ClipEvent {
     Yield {
         lost: f32,
     },
+    /// The shapes are rounded polygons with these radii (a capsule as a two-gon), recorded
+    /// after `Begin`: separations are the cores', contacts lie midway between the surfaces.
+    Radii([f32; 2]),
+    /// Rounded polygons: the single point between these closest points of the two edges.
+    ClosestPoints([Vec2; 2]),
     Done(Manifold),
 }
 
@@ -180,6 +190,8 @@ impl Recorder<ClipEvent> for ClipTrace {
                 self.yielded = Some(lost);
                 (self.kept, self.rejected, self.clip_stages) = Default::default();
             }
+            ClipEvent::Radii(radii) => self.radii = radii,
+            ClipEvent::ClosestPoints(points) => self.closest_points = Some(points),
             ClipEvent::Done(m) => self.result = m,
         }
     }
@@ -233,6 +245,7 @@ impl ClipTrace {
     /// Draws stage `stage` (index into `CLIP_STAGES`); `axis_scale` is the length of drawn
     /// normals in metres.
     pub fn draw(&self, stage: usize, d: &mut dyn DebugDraw, axis_scale: f32) {
+        self.draw_rounded(d, stage);
         if stage == 0 || self.reference.is_none() {
             self.draw_axes(d, axis_scale);
             return;
@@ -330,6 +343,29 @@ impl ClipTrace {
                     palette::TEXT,
                 );
             }
+        }
+    }
+
+    /// Rounded polygons: each rounded shape's core (its two-gon for a capsule) with a circle of
+    /// its radius at every vertex, and from stage 6 on the closest points of the two edges
+    /// when they gave the manifold.
+    fn draw_rounded(&self, d: &mut dyn DebugDraw, stage: usize) {
+        if !d.wants(Layer::SatAxis) {
+            return;
+        }
+        let clear = palette::TEXT.with_alpha(0.0);
+        for (k, vs) in self.vertices.iter().enumerate().filter(|&(k, _)| self.radii[k] > 0.0) {
+            let color = owner_color([ShapeId::A, ShapeId::B][k]);
+            for (i, v) in vs.iter().enumerate() {
+                d.segment(Layer::SatAxis, *v, vs[(i + 1) % vs.len()], color);
+                d.circle(Layer::SatAxis, *v, self.radii[k], clear, color.with_alpha(0.5));
+            }
+            let label = format!("core of {}, radius {:.3}", ["A", "B"][k], Num(self.radii[k]));
+            d.text(Layer::SatAxis, vs[0] - Vec2::new(0.0, 1.5 * self.radii[k]), &label, color);
+        }
+        if let (Some([p, q]), true) = (self.closest_points, stage >= 5) {
+            d.segment(Layer::SatAxis, p, q, palette::WINNER);
+            d.text(Layer::SatAxis, 0.5 * (p + q), "closest points of the edges", palette::WINNER);
         }
     }
 

@@ -1,7 +1,10 @@
 //! Narrowphase: manifolds for every pair of shape kinds (000 article; capsules after Box2D v3).
 
+pub mod aabb;
 pub mod capsule;
+pub mod capsule_trace;
 pub mod circle;
+pub mod circle_trace;
 pub mod clip;
 pub mod clip_trace;
 pub mod distance;
@@ -12,8 +15,10 @@ pub mod gjk_cache;
 pub mod gjk_trace;
 pub mod manifold;
 pub mod minkowski;
+pub mod pair_trace;
 pub mod polygon;
 pub mod polygon_circle;
+pub mod polygon_circle_trace;
 pub mod rounded;
 pub mod sat;
 pub mod segment;

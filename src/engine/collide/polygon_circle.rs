@@ -1,15 +1,45 @@
 //! Polygon (box or convex polygon) against circle (000 article, "AABB to Circle" generalised
 //! through a change of basis into the polygon's frame, as its "OBBs and Orientation" section
-//! describes). The centre-inside case pushes out through the closest face.
+//! describes). The centre-inside case pushes out through the closest face. Traced by
+//! `polygon_circle_trace`.
 
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use super::polygon_circle_trace::{faces_step, region_step, CircleRegion, PolygonCircleStep};
 use crate::engine::math::Transform;
 use crate::engine::shape::Polygon;
+use crate::engine::trace::{NoTrace, Recorder};
 use glam::Vec2;
 
 /// Contact between polygon A and a circle B (radius `radius`, centre `center` in world space).
 /// The normal points from the polygon to the circle.
 pub fn collide_polygon_circle(poly: &Polygon, xf: &Transform, center: Vec2, radius: f32, margin: f32) -> Manifold {
+    collide_polygon_circle_with(poly, xf, center, radius, margin, &mut NoTrace)
+}
+
+/// [`collide_polygon_circle`] recording its steps (the Manifold lab's trace).
+pub fn collide_polygon_circle_with<R: Recorder<PolygonCircleStep>>(
+    poly: &Polygon,
+    xf: &Transform,
+    center: Vec2,
+    radius: f32,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
+    let m = polygon_circle(poly, xf, center, radius, margin, rec);
+    if R::ENABLED {
+        rec.record(PolygonCircleStep::Done(m, center));
+    }
+    m
+}
+
+fn polygon_circle<R: Recorder<PolygonCircleStep>>(
+    poly: &Polygon,
+    xf: &Transform,
+    center: Vec2,
+    radius: f32,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     // Change of basis: the circle centre in the polygon's frame.
     let c = xf.apply_inv(center);
     // The face of maximum separation is the closest face when the centre is inside.
@@ -21,6 +51,10 @@ pub fn collide_polygon_circle(poly: &Polygon, xf: &Transform, center: Vec2, radi
             separation = s;
             face = i;
         }
+    }
+    if R::ENABLED {
+        rec.record(PolygonCircleStep::Basis { xf: *xf, center, local: c });
+        rec.record(faces_step(poly, xf, c, face, radius + margin));
     }
     if separation > radius + margin {
         return Manifold::EMPTY;
@@ -34,12 +68,20 @@ pub fn collide_polygon_circle(poly: &Polygon, xf: &Transform, center: Vec2, radi
     let (normal, on_poly, distance, feature) = if separation <= 0.0 || (u1 >= 0.0 && u2 >= 0.0) {
         // Face region, or centre inside: push out along the face normal.
         let n = poly.normals[face];
+        if R::ENABLED {
+            let region = if separation <= 0.0 { CircleRegion::Inside } else { CircleRegion::Face };
+            rec.record(region_step(xf, [v1, v2], c, region, (u1, u2), separation, false));
+        }
         (n, c - n * separation, separation, face)
     } else {
         // Vertex region: the normal runs from the closest vertex to the centre.
         let (v, index) = if u1 < 0.0 { (v1, face) } else { (v2, (face + 1) % poly.count) };
         let d = c - v;
         let dist = d.length();
+        if R::ENABLED {
+            let region = CircleRegion::Vertex(index, xf.apply(v));
+            rec.record(region_step(xf, [v1, v2], c, region, (u1, u2), dist, dist > radius + margin));
+        }
         if dist > radius + margin {
             return Manifold::EMPTY;
         }

@@ -2,20 +2,55 @@
 //! through `b2CollidePolygons`, which handles radii: SAT on the cores (`find_max_separation`),
 //! the reference and incident edges, then either clipping (`clip_polygons`) or, when the cores
 //! are apart and the closest features are two vertices, a single vertex–vertex point.
+//! Traced through the SAT + clipping trace (`clip_trace`), with the radii and the closest
+//! points of the edges.
 //!
 //! Computed in A's frame shifted to A's first vertex, returned in world space, normal A → B.
 
+use super::clip::Line;
+use super::clip_trace::{ClipEvent, SatAxis, ShapeId, TracedFace, TracedPoint};
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
-use super::polygon::DEPTH_GUARD;
+use super::polygon::{ReferenceFaceRule, DEPTH_GUARD};
 use super::segment::segment_distance;
 use super::support::Proxy;
 use crate::engine::math::{cross_sv, right_perp, Transform};
 use crate::engine::shape::{Capsule, Polygon, MAX_POLYGON_VERTICES};
+use crate::engine::trace::{NoTrace, Recorder};
 use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
 
+/// A's frame shifted to `origin`, where the proxies live: maps their points and directions
+/// to world space for the trace.
+#[derive(Clone, Copy)]
+struct Frame {
+    xf: Transform,
+    origin: Vec2,
+}
+
+impl Frame {
+    fn point(&self, p: Vec2) -> Vec2 {
+        self.xf.apply(p + self.origin)
+    }
+
+    fn dir(&self, n: Vec2) -> Vec2 {
+        self.xf.q.apply(n)
+    }
+}
+
 /// Contact between polygon A and capsule B; points separated by less than `margin` are kept.
 pub fn collide_polygon_capsule(a: &Polygon, xfa: &Transform, b: &Capsule, xfb: &Transform, margin: f32) -> Manifold {
+    collide_polygon_capsule_with(a, xfa, b, xfb, margin, &mut NoTrace)
+}
+
+/// [`collide_polygon_capsule`] recording its steps in the SAT + clipping trace.
+pub fn collide_polygon_capsule_with<R: Recorder<ClipEvent>>(
+    a: &Polygon,
+    xfa: &Transform,
+    b: &Capsule,
+    xfb: &Transform,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     let origin = a.vertices[0];
     let mut pa = Proxy { points: [Vec2::ZERO; MAX_POLYGON_VERTICES], normals: a.normals, count: a.count, radius: 0.0 };
     for i in 0..a.count {
@@ -34,10 +69,19 @@ pub fn collide_polygon_capsule(a: &Polygon, xfa: &Transform, b: &Capsule, xfb: &
     pb.points[1] = xf.apply(b.center2) - origin;
     pb.normals[0] = xf.q.apply(n0);
     pb.normals[1] = -pb.normals[0];
-    let mut m = collide_rounded(&pa, &pb, margin);
+    let frame = Frame { xf: *xfa, origin };
+    if R::ENABLED {
+        let vertices = [&pa, &pb].map(|p| p.points[..p.count].iter().map(|&v| frame.point(v)).collect());
+        rec.record(ClipEvent::Begin { rule: ReferenceFaceRule::Plain, vertices });
+        rec.record(ClipEvent::Radii([0.0, b.radius]));
+    }
+    let mut m = collide_rounded(&pa, &pb, margin, &frame, rec);
     m.normal = xfa.q.apply(m.normal);
     for p in &mut m.points[..m.count] {
         p.point = xfa.apply(p.point + origin);
+    }
+    if R::ENABLED {
+        rec.record(ClipEvent::Done(m));
     }
     m
 }
@@ -55,6 +99,37 @@ fn find_max_separation(p1: &Proxy, p2: &Proxy) -> (usize, f32) {
     best
 }
 
+/// Records every axis of `p1` (shape `owner`, axes numbered from `first`) against `p2` with
+/// its deepest vertex, the best one, and whether it separates beyond `reach`.
+fn record_axes<R: Recorder<ClipEvent>>(
+    p1: &Proxy,
+    p2: &Proxy,
+    owner: ShapeId,
+    first: usize,
+    (best, reach): ((usize, f32), f32),
+    frame: &Frame,
+    rec: &mut R,
+) {
+    for i in 0..p1.count {
+        let (n, v1) = (p1.normals[i], p1.points[i]);
+        let s = |j: usize| n.dot(p2.points[j] - v1);
+        let deepest = (0..p2.count).min_by(|&j, &k| s(j).total_cmp(&s(k))).unwrap_or(0);
+        rec.record(ClipEvent::Axis(SatAxis {
+            owner,
+            edge: i,
+            normal: frame.dir(n),
+            face: [frame.point(v1), frame.point(p1.points[(i + 1) % p1.count])],
+            separation: s(deepest),
+            deepest_vertex: deepest,
+            deepest_point: frame.point(p2.points[deepest]),
+        }));
+    }
+    rec.record(ClipEvent::Best { owner, axis: first + best.0 });
+    if best.1 > reach {
+        rec.record(ClipEvent::Separating(first + best.0));
+    }
+}
+
 /// The edge of `p` most anti-parallel to `normal`.
 fn find_incident_edge(p: &Proxy, normal: Vec2) -> usize {
     let mut best = (0, f32::MAX);
@@ -68,10 +143,16 @@ fn find_incident_edge(p: &Proxy, normal: Vec2) -> usize {
 }
 
 /// `b2CollidePolygons` on two rounded polygons in one frame.
-fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
+fn collide_rounded<R: Recorder<ClipEvent>>(a: &Proxy, b: &Proxy, margin: f32, frame: &Frame, rec: &mut R) -> Manifold {
     let (mut edge_a, separation_a) = find_max_separation(a, b);
     let (mut edge_b, separation_b) = find_max_separation(b, a);
     let radius = a.radius + b.radius;
+    if R::ENABLED {
+        record_axes(a, b, ShapeId::A, 0, ((edge_a, separation_a), margin + radius), frame, rec);
+        if separation_a <= margin + radius {
+            record_axes(b, a, ShapeId::B, a.count, ((edge_b, separation_b), margin + radius), frame, rec);
+        }
+    }
     if separation_a > margin + radius || separation_b > margin + radius {
         return Manifold::EMPTY;
     }
@@ -88,7 +169,8 @@ fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
         // When the incident edge misses the reference edge's extent (a core's end at the
         // other's corner), Box2D reports nothing; the deepest incident vertex keeps the contact.
         let deepest = deepest_vertex_contact(a, b, if flip { edge_b } else { edge_a }, flip);
-        return within_margin(clip_polygons(a, b, edge_a, edge_b, flip), margin, Some(deepest));
+        let clipped = clip_polygons(a, b, edge_a, edge_b, flip, frame, rec);
+        return within_margin(clipped, margin, Some((deepest, ClipEvent::Fallback)), frame, rec);
     }
     let (i11, i12) = (edge_a, (edge_a + 1) % a.count);
     let (i21, i22) = (edge_b, (edge_b + 1) % b.count);
@@ -112,7 +194,8 @@ fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
         });
         m
     };
-    let clipped = clip_polygons(a, b, edge_a, edge_b, flip);
+    let closest_points = ClipEvent::ClosestPoints([closest.closest1, closest.closest2].map(|p| frame.point(p)));
+    let clipped = clip_polygons(a, b, edge_a, edge_b, flip, frame, rec);
     let min_separation = clipped.points().iter().map(|p| -p.penetration).fold(f32::MAX, f32::min);
     let end = |f: f32, first: usize, second: usize| {
         if f == 0.0 {
@@ -129,11 +212,14 @@ fn collide_rounded(a: &Proxy, b: &Proxy, margin: f32) -> Manifold {
             // Vertex–vertex: one point between the two closest vertices. (Box2D v3 keeps the
             // clipped points unless they are a tenth of a linear slop shallower; they report
             // the contact up to that much shallower than it is, so the guard here is 10 µm.)
+            if R::ENABLED {
+                rec.record(closest_points);
+            }
             return single(ia, ib);
         }
     }
     // Keep the clipped points within the margin; if none is, the closest points still are.
-    within_margin(clipped, margin, Some(single(i11, i21)))
+    within_margin(clipped, margin, Some((single(i11, i21), closest_points)), frame, rec)
 }
 
 /// One point at the incident core's deepest vertex along the normal of the reference edge
@@ -153,23 +239,47 @@ fn deepest_vertex_contact(a: &Proxy, b: &Proxy, e1: usize, flip: bool) -> Manifo
     m
 }
 
-/// Drops points separated by more than `margin`; an emptied manifold becomes `fallback`.
-fn within_margin(m: Manifold, margin: f32, fallback: Option<Manifold>) -> Manifold {
+/// Drops points separated by more than `margin`; an emptied manifold becomes `fallback`,
+/// whose event the trace records.
+fn within_margin<R: Recorder<ClipEvent>>(
+    m: Manifold,
+    margin: f32,
+    fallback: Option<(Manifold, ClipEvent)>,
+    frame: &Frame,
+    rec: &mut R,
+) -> Manifold {
     let mut kept = Manifold { count: 0, ..m };
     for p in m.points() {
+        if R::ENABLED {
+            let kept = -p.penetration <= margin;
+            rec.record(ClipEvent::Point { p: frame.point(p.point), separation: -p.penetration, kept });
+        }
         if -p.penetration <= margin {
             kept.push(*p);
         }
     }
     match fallback {
-        Some(f) if kept.count == 0 => f,
+        Some((f, event)) if kept.count == 0 => {
+            if R::ENABLED {
+                rec.record(event);
+            }
+            f
+        }
         _ => kept,
     }
 }
 
 /// Box2D's `b2ClipPolygons`: the incident edge clipped to the reference edge's extent, each
 /// point moved midway between the two rounded surfaces.
-fn clip_polygons(a: &Proxy, b: &Proxy, edge_a: usize, edge_b: usize, flip: bool) -> Manifold {
+fn clip_polygons<R: Recorder<ClipEvent>>(
+    a: &Proxy,
+    b: &Proxy,
+    edge_a: usize,
+    edge_b: usize,
+    flip: bool,
+    frame: &Frame,
+    rec: &mut R,
+) -> Manifold {
     let (p1, e1, p2, e2) = if flip { (b, edge_b, a, edge_a) } else { (a, edge_a, b, edge_b) };
     let (i11, i12) = (e1, (e1 + 1) % p1.count);
     let (i21, i22) = (e2, (e2 + 1) % p2.count);
@@ -181,12 +291,19 @@ fn clip_polygons(a: &Proxy, b: &Proxy, edge_a: usize, edge_b: usize, flip: bool)
     // The incident edge runs against the tangent (CCW winding).
     let upper2 = (v21 - v11).dot(tangent);
     let lower2 = (v22 - v11).dot(tangent);
-    if upper2 < lower1 || upper1 < lower2 {
-        return Manifold::EMPTY;
-    }
+    let disjoint = upper2 < lower1 || upper1 < lower2;
     let span = upper2 - lower2;
     let v_lower = if lower2 < lower1 && span > f32::EPSILON { v22.lerp(v21, (lower1 - lower2) / span) } else { v22 };
     let v_upper = if upper2 > upper1 && span > f32::EPSILON { v22.lerp(v21, (upper1 - lower2) / span) } else { v21 };
+    if R::ENABLED {
+        let faces = [(p1, i11, i12), (p2, i21, i22)].map(|(p, i, j)| (p.normals[i], [p.points[i], p.points[j]]));
+        let ends = [(v22, v22 != v_lower), (v21, v21 != v_upper)];
+        rec.record(faces_event(faces, [e1, e2], flip, frame));
+        rec.record(clipped_event([v_lower, v_upper], ends, disjoint, frame));
+    }
+    if disjoint {
+        return Manifold::EMPTY;
+    }
     let separation_lower = (v_lower - v11).dot(normal);
     let separation_upper = (v_upper - v11).dot(normal);
     let (r1, r2) = (p1.radius, p2.radius);
@@ -210,9 +327,65 @@ fn clip_polygons(a: &Proxy, b: &Proxy, edge_a: usize, edge_b: usize, flip: bool)
     m
 }
 
+/// The trace's faces: `faces` are the reference and incident edges (normal, ends) of edges
+/// `edges`; the side planes bound the reference edge along its tangent.
+fn faces_event(faces: [(Vec2, [Vec2; 2]); 2], edges: [usize; 2], flip: bool, frame: &Frame) -> ClipEvent {
+    let owners = if flip { [ShapeId::B, ShapeId::A] } else { [ShapeId::A, ShapeId::B] };
+    let [reference, incident] = [0, 1].map(|k| {
+        let (n, [v1, v2]) = faces[k];
+        TracedFace { owner: owners[k], edge: edges[k], v1: frame.point(v1), v2: frame.point(v2), normal: frame.dir(n) }
+    });
+    let tangent = (reference.v2 - reference.v1).normalize();
+    let side_planes =
+        [Line { n: -tangent, c: -tangent.dot(reference.v1) }, Line { n: tangent, c: tangent.dot(reference.v2) }];
+    ClipEvent::Faces { flip, bias_changed_choice: false, reference, incident, side_planes }
+}
+
+/// The incident edge before clipping, after the lower bound and after the upper bound
+/// (`ends` are its lower and upper ends, each with whether its bound clipped it); nothing
+/// after clipping when the edges' extents are `disjoint`.
+fn clipped_event(clipped: [Vec2; 2], ends: [(Vec2, bool); 2], disjoint: bool, frame: &Frame) -> ClipEvent {
+    let point = |p: Vec2, plane: Option<usize>| TracedPoint { p: frame.point(p), created_by: plane };
+    let lower = point(clipped[0], ends[0].1.then_some(0));
+    let upper = point(clipped[1], ends[1].1.then_some(1));
+    let before = vec![point(ends[0].0, None), point(ends[1].0, None)];
+    if disjoint {
+        return ClipEvent::Clipped([before, Vec::new(), Vec::new()]);
+    }
+    ClipEvent::Clipped([before, vec![lower, point(ends[1].0, None)], vec![lower, upper]])
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::clip_trace::ClipTrace;
+    use super::super::pair_trace::manifold_bits;
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_trace_returns_the_untraced_manifold_bit_for_bit(
+            hx in 0.1f32..2.0, hy in 0.1f32..2.0, h in 0.05f32..1.5, r in 0.05f32..0.8,
+            aa in -4.0f32..4.0, bx in -3.0f32..3.0, by in -3.0f32..3.0, ab in -4.0f32..4.0,
+            margin in prop_oneof![Just(0.0f32), 0.0f32..0.1],
+        ) {
+            let a = Polygon::make_box(Vec2::new(hx, hy)).unwrap();
+            let b = Capsule::horizontal(h, r).unwrap();
+            let (xa, xb) = (Transform::new(Vec2::new(0.2, -0.1), aa), Transform::new(Vec2::new(bx, by), ab));
+            let mut t = ClipTrace::default();
+            let m = collide_polygon_capsule_with(&a, &xa, &b, &xb, margin, &mut t);
+            let plain = collide_polygon_capsule(&a, &xa, &b, &xb, margin);
+            prop_assert_eq!(manifold_bits(&m), manifold_bits(&plain));
+            prop_assert_eq!(manifold_bits(&t.result), manifold_bits(&plain));
+            prop_assert_eq!(t.radii, [0.0, r]);
+            prop_assert_eq!(t.vertices[1].len(), 2, "the capsule's two-gon");
+            // Touching means no axis separated, so both shapes' axes were tested.
+            if plain.count > 0 {
+                prop_assert_eq!(t.axes.len(), 6);
+                prop_assert!(t.reference.is_some());
+            }
+        }
+    }
 
     #[test]
     fn capsule_lying_on_a_box_rests_on_two_points() {
@@ -247,5 +420,11 @@ mod tests {
         assert_eq!(m.count, 1);
         assert!((m.normal - dir).length() < 1e-4, "{:?}", m.normal);
         assert!((m.points[0].penetration + 0.01).abs() < 1e-5);
+        // The trace says why: the closest points of the two edges, the box's corner and the
+        // capsule's end, 1 cm apart beyond the radius.
+        let mut t = ClipTrace::default();
+        collide_polygon_capsule_with(&b, &Transform::IDENTITY, &cap, &xb, 0.02, &mut t);
+        let [p, q] = t.closest_points.expect("the vertex–vertex point");
+        assert!((p - corner).length() < 1e-5 && (q - end).length() < 1e-4, "{p} {q}");
     }
 }

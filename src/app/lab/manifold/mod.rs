@@ -1,11 +1,18 @@
-//! The manifold lab (000 article): two shapes, dragged and turned with the ordinary gestures;
-//! the SAT axes, the reference and incident faces, the side planes and each clip, stage by
-//! stage, to the final contact points. Also draws the selected pair of the world view.
+//! The manifold lab (000 article): two shapes, dragged and turned with the ordinary gestures,
+//! and their manifold function stepped: for polygons the SAT axes, the reference and incident
+//! faces, the side planes and each clip (after the article's AABB construction when both are
+//! axis-aligned boxes); for circles and capsules the closest features, the change of basis,
+//! the Voronoi region and the clipped segment. Also draws the selected pair of the world view.
 
 mod panels;
+#[cfg(test)]
+mod tests;
 pub mod trace_view;
+pub mod traces;
 
-pub use trace_view::{draw_pair, manifold_numbers, manifold_of, trace_numbers, trace_pair, LAST_STAGE};
+#[cfg(test)]
+pub use trace_view::LAST_STAGE;
+pub use trace_view::{draw_pair, manifold_numbers, manifold_of, pair_numbers, trace_pair};
 
 use super::pair::{PairAction, PairFile};
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
@@ -15,6 +22,7 @@ use crate::app::state::Action;
 use egui_macroquad::egui;
 use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::debug::DebugDraw;
+use manifold_lab::engine::trace::Trace;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -22,7 +30,7 @@ const DEFAULT_PAIR: &str = "scenes/pairs/box_on_box.ron";
 
 pub struct ManifoldLab {
     pub pair: PairFile,
-    /// Clipping stage shown (index into `CLIP_STAGES`).
+    /// The trace's step shown (clamped to its last when drawn).
     pub stage: usize,
     /// How the reference face is chosen (the world's default, or the article's bias).
     pub rule: ReferenceFaceRule,
@@ -33,7 +41,7 @@ pub struct ManifoldLab {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ManifoldAction {
     Pair(PairAction),
-    /// Show clipping stage `k` (0 = SAT axes ... last = manifold).
+    /// Show step `k` of the pair's trace (clamped to its last step, the manifold).
     SetStage(usize),
     /// Choose the reference face by this rule.
     SetRule(ReferenceFaceRule),
@@ -48,7 +56,7 @@ pub fn act(a: ManifoldAction) -> Action {
 impl ManifoldLab {
     /// The lab on a pair already placed in the app's world (a contact taken from a scene).
     pub fn on_pair(pair: PairFile) -> ManifoldLab {
-        ManifoldLab { pair, stage: LAST_STAGE, rule: ReferenceFaceRule::default(), axis: None }
+        ManifoldLab { pair, stage: usize::MAX, rule: ReferenceFaceRule::default(), axis: None }
     }
 }
 
@@ -57,7 +65,8 @@ impl LabType for ManifoldLab {
     const ENTRY: LabEntry = LabEntry {
         name: "Manifold (SAT + clipping)",
         description: "Drag and rotate two shapes; walk the SAT axes, the reference and incident faces, \
-                      the side planes and each clip to the final contact points.",
+                      the side planes and each clip to the final contact points, or the closest \
+                      features of circles and capsules.",
         file: Some(manifold_lab::scene::FileKind::Pair),
     };
 
@@ -68,7 +77,10 @@ impl LabType for ManifoldLab {
     fn apply(&mut self, app: &mut Stage, action: ManifoldAction) {
         match action {
             ManifoldAction::Pair(a) => self.pair.apply(app, a),
-            ManifoldAction::SetStage(k) => self.stage = k.min(LAST_STAGE),
+            ManifoldAction::SetStage(k) => {
+                let steps = trace_pair(&app.world, 0, 1, self.rule).map_or(0, |t| t.steps());
+                self.stage = k.min(steps.saturating_sub(1));
+            }
             ManifoldAction::SetRule(rule) => self.rule = rule,
             ManifoldAction::SelectAxis(k) => self.axis = k,
         }
@@ -84,7 +96,7 @@ impl Lab for ManifoldLab {
     }
 
     fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>) {
-        panels::details(ui, app, self.rule, self.axis, out);
+        panels::details(ui, app, self.rule, self.stage, self.axis, out);
     }
 
     fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {

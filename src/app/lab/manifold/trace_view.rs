@@ -1,26 +1,24 @@
-//! The SAT + clipping trace of two bodies drawn stage by stage, and the numbers behind it:
+//! The trace of two bodies (any pair kind) drawn step by step, and the numbers behind it:
 //! the manifold lab's view and the world view's selected pair.
 
+use super::traces::{trace_bodies, PairTrace};
 use egui_macroquad::egui::{self, Color32, RichText};
-use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId, CLIP_STAGES};
-use manifold_lab::engine::collide::polygon::{collide_polygons_traced, ReferenceFaceRule};
+use manifold_lab::engine::collide::clip_trace::{ClipTrace, ShapeId};
+use manifold_lab::engine::collide::polygon::ReferenceFaceRule;
 use manifold_lab::engine::collide::{collide_with, Manifold};
 use manifold_lab::engine::debug::{palette, DebugDraw, Layer};
 use manifold_lab::engine::number::Num;
-use manifold_lab::engine::shape::Shape;
+use manifold_lab::engine::trace::Trace;
 use manifold_lab::engine::World;
 
-/// The last clipping stage (the manifold).
-pub const LAST_STAGE: usize = CLIP_STAGES.len() - 1;
+/// The last clipping stage (the manifold) of two polygons that are not both axis-aligned.
+#[cfg(test)]
+pub const LAST_STAGE: usize = manifold_lab::engine::collide::clip_trace::CLIP_STAGES.len() - 1;
 
-/// The SAT + clipping trace between bodies `a` and `b`, when both are polygons, with the
-/// world's speculative margin (0 in a lab opened on a pair file without one).
-pub fn trace_pair(world: &World, a: usize, b: usize, rule: ReferenceFaceRule) -> Option<ClipTrace> {
-    let (ba, bb) = (world.bodies.get(a)?, world.bodies.get(b)?);
-    let (Shape::Polygon(pa), Shape::Polygon(pb)) = (&ba.shape, &bb.shape) else { return None };
-    let mut t = ClipTrace::default();
-    collide_polygons_traced(pa, &ba.xf, pb, &bb.xf, world.params.speculative_margin, rule, Some(&mut t));
-    Some(t)
+/// The trace between bodies `a` and `b`, whatever their shapes, with the world's speculative
+/// margin (0 in a lab opened on a pair file without one).
+pub fn trace_pair(world: &World, a: usize, b: usize, rule: ReferenceFaceRule) -> Option<PairTrace> {
+    trace_bodies(world, a, b, rule, axis_scale(world, a, b))
 }
 
 /// The manifold between two bodies (any shapes), A → B, with the world's speculative margin
@@ -34,20 +32,6 @@ pub fn manifold_of(world: &World, a: usize, b: usize, rule: ReferenceFaceRule) -
 pub fn axis_scale(world: &World, a: usize, b: usize) -> f32 {
     let r = |i: usize| world.bodies.get(i).map(|b| b.bounding_radius()).unwrap_or(1.0);
     (0.35 * r(a).min(r(b))).clamp(0.05, 5.0)
-}
-
-/// Draws a manifold without a trace (pairs with a circle): points, depths and the normal.
-pub fn draw_plain_manifold(m: &Manifold, d: &mut dyn DebugDraw, scale: f32) {
-    for p in m.points() {
-        d.point(Layer::Contact, p.point, 10.0, palette::CONTACT_WARM);
-        d.arrow(Layer::Normal, p.point, p.point + scale * m.normal, palette::NORMAL);
-        d.text(
-            Layer::Contact,
-            p.point - 0.3 * scale * m.normal,
-            &format!("depth {:.3}", Num(p.penetration)),
-            palette::TEXT,
-        );
-    }
 }
 
 fn shape_color(id: ShapeId) -> Color32 {
@@ -165,7 +149,8 @@ pub fn draw_bodies(world: &World, d: &mut dyn DebugDraw) {
     }
 }
 
-/// Draws the pair's trace at `stage` (polygons) or its plain manifold (circles).
+/// Draws the pair's trace at `stage` (clamped to its last step); `axis` adds a SAT axis's
+/// projections.
 pub fn draw_pair(
     world: &World,
     a: usize,
@@ -175,18 +160,54 @@ pub fn draw_pair(
     rule: ReferenceFaceRule,
     axis: Option<usize>,
 ) {
-    let scale = axis_scale(world, a, b);
-    match trace_pair(world, a, b, rule) {
-        Some(t) => {
-            t.draw(stage, d, scale);
-            if let Some(k) = axis {
-                t.draw_projection(k, d);
-            }
-        }
-        None => {
-            if let Some(m) = manifold_of(world, a, b, rule) {
-                draw_plain_manifold(&m, d, scale);
-            }
-        }
+    if let Some(t) = trace_pair(world, a, b, rule) {
+        t.draw(stage, d, axis_scale(world, a, b), axis);
     }
+}
+
+/// The numbers of any pair's trace: the SAT axes and clipping of a clip trace, the
+/// article's AABB construction beside SAT's answer, or each step of a closest-point trace
+/// (step `stage` highlighted). Returns a clicked SAT axis.
+pub fn pair_numbers(ui: &mut egui::Ui, t: &PairTrace, stage: usize, axis: Option<usize>) -> Option<Option<usize>> {
+    if let PairTrace::Boxes(..) = t {
+        article_beside_sat(ui, t);
+    }
+    if let PairTrace::PolygonCapsule { trace, swapped } = t {
+        let who = if *swapped { "; the polygon (body B) is traced as A" } else { "" };
+        ui.label(
+            RichText::new(format!("capsule as a rounded two-gon, radius {:.3}{who}", Num(trace.radii[1]))).small(),
+        );
+    }
+    if let Some(c) = t.clip() {
+        return trace_numbers(ui, c, axis);
+    }
+    let current = stage.min(t.steps().saturating_sub(1));
+    for (k, (title, summary)) in t.summaries().into_iter().enumerate() {
+        step_row(ui, &format!("{}. {title}", k + 1), &summary, k == current);
+    }
+    None
+}
+
+/// A step's title (highlighted when it is the one shown) over its numbers.
+fn step_row(ui: &mut egui::Ui, title: &str, numbers: &str, current: bool) {
+    let text = RichText::new(title);
+    ui.label(if current { text.strong().color(Color32::from_rgb(255, 235, 80)) } else { text });
+    ui.indent(title, |ui| ui.label(RichText::new(numbers).monospace()));
+}
+
+/// The 000 article's AABB answer beside SAT + clipping's: the overlaps, the area, the
+/// normal and the depth.
+fn article_beside_sat(ui: &mut egui::Ui, t: &PairTrace) {
+    ui.label(RichText::new("Two axis-aligned boxes: the article's AABB construction").strong());
+    for (title, summary) in t.summaries() {
+        step_row(ui, title.trim_start_matches("article: "), &summary, false);
+    }
+    let m = t.result();
+    let sat = if m.count == 0 {
+        "no contact".to_string()
+    } else {
+        format!("normal ({:.0}, {:.0}), depth {:.4}", Num(m.normal.x), Num(m.normal.y), Num(m.max_penetration()))
+    };
+    step_row(ui, "SAT + clipping", &sat, false);
+    ui.separator();
 }
