@@ -1,4 +1,4 @@
-//! End to end: every lab (the 3D hull lab also building a hull, the 3D dynamics lab also with
+//! End to end: every lab (the 3D hull lab also building a hull and stepping the clipping, the 3D dynamics lab also with
 //! every pair's SAT axis labelled on the stacks) and the scene view (a selected joint, a branch
 //! diff, the profiler) shot by the real binary at 1280×720 and 900×560. The screenshot's report lists the labels
 //! each view placed and every egui text cut at the edge of its clip rectangle (or panel wider
@@ -13,7 +13,7 @@ use std::process::Command;
 use support::x_display;
 
 /// What is shot: a name and the `screenshot` arguments.
-const SHOTS: [(&str, &[&str]); 14] = [
+const SHOTS: [(&str, &[&str]); 16] = [
     ("joint", &["scenes/chain.ron", "--frames", "2", "--script", "tests/scripts/chain_joint.ron"]),
     ("branch", &["scenes/vertical_stack.ron", "--frames", "1", "--script", "tests/scripts/timeline_branch.ron"]),
     ("profiler", &["scenes/pyramid.ron", "--frames", "1", "--script", "tests/scripts/profiler.ron"]),
@@ -23,6 +23,30 @@ const SHOTS: [(&str, &[&str]); 14] = [
     ("tree", &["--lab", "tree", "--frames", "1", "--script", "tests/scripts/tree_insert.ron"]),
     ("hull3d", &["--lab", "hull3d", "--frames", "2", "--script", "tests/scripts/hull3d_lab.ron"]),
     ("construct", &["--lab", "hull3d", "--frames", "2", "--script", "tests/scripts/hull3d_construct.ron"]),
+    (
+        "clip",
+        &[
+            "--lab",
+            "hull3d",
+            "scenes/hulls/cube_on_cube.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/hull3d_clip.ron",
+        ],
+    ),
+    (
+        "clip_manifold",
+        &[
+            "--lab",
+            "hull3d",
+            "scenes/hulls/cube_on_cube.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/hull3d_clip_manifold.ron",
+        ],
+    ),
     ("toi", &["--lab", "toi", "--frames", "2", "--script", "tests/scripts/toi_lab.ron"]),
     ("slice", &["--lab", "slice", "--frames", "1", "--script", "tests/scripts/slice_lab.ron"]),
     ("hull", &["--lab", "hull", "--frames", "1", "--script", "tests/scripts/hull_lab.ron"]),
@@ -127,7 +151,8 @@ fn every_view_places_its_labels_apart_inside_the_view_and_cuts_no_text() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Not a vacuous pass: the labs that label their pictures reported placed labels.
-    for lab in ["manifold", "epa", "tree", "hull3d", "construct", "toi", "slice", "hull", "world3d", "sat_pile"] {
+    let labelling = ["manifold", "epa", "tree", "hull3d", "construct", "clip", "clip_manifold", "toi", "slice", "hull"];
+    for lab in labelling.into_iter().chain(["world3d", "sat_pile"]) {
         assert_eq!(labelled.iter().filter(|n| **n == lab).count(), 2, "{lab}: no labels reported at one size");
     }
 }

@@ -289,6 +289,43 @@ fn hull3d_lab_screenshot_shows_both_hulls_the_winner_and_the_gauss_maps() {
 }
 
 #[test]
+fn hull3d_clip_stage_shows_the_reference_face_a_side_plane_and_the_clipped_polygon() {
+    let (img, info) = shoot(
+        "e2e_hull3d_clip.png",
+        &[
+            "--lab",
+            "hull3d",
+            "scenes/hulls/cube_on_cube.ron",
+            "--frames",
+            "2",
+            "--script",
+            "tests/scripts/hull3d_clip.ron",
+        ],
+    );
+    let vx = info.viewport_min[0] as u32;
+    let main = (vx, 0, vx + info.viewport_size[0] as u32, info.viewport_size[1] as u32);
+    // Side plane 2 of 4: the reference face (green), the plane's wall and the vertices it made
+    // (violet), the polygon after it (yellow) and the vertex it cut off (red).
+    let green = |[r, g, b]: [i32; 3]| g > 200 && r < 150 && b > 110 && b < 210;
+    let violet = |[r, g, b]: [i32; 3]| b > 200 && r > 140 && r < 225 && g < 190 && b > g + 40;
+    let yellow = |[r, g, b]: [i32; 3]| r > 200 && g > 190 && b < 130;
+    let red = |[r, g, b]: [i32; 3]| r > 200 && g < 110 && b < 110;
+    let [g, v, y, r] = [green, violet, yellow, red].map(|f| count(&img, main, f));
+    assert!(g > 300, "reference face (green) pixels: {g}");
+    assert!(v > 300, "side plane (violet) pixels: {v}");
+    assert!(y > 300, "clipped polygon (yellow) pixels: {y}");
+    assert!(r > 30, "the cut-off vertex (red) pixels: {r}");
+    // The SAT picture of the same pair, seen the same way, has none of the clipping's faces
+    // and planes: the colours above are the stage's.
+    let script = std::env::temp_dir().join(format!("e2e_hull3d_no_clip_{}.ron", std::process::id()));
+    std::fs::write(&script, "[Do(Lab(Hull3d(Orbit(yaw: 0.5, pitch: 0.25)))), Wait(2)]").unwrap();
+    let args = ["--lab", "hull3d", "scenes/hulls/cube_on_cube.ron", "--frames", "2", "--script"];
+    let (sat, _) = shoot("e2e_hull3d_no_clip.png", &[&args[..], &[script.to_str().unwrap()]].concat());
+    let [g0, v0] = [green, violet].map(|f| count(&sat, main, f));
+    assert!(g0 < g / 10 && v0 < v / 10, "the SAT picture: green {g0}, violet {v0}");
+}
+
+#[test]
 fn toi_lab_screenshot_shows_the_sweep_the_impact_and_configuration_space() {
     let (img, info) = shoot(
         "e2e_toi_lab.png",

@@ -58,11 +58,17 @@ pub enum Layer3 {
     /// Edge pairs that form faces of the Minkowski difference: their arcs cross on the Gauss
     /// maps (the crossing arcs and points).
     MinkowskiFace,
+    /// The clipping trace: the reference face and its normal.
+    RefFace,
+    /// The clipping trace: the incident face.
+    IncidentFace,
+    /// The clipping trace: a side plane and the incident polygon before and after it.
+    ClipPlane,
 }
 
 impl Layer3 {
     /// Every layer.
-    pub const ALL: [Layer3; 24] = [
+    pub const ALL: [Layer3; 27] = [
         Layer3::Shape,
         Layer3::Edge,
         Layer3::Frame,
@@ -87,6 +93,9 @@ impl Layer3 {
         Layer3::Projection,
         Layer3::Gauss,
         Layer3::MinkowskiFace,
+        Layer3::RefFace,
+        Layer3::IncidentFace,
+        Layer3::ClipPlane,
     ];
 
     /// The layers a 3D world draws, in panel order: those declared before the SAT lab's.
@@ -122,6 +131,9 @@ impl Layer3 {
             Layer3::Projection => "Selected axis",
             Layer3::Gauss => "Gauss maps",
             Layer3::MinkowskiFace => "Minkowski faces",
+            Layer3::RefFace => "Reference face",
+            Layer3::IncidentFace => "Incident face",
+            Layer3::ClipPlane => "Side planes, clipping",
         }
     }
 }
@@ -221,7 +233,7 @@ mod tests {
         assert_eq!(l.count(Layer3::Contact), 1);
         let json = serde_json::to_string(&l).unwrap();
         assert!(json.contains("Contact"));
-        assert_eq!(Layer3::ALL.len(), Layer3::MinkowskiFace as usize + 1);
+        assert_eq!(Layer3::ALL.len(), Layer3::ClipPlane as usize + 1);
         assert!(Layer3::ALL.iter().enumerate().all(|(k, l)| *l as usize == k), "ALL in declaration order");
         assert_eq!((Layer3::WORLD.len(), Layer3::WORLD.last()), (18, Some(&Layer3::Label)));
     }

@@ -63,6 +63,32 @@ fn the_3d_hull_labs_sort_checkbox_sorts_the_axes() {
 }
 
 #[test]
+fn the_3d_hull_labs_clip_stage_steps_through_the_clipping() {
+    use super::hull3d::{act, Hull3dAction};
+    use super::test_support::manifest;
+    use manifold_lab::engine::trace::Trace3;
+    let mut app = lab_app(LabKind::HullSat);
+    app.apply(act(Hull3dAction::Load(manifest("scenes/hulls/cube_on_cube.ron"))));
+    click(&mut app, "Step the clipping", true);
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().clip_step, Some(0));
+    let steps = app.lab_as::<Hull3dLab>().unwrap().view.clip.steps();
+    assert_eq!(steps, 12);
+    // The stage's slider is the panels' first: its "next step" button walks every step.
+    for k in 1..steps {
+        click(&mut app, "▶", true);
+        assert_eq!(app.lab_as::<Hull3dLab>().unwrap().clip_step, Some(k));
+    }
+    let mut h = Harness::new();
+    let (_, full) = h.frame(&app, Vec::new());
+    let texts = crate::app::ui_tests::all_texts(&full.shapes);
+    let caption = "step 12 of 12: the manifold: 4 of 5 points kept (deepest, + triangle, farthest, - triangle)";
+    assert!(texts.iter().any(|t| t == caption), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "the manifold: 4"), "the points listed");
+    click(&mut app, "Step the clipping", true);
+    assert_eq!(app.lab_as::<Hull3dLab>().unwrap().clip_step, None);
+}
+
+#[test]
 fn the_toi_labs_method_radio_switches_the_method_and_reruns() {
     let mut app = lab_app(LabKind::Toi);
     let lab = app.lab_as::<ToiLab>().unwrap();

@@ -4,7 +4,10 @@
 //! reference face) is clipped by Sutherland–Hodgman against the reference face's side planes;
 //! the points below the reference face are kept and reduced to at most four (deepest, farthest
 //! from it, then the largest triangle on each side). Edge contacts give the article's one point.
+//! Every step can be recorded ([`ClipTrace3`], the `engine::trace` protocol; `None` compiles
+//! the recording out) and replayed by `clip_trace`.
 
+use super::clip_trace::{ClipStep3, ClipTrace3, ReduceStep};
 use super::hull::{Hull, Plane};
 use super::sat::{ContactKind, HullContact};
 use crate::engine::trace::{NoTrace, Recorder};
@@ -38,42 +41,60 @@ pub struct ContactManifold3 {
     pub incident: Option<(HullSide, usize)>,
 }
 
-/// The clipping steps, for drawing: side planes and the polygon after each of them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClipTrace3 {
-    pub reference_polygon: Vec<Vec3>,
-    pub incident_polygon: Vec<Vec3>,
-    /// Side plane `k` contains reference edge `k` and faces outward.
-    pub side_planes: Vec<Plane>,
-    /// `clipped[k]`: the incident polygon after side planes `0..=k`.
-    pub clipped: Vec<Vec<Vec3>>,
-    /// The clipped points below the reference face, before reduction.
-    pub below: Vec<ManifoldPoint3>,
+/// The contact manifold for an overlapping pair (`contact` from [`super::sat::collide_with`]),
+/// recording every step into `trace` when given (emptied first; `None` records nothing).
+pub fn contact_manifold(a: &Hull, b: &Hull, contact: &HullContact, trace: Option<&mut ClipTrace3>) -> ContactManifold3 {
+    match trace {
+        Some(t) => {
+            t.steps.clear();
+            contact_manifold_recorded(a, b, contact, t)
+        }
+        None => contact_manifold_recorded(a, b, contact, &mut NoTrace),
+    }
 }
 
-/// The contact manifold for an overlapping pair (`contact` from [`super::sat::collide_with`]).
-pub fn contact_manifold(a: &Hull, b: &Hull, contact: &HullContact, trace: Option<&mut ClipTrace3>) -> ContactManifold3 {
-    let single = |reference, incident| ContactManifold3 {
-        normal: contact.normal,
-        points: vec![ManifoldPoint3 { position: contact.point, separation: contact.separation }],
-        reference,
-        incident,
-    };
+/// [`contact_manifold`] generic over its recorder (the `engine::trace` protocol): the reference
+/// and incident faces, then [`clip_faces_recorded`] and [`reduce_point_indices_recorded`].
+pub fn contact_manifold_recorded<R: Recorder<ClipStep3>>(
+    a: &Hull,
+    b: &Hull,
+    contact: &HullContact,
+    rec: &mut R,
+) -> ContactManifold3 {
+    let the_point = ManifoldPoint3 { position: contact.point, separation: contact.separation };
+    let single =
+        |reference, incident| ContactManifold3 { normal: contact.normal, points: vec![the_point], reference, incident };
     let (ref_hull, inc_hull, ref_face, side) = match (contact.kind, contact.face_a.face, contact.face_b.face) {
         (ContactKind::FaceA, Some(f), _) => (a, b, f, HullSide::A),
         (ContactKind::FaceB, _, Some(f)) => (b, a, f, HullSide::B),
-        _ => return single(None, None),
+        _ => {
+            if R::ENABLED {
+                rec.record(ClipStep3::EdgeContact(the_point));
+            }
+            return single(None, None);
+        }
     };
     let other = if side == HullSide::A { HullSide::B } else { HullSide::A };
     let inc_face = find_incident_face(inc_hull, ref_hull.normals[ref_face]);
-    let points = clip_faces(ref_hull, ref_face, inc_hull, inc_face, trace);
+    if R::ENABLED {
+        let normal = ref_hull.normals[ref_face];
+        let polygon = ref_hull.face_polygon(ref_face);
+        rec.record(ClipStep3::ReferenceFace { owner: side, face: ref_face, polygon, normal });
+        let (polygon, dot) = (inc_hull.face_polygon(inc_face), inc_hull.normals[inc_face].dot(normal));
+        rec.record(ClipStep3::IncidentFace { owner: other, face: inc_face, polygon, dot });
+    }
+    let points = clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, rec);
     if points.is_empty() {
+        if R::ENABLED {
+            rec.record(ClipStep3::Fallback(the_point));
+        }
         return single(Some((side, ref_face)), Some((other, inc_face)));
     }
     let normal = contact.normal;
+    let keep = reduce_point_indices_recorded(&points, normal, rec);
     ContactManifold3 {
         normal,
-        points: reduce_points(&points, normal),
+        points: keep.into_iter().map(|i| points[i]).collect(),
         reference: Some((side, ref_face)),
         incident: Some((other, inc_face)),
     }
@@ -91,47 +112,15 @@ pub fn find_incident_face(hull: &Hull, n: Vec3) -> usize {
     best.1
 }
 
-/// What the clipping tells its [`Recorder`]: the two faces, the polygon after each side plane,
-/// and the points kept below the reference face.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ClipStep3 {
-    Faces { reference: Vec<Vec3>, incident: Vec<Vec3> },
-    SidePlane { plane: Plane, clipped: Vec<Vec3> },
-    Below(Vec<ManifoldPoint3>),
-}
-
-impl Recorder<ClipStep3> for ClipTrace3 {
-    const ENABLED: bool = true;
-    fn record(&mut self, step: ClipStep3) {
-        match step {
-            ClipStep3::Faces { reference, incident } => {
-                *self = ClipTrace3 { reference_polygon: reference, incident_polygon: incident, ..Default::default() }
-            }
-            ClipStep3::SidePlane { plane, clipped } => {
-                self.side_planes.push(plane);
-                self.clipped.push(clipped);
-            }
-            ClipStep3::Below(points) => self.below = points,
-        }
-    }
-}
-
 /// Clips the incident polygon against the reference face's side planes and keeps the points
-/// below the reference face, recording every step into `trace` when given.
-pub fn clip_faces(
-    ref_hull: &Hull,
-    ref_face: usize,
-    inc_hull: &Hull,
-    inc_face: usize,
-    trace: Option<&mut ClipTrace3>,
-) -> Vec<ManifoldPoint3> {
-    match trace {
-        Some(t) => clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, t),
-        None => clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, &mut NoTrace),
-    }
+/// behind (or on) the reference face (article 000: "only consider points that are behind the
+/// reference face").
+pub fn clip_faces(ref_hull: &Hull, ref_face: usize, inc_hull: &Hull, inc_face: usize) -> Vec<ManifoldPoint3> {
+    clip_faces_recorded(ref_hull, ref_face, inc_hull, inc_face, &mut NoTrace)
 }
 
-/// [`clip_faces`] generic over its recorder (the `engine::trace` protocol).
+/// [`clip_faces`] generic over its recorder (the `engine::trace` protocol): records each side
+/// plane with the polygon before and after it, then the points kept and rejected.
 pub fn clip_faces_recorded<R: Recorder<ClipStep3>>(
     ref_hull: &Hull,
     ref_face: usize,
@@ -143,16 +132,14 @@ pub fn clip_faces_recorded<R: Recorder<ClipStep3>>(
     let r = &ref_hull.faces[ref_face];
     let mut poly: Vec<Vec3> = inc_hull.faces[inc_face].iter().map(|&v| inc_hull.positions[v]).collect();
     let mut next = Vec::with_capacity(poly.len() + r.len());
-    if R::ENABLED {
-        rec.record(ClipStep3::Faces { reference: ref_hull.face_polygon(ref_face), incident: poly.clone() });
-    }
     for k in 0..r.len() {
         let (p, q) = (ref_hull.positions[r[k]], ref_hull.positions[r[(k + 1) % r.len()]]);
         let plane = Plane::from_point_normal(p, (q - p).cross(n).normalize_or_zero());
         clip_polygon_to_plane_into(&poly, &plane, &mut next);
         std::mem::swap(&mut poly, &mut next);
         if R::ENABLED {
-            rec.record(ClipStep3::SidePlane { plane, clipped: poly.clone() });
+            // `next` now holds the polygon before this plane.
+            rec.record(ClipStep3::SidePlane { k, edge: [p, q], plane, before: next.clone(), after: poly.clone() });
         }
     }
     let reference = ref_hull.planes[ref_face];
@@ -162,7 +149,12 @@ pub fn clip_faces_recorded<R: Recorder<ClipStep3>>(
         .filter(|m| m.separation <= 0.0)
         .collect();
     if R::ENABLED {
-        rec.record(ClipStep3::Below(below.clone()));
+        let rejected = poly
+            .iter()
+            .map(|&p| ManifoldPoint3 { position: p, separation: reference.distance(p) })
+            .filter(|m| m.separation > 0.0 || m.separation.is_nan())
+            .collect();
+        rec.record(ClipStep3::Classify { kept: below.clone(), rejected });
     }
     below
 }
@@ -198,8 +190,22 @@ pub fn reduce_points(points: &[ManifoldPoint3], normal: Vec3) -> Vec<ManifoldPoi
 
 /// The indices [`reduce_points`] keeps, in polygon order (all of them when there are ≤ 4).
 pub fn reduce_point_indices(points: &[ManifoldPoint3], normal: Vec3) -> Vec<usize> {
+    reduce_point_indices_recorded(points, normal, &mut NoTrace)
+}
+
+/// [`reduce_point_indices`] generic over its recorder: each choice as a [`ReduceStep`]. Ties go
+/// to the first point in polygon order (strict `>`).
+pub fn reduce_point_indices_recorded<R: Recorder<ClipStep3>>(
+    points: &[ManifoldPoint3],
+    normal: Vec3,
+    rec: &mut R,
+) -> Vec<usize> {
     if points.len() <= 4 {
-        return (0..points.len()).collect();
+        let keep: Vec<usize> = (0..points.len()).collect();
+        if R::ENABLED {
+            rec.record(ClipStep3::Reduce(ReduceStep::Kept(keep.clone())));
+        }
+        return keep;
     }
     let arg_max = |f: &dyn Fn(&ManifoldPoint3) -> f32| {
         let mut best = (f32::NEG_INFINITY, 0);
@@ -213,17 +219,27 @@ pub fn reduce_point_indices(points: &[ManifoldPoint3], normal: Vec3) -> Vec<usiz
     };
     let (_, i0) = arg_max(&|p| -p.separation);
     let p0 = points[i0].position;
-    let (_, i1) = arg_max(&|p| p.position.distance_squared(p0));
+    let (d1, i1) = arg_max(&|p| p.position.distance_squared(p0));
     let p1 = points[i1].position;
     let area = |p: &ManifoldPoint3| (p1 - p0).cross(p.position - p0).dot(normal);
     let (a2, i2) = arg_max(&|p| area(p));
     let (a3, i3) = arg_max(&|p| -area(p));
     // A polygon order: the deepest, the positive-area point, the farthest, the negative-area one.
     let mut keep = vec![i0];
-    for (ok, i) in [(a2 > 0.0, i2), (true, i1), (a3 > 0.0, i3)] {
+    let mut added = [false; 3];
+    for (slot, (ok, i)) in [(a2 > 0.0, i2), (true, i1), (a3 > 0.0, i3)].into_iter().enumerate() {
         if ok && !keep.contains(&i) {
             keep.push(i);
+            added[slot] = true;
         }
+    }
+    if R::ENABLED {
+        rec.record(ClipStep3::Reduce(ReduceStep::Deepest { index: i0 }));
+        rec.record(ClipStep3::Reduce(ReduceStep::Farthest { index: i1, distance: d1.sqrt() }));
+        for (index, positive, area, kept) in [(i2, true, a2, added[0]), (i3, false, -a3, added[2])] {
+            rec.record(ClipStep3::Reduce(ReduceStep::LargestTriangle { index, positive, area, kept }));
+        }
+        rec.record(ClipStep3::Reduce(ReduceStep::Kept(keep.clone())));
     }
     keep
 }

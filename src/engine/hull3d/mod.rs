@@ -11,7 +11,8 @@
 //!   minimum translation vector), with the article's quirks available as [`SatConfig::ARTICLE`];
 //!   [`lines`] holds `closest_points_between_lines`.
 //! * [`clip`]: a full contact manifold for face contacts (Sutherland–Hodgman clipping of the
-//!   incident face against the reference face's side planes, reduced to at most 4 points).
+//!   incident face against the reference face's side planes, reduced to at most 4 points);
+//!   [`clip_trace`]: [`ClipTrace3`], its steps recorded when asked for and drawn one by one.
 //! * [`gauss`]: Gauss maps (face normals as points on the unit sphere, edges as great arcs) and
 //!   the Minkowski-face test on them.
 //! * [`trace`]: [`SatTrace3`], every axis tested, recorded only when asked for.
@@ -30,6 +31,7 @@
 pub mod accel;
 pub mod clip;
 pub mod clip_local;
+pub mod clip_trace;
 pub mod gauss;
 pub mod gauss_draw;
 pub mod hull;
@@ -47,8 +49,9 @@ pub mod sat_view;
 pub mod shapes;
 pub mod trace;
 
-pub use clip::{contact_manifold, ClipTrace3, ContactManifold3, HullSide, ManifoldPoint3};
+pub use clip::{contact_manifold, ContactManifold3, HullSide, ManifoldPoint3};
 pub use clip_local::{contact_manifold_posed, FeatureManifold, FeaturePoint, MAX_MANIFOLD_POINTS};
+pub use clip_trace::{ClipStep3, ClipTrace3, ReduceStep, CLIP_LAYERS};
 pub use gauss::GaussMap;
 pub use hull::{Hull, HullError, Plane};
 pub use pose::Pose3;

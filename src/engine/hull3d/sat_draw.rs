@@ -71,15 +71,25 @@ impl Default for SatDrawOptions3 {
 impl SatView3 {
     /// Describes the SAT to `d`, layer by layer (unwanted layers cost nothing).
     pub fn draw(&self, opts: &SatDrawOptions3, d: &mut dyn DebugDraw3) {
-        self.draw_faces(d);
-        for i in 0..2 {
-            draw_edges(&self.hulls[i], hull_color(i), opts.eye, d);
-        }
+        self.draw_hulls(opts, d);
         if let Some(k) = opts.selected.filter(|_| d.wants(Layer3::Projection)) {
             self.draw_projection(k, opts.eye, d);
         }
         self.draw_best(d);
         self.draw_contact(d);
+        self.draw_names(opts, d);
+    }
+
+    /// Both hulls alone: faces and edges (under a trace's picture, as the clip stage draws).
+    pub fn draw_hulls(&self, opts: &SatDrawOptions3, d: &mut dyn DebugDraw3) {
+        self.draw_faces(d);
+        for i in 0..2 {
+            draw_edges(&self.hulls[i], hull_color(i), opts.eye, d);
+        }
+    }
+
+    /// The hulls' names, above each.
+    pub fn draw_names(&self, opts: &SatDrawOptions3, d: &mut dyn DebugDraw3) {
         if d.wants(Layer3::Label) {
             for (i, name) in ["A", "B"].into_iter().enumerate() {
                 let h = &self.hulls[i];

@@ -1,13 +1,13 @@
 //! What a step-by-step view of one hull–hull SAT (seed article 001) shows, computed once per
 //! pose: both hulls in world space, every axis tested ([`SatTrace3`]), the result and its
-//! contact manifold, the best axis of each family (a face of A, a face of B, an edge pair), and
+//! contact manifold with how it was clipped ([`ClipTrace3`]), the best axis of each family (a face of A, a face of B, an edge pair), and
 //! the Gauss maps of A and −B with the arcs that cross (the edge pairs that form faces of the
 //! Minkowski difference, Gregorius, GDC 2013). [`super::sat_draw`] and [`super::gauss_draw`]
 //! describe it through `DebugDraw3`.
 
 use super::gauss::{minkowski_edge_pairs, GaussMap};
 use super::sat::{collide_with, SatConfig, SeparatingAxis};
-use super::{contact_manifold, ContactManifold3, Hull, HullContact, Pose3, SatTrace3};
+use super::{contact_manifold, ClipTrace3, ContactManifold3, Hull, HullContact, Pose3, SatTrace3};
 use glam::Vec3;
 
 /// One SAT between two posed hulls, with everything a view of it needs.
@@ -19,6 +19,9 @@ pub struct SatView3 {
     pub result: Result<HullContact, SeparatingAxis>,
     /// The contact manifold when the hulls overlap.
     pub manifold: Option<ContactManifold3>,
+    /// How the manifold was made: the faces, each side plane's clip, the points kept and the
+    /// reduction (empty when the hulls are apart).
+    pub clip: ClipTrace3,
     /// Indices in `trace.axes` of the best scored face axis of A, of B, and edge pair.
     pub best: [Option<usize>; 3],
     /// A's Gauss map and −B's.
@@ -33,11 +36,12 @@ impl SatView3 {
         let hulls = [local[0].transformed(&poses[0]), local[1].transformed(&poses[1])];
         let mut trace = SatTrace3::default();
         let result = collide_with(&hulls[0], &hulls[1], config, Some(&mut trace));
-        let manifold = result.as_ref().ok().map(|c| contact_manifold(&hulls[0], &hulls[1], c, None));
+        let mut clip = ClipTrace3::default();
+        let manifold = result.as_ref().ok().map(|c| contact_manifold(&hulls[0], &hulls[1], c, Some(&mut clip)));
         let best = best_per_family(&trace);
         let gauss = [GaussMap::of(&hulls[0]), GaussMap::of(&hulls[1]).negated()];
         let crossings = minkowski_edge_pairs(&hulls[0], &hulls[1]);
-        SatView3 { hulls, trace, result, manifold, best, gauss, crossings }
+        SatView3 { hulls, trace, result, manifold, clip, best, gauss, crossings }
     }
 
     /// Index in `trace.axes` of the deciding axis: the winner, or the separating axis.

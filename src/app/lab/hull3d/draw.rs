@@ -4,6 +4,7 @@
 //! the corner and the Gauss-map inset (`gauss`).
 
 use super::Hull3dLab;
+use crate::app::camera::ScreenRect;
 use crate::app::stage::Stage;
 use crate::app::view3d::pen::{c, draw_gizmo, gizmo_rect, set_camera_3d};
 use crate::app::view3d::MqDraw3;
@@ -15,9 +16,7 @@ use manifold_lab::engine::hull3d::SatDrawOptions3;
 /// The whole lab view (called by `view::draw_world`).
 pub fn draw(app: &Stage, lab: &Hull3dLab) {
     let vp = app.viewport;
-    set_camera_3d(&lab.camera, &vp);
-    let grid_center = Vec3::new(lab.camera.target.x.round(), lab.ground, lab.camera.target.z.round());
-    mq::draw_grid_ex(24, 0.5, c(AXIS, 0.25), c(AXIS, 0.08), grid_center, glam::Quat::IDENTITY);
+    ground_grid(lab, &vp);
     let mut d = MqDraw3::new(lab.layers);
     let opts = SatDrawOptions3 { selected: lab.axis, eye: Some(lab.camera.eye()), up: lab.camera.up() };
     lab.view.draw(&opts, &mut d);
@@ -30,4 +29,11 @@ pub fn draw(app: &Stage, lab: &Hull3dLab) {
             super::gauss::draw_inset(lab, &rect);
         }
     }
+}
+
+/// The ground grid under the hulls, around the camera's target.
+pub fn ground_grid(lab: &Hull3dLab, vp: &ScreenRect) {
+    set_camera_3d(&lab.camera, vp);
+    let grid_center = Vec3::new(lab.camera.target.x.round(), lab.ground, lab.camera.target.z.round());
+    mq::draw_grid_ex(24, 0.5, c(AXIS, 0.25), c(AXIS, 0.08), grid_center, glam::Quat::IDENTITY);
 }

@@ -3,9 +3,11 @@
 //! of B, the best edge pair, the winner, the contact manifold, the MTV and both Gauss maps.
 //! State and actions here; what the SAT found and what each layer shows are the engine's
 //! (`hull3d::SatView3`, drawn through `DebugDraw3`); the lab's modes in `modes`, gestures in
-//! `input`, projection in `draw`/`gauss`, panels in `panels`; the orbit camera and the one
+//! `input`, projection in `draw`/`gauss`, panels in `panels`, the QuickHull stage in
+//! `construct` and the clipping stage in `clip`; the orbit camera and the one
 //! `DebugDraw3` renderer are shared (`app::view3d`).
 
+pub mod clip;
 pub mod construct;
 pub mod draw;
 pub mod gauss;
@@ -59,6 +61,8 @@ pub struct Hull3dLab {
     gesture: Option<input::Gesture3>,
     /// The construct stage, when on: QuickHull building one hull, step by step.
     pub construct: Option<construct::Construct>,
+    /// The clip stage, when on: the step of the contact manifold's clipping shown.
+    pub clip_step: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -88,6 +92,10 @@ pub enum Hull3dAction {
     Construct(Option<usize>),
     /// Show step `k` of the construction (`None` = the last).
     ConstructStep(Option<usize>),
+    /// The clip stage: walk how the contact manifold is clipped and reduced, or leave it.
+    Clip(bool),
+    /// Show step `k` of the clipping (clamped to the last).
+    ClipStep(usize),
 }
 
 pub fn act(a: Hull3dAction) -> Action {
@@ -115,6 +123,7 @@ impl Hull3dLab {
             view,
             gesture: None,
             construct: None,
+            clip_step: None,
         }
     }
 
@@ -172,6 +181,7 @@ impl LabType for Hull3dLab {
         match action {
             Hull3dAction::Construct(hull) => {
                 self.construct = hull.map(|h| construct::start(self, h, None));
+                self.clip_step = self.clip_step.filter(|_| hull.is_none());
                 return;
             }
             Hull3dAction::ConstructStep(k) => {
@@ -180,21 +190,38 @@ impl LabType for Hull3dLab {
                 }
                 return;
             }
+            Hull3dAction::Clip(on) => {
+                self.clip_step = on.then_some(0);
+                self.construct = self.construct.take().filter(|_| !on);
+                return;
+            }
+            Hull3dAction::ClipStep(k) => {
+                let last = self.view.clip.len().saturating_sub(1);
+                self.clip_step = self.clip_step.map(|_| k.min(last));
+                return;
+            }
             _ => {}
         }
-        // Any other change (shape, pose, file) rebuilds a shown construction.
+        // Any other change (shape, pose, file) rebuilds a shown construction, and keeps the
+        // clip stage on its step (the last one if the new clipping has fewer).
         let shown = self.construct.as_ref().map(|c| (c.hull, c.step));
+        let clip_step = self.clip_step;
         self.apply_sat(app, action);
         if let Some((hull, step)) = shown {
             self.construct = Some(construct::start(self, hull, step));
         }
+        let last = self.view.clip.len().saturating_sub(1);
+        self.clip_step = clip_step.map(|k| k.min(last));
     }
 }
 
 impl Hull3dLab {
     fn apply_sat(&mut self, app: &mut Stage, action: Hull3dAction) {
         match action {
-            Hull3dAction::Construct(_) | Hull3dAction::ConstructStep(_) => {}
+            Hull3dAction::Construct(_)
+            | Hull3dAction::ConstructStep(_)
+            | Hull3dAction::Clip(_)
+            | Hull3dAction::ClipStep(_) => {}
             Hull3dAction::Load(path) => match Hull3dLab::open(app, Some(&path)) {
                 Ok(lab) => {
                     // A new pair keeps the layers shown.
@@ -298,9 +325,10 @@ impl Lab for Hull3dLab {
     fn draw(&self, _app: &Stage, _d: &mut dyn DebugDraw) {}
 
     fn draw_view(&self, app: &Stage) -> bool {
-        match &self.construct {
-            Some(c) => construct::draw(app, self, c),
-            None => draw::draw(app, self),
+        match (&self.construct, self.clip_step) {
+            (Some(c), _) => construct::draw(app, self, c),
+            (None, Some(k)) => clip::draw(app, self, k),
+            (None, None) => draw::draw(app, self),
         }
         true
     }
@@ -328,6 +356,6 @@ impl Lab for Hull3dLab {
                 })
             })
             .collect();
-        Some(serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some() }))
+        Some(serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some(), "clip_step": self.clip_step }))
     }
 }

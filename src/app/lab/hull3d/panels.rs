@@ -191,6 +191,7 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
 pub fn details(ui: &mut egui::Ui, lab: &Hull3dLab, out: &mut Vec<Action>) {
     ui.heading("3D hull SAT, A to B");
     summary(ui, lab);
+    super::clip::section(ui, lab, out);
     ui.separator();
     let trace = &lab.view.trace;
     // The checkbox goes under the count when both do not fit on one row.

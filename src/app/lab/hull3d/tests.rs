@@ -245,3 +245,48 @@ fn frame_all_brings_both_hulls_into_view_after_orbiting_and_zooming_away() {
     let camera = app.lab_as::<Hull3dLab>().unwrap().camera;
     assert_eq!((camera.yaw, camera.pitch), (turned.yaw, turned.pitch));
 }
+
+#[test]
+fn the_clip_stage_walks_the_manifolds_clipping_and_follows_edits() {
+    use manifold_lab::engine::hull3d::{ClipStep3, ReduceStep};
+    use manifold_lab::engine::trace::Trace3;
+    let mut app = hull_app("scenes/hulls/cube_on_cube.ron");
+    let lab = |app: &App| {
+        let lab = app.lab_as::<Hull3dLab>().unwrap();
+        (lab.clip_step, lab.view.clip.clone(), lab.view.manifold.clone().expect("a contact"))
+    };
+    app.apply(act(Hull3dAction::ClipStep(3)));
+    assert_eq!(lab(&app).0, None, "a step needs the stage on");
+    app.apply(act(Hull3dAction::Construct(Some(0))));
+    app.apply(act(Hull3dAction::Clip(true)));
+    let (step, trace, manifold) = lab(&app);
+    assert_eq!(step, Some(0));
+    assert!(app.lab_as::<Hull3dLab>().unwrap().construct.is_none(), "one stage at a time");
+    // The preset's turned cube overhangs one side plane: 5 points, reduced to the manifold's 4.
+    assert_eq!(trace.side_plane_count(), 4);
+    assert_eq!(trace.classified().map(|(k, r)| (k.len(), r.len())), Some((5, 0)));
+    assert_eq!(trace.manifold_points(), manifold.points);
+    let captions: Vec<String> = (0..trace.steps())
+        .map(|k| {
+            app.apply(act(Hull3dAction::ClipStep(k)));
+            assert_eq!(lab(&app).0, Some(k));
+            trace.step_label(k)
+        })
+        .collect();
+    assert!(captions[0].starts_with("step 1 of 12: reference face "), "{captions:?}");
+    assert!(captions[1].contains("the most anti-parallel to the reference normal"));
+    assert!(captions[6].contains("5 kept behind the reference face, 0 rejected"));
+    assert!(captions[7].contains("1. the deepest"));
+    assert!(captions[11].contains("the manifold: 4 of 5 points kept"));
+    assert!(matches!(trace.steps.last(), Some(ClipStep3::Reduce(ReduceStep::Kept(k))) if k.len() == 4));
+    // Past the end: the last step. Moving B keeps the stage, on a clipping of the new pose.
+    app.apply(act(Hull3dAction::ClipStep(99)));
+    assert_eq!(lab(&app).0, Some(11));
+    let rot = Quat::from_rotation_y(0.3);
+    app.apply(act(Hull3dAction::SetPose { hull: 1, position: Vec3::new(0.2, 1.45, -0.1), rotation: rot }));
+    let (step, trace, manifold) = lab(&app);
+    assert_eq!((step, trace.steps()), (Some(7), 8), "inside the face: 4 points, all kept");
+    assert_eq!(trace.manifold_points(), manifold.points);
+    app.apply(act(Hull3dAction::Clip(false)));
+    assert_eq!(lab(&app).0, None);
+}
