@@ -533,3 +533,24 @@ fn timeline_screenshot_shows_plots_and_the_old_branch_as_a_ghost() {
     let cursor = count(&img, (0, below, w, h), |[r, g, b]| r > 190 && g > 170 && b < 110);
     assert!(cursor > 60, "the plots' cursor lines: {cursor}");
 }
+
+#[test]
+fn a_failing_script_step_stops_the_screenshot_at_its_place() {
+    let dir = out_path("failing_step");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("s.ron");
+    std::fs::write(&script, "[\n  Wait(2),\n  Do(SelectNamed(\"nobody\")),\n  Wait(2),\n]\n").unwrap();
+    let out = dir.join("never.png");
+    let _ = std::fs::remove_file(&out);
+    let output = x_display::output(|| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_manifold-lab"));
+        c.current_dir(env!("CARGO_MANIFEST_DIR")).arg("screenshot").arg("scenes/pyramid.ron");
+        c.arg("--script").arg(&script).arg("--out").arg(&out);
+        c
+    });
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let place = format!("{}:3:3: the step failed:", script.display());
+    assert!(stderr.contains(&place) && stderr.contains("nobody"), "{stderr}");
+    assert!(!out.exists(), "no screenshot of a script that did not finish");
+}

@@ -135,11 +135,13 @@ impl FrameLoop {
         }
         let error_before = app.error.clone();
         apply_all(app, actions);
-        // A scripted step that fails says where it is in its script (as `run --script` does).
+        // A scripted step that fails stops the run where it is in its script, as `run --script`
+        // does (exit code 3): a screenshot of what the script did not reach would mislead.
         let place = self.shot.as_ref().and_then(|s| s.script.as_ref()).and_then(|p| p.place());
         if let (Some(place), Some(e), true) = (place, &app.error, script_frame.is_some()) {
             if app.error != error_before {
-                app.error = Some(format!("{place}: {e}"));
+                eprintln!("{place}: the step failed: {e}");
+                std::process::exit(3);
             }
         }
         let pointers = match &script_frame {
