@@ -157,7 +157,7 @@ impl World3 {
         }
         let mut states = solver_bodies(&self.bodies);
         prepare_contacts(&mut self.contacts, &self.bodies, &states, p.warm_starting);
-        set_push_limits(&mut self.contacts, &self.bodies, p.max_push_velocity);
+        set_push_limits(&mut self.contacts, &self.bodies, p.max_push_velocity, softness);
         for j in &mut self.joints {
             j.prepare(&self.bodies, p.warm_starting);
         }
