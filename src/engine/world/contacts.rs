@@ -470,6 +470,7 @@ impl World {
             contacts.retain(|c| c.manifold.count > 0);
         }
         added.clear();
+        added.reserve(new_contacts.len());
         added.extend(new_contacts.drain(..).flatten());
         let same = n.dead == 0 && added.is_empty();
         merge_from_back(contacts, added);
