@@ -189,6 +189,34 @@ pub fn run_world(mut world: World, scene: &str, steps: u32, progress: &mut progr
 }
 
 impl Report {
+    /// The lines about what went wrong or hit a limit: repaired bodies, the pair limit, the
+    /// solver's pile cap.
+    fn write_warnings(&self, s: &mut String) {
+        use std::fmt::Write;
+        if self.repaired_bodies > 0 {
+            let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
+        }
+        if self.pair_limit_steps > 0 {
+            let _ = writeln!(
+                s,
+                "warning          the broadphase reached its limit of {} pairs in {} steps: bodies overlap \
+                 in piles, and their contacts are found over several steps",
+                manifold_lab::engine::broadphase::MAX_PAIRS,
+                self.pair_limit_steps
+            );
+        }
+        if self.capped_steps > 0 {
+            let _ = writeln!(
+                s,
+                "warning          in {} steps the solver left contacts of piled bodies unsolved: a body \
+                 solves at most {} contacts with other moving bodies when a step has over {} contacts",
+                self.capped_steps,
+                manifold_lab::engine::solver::graph::SOLVED_PER_BODY,
+                manifold_lab::engine::solver::graph::CAPPED_ABOVE
+            );
+        }
+    }
+
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         use std::fmt::Write;
@@ -241,28 +269,7 @@ impl Report {
         let _ = writeln!(s, "state hash       {}", self.state_hash);
         let _ = writeln!(s, "max penetration  {:.5} m", Num(self.max_penetration));
         let _ = writeln!(s, "kinetic energy   {:.5} J", Num(self.kinetic_energy));
-        if self.repaired_bodies > 0 {
-            let _ = writeln!(s, "repaired bodies  {} (non-finite state reset)", self.repaired_bodies);
-        }
-        if self.pair_limit_steps > 0 {
-            let _ = writeln!(
-                s,
-                "warning          the broadphase reached its limit of {} pairs in {} steps: bodies overlap \
-                 in piles, and their contacts are found over several steps",
-                manifold_lab::engine::broadphase::MAX_PAIRS,
-                self.pair_limit_steps
-            );
-        }
-        if self.capped_steps > 0 {
-            let _ = writeln!(
-                s,
-                "warning          in {} steps the solver left contacts of piled bodies unsolved: a body \
-                 solves at most {} contacts with other moving bodies when a step has over {} contacts",
-                self.capped_steps,
-                manifold_lab::engine::solver::graph::SOLVED_PER_BODY,
-                manifold_lab::engine::solver::graph::CAPPED_ABOVE
-            );
-        }
+        self.write_warnings(&mut s);
         let shown = 20.min(self.bodies.len());
         let _ = writeln!(s, "final poses      (first {shown} of {}; --json lists all)", self.bodies.len());
         for p in &self.bodies[..shown] {

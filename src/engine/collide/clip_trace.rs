@@ -252,54 +252,36 @@ impl ClipTrace {
         }
         let (Some(r), Some(inc)) = (self.reference, self.incident) else { return };
         self.draw_shortest_way_out(d, axis_scale);
-        if d.wants(Layer::RefFace) {
-            d.segment(Layer::RefFace, r.v1, r.v2, palette::REFERENCE_FACE);
-            let mid = 0.5 * (r.v1 + r.v2);
-            d.arrow(Layer::RefFace, mid, mid + axis_scale * r.normal, palette::REFERENCE_FACE);
-            // Labels sit at opposite ends of the two faces so they do not cover each other.
-            // (From stage 6 on the points carry the labels.)
-            if stage < 5 {
-                let at = r.v1 + 0.25 * (r.v2 - r.v1) - 0.6 * axis_scale * r.normal;
-                d.text(
-                    Layer::RefFace,
-                    at,
-                    &format!("reference {}{}", r.owner.label(), r.edge),
-                    palette::REFERENCE_FACE,
-                );
+        // Labels sit at opposite ends of the two faces so they do not cover each other
+        // (from stage 5 on the points carry the labels).
+        for (layer, face, word, color) in [
+            (Layer::RefFace, r, "reference", palette::REFERENCE_FACE),
+            (Layer::IncidentFace, inc, "incident", palette::INCIDENT_FACE),
+        ] {
+            if !d.wants(layer) {
+                continue;
             }
-        }
-        if d.wants(Layer::IncidentFace) {
-            d.segment(Layer::IncidentFace, inc.v1, inc.v2, palette::INCIDENT_FACE);
+            d.segment(layer, face.v1, face.v2, color);
+            if layer == Layer::RefFace {
+                let mid = 0.5 * (face.v1 + face.v2);
+                d.arrow(layer, mid, mid + axis_scale * face.normal, color);
+            }
             if stage < 5 {
-                let at = inc.v1 + 0.25 * (inc.v2 - inc.v1) - 0.6 * axis_scale * inc.normal;
-                d.text(
-                    Layer::IncidentFace,
-                    at,
-                    &format!("incident {}{}", inc.owner.label(), inc.edge),
-                    palette::INCIDENT_FACE,
-                );
+                let at = face.v1 + 0.25 * (face.v2 - face.v1) - 0.6 * axis_scale * face.normal;
+                d.text(layer, at, &format!("{word} {}{}", face.owner.label(), face.edge), color);
             }
         }
         if stage >= 2 && d.wants(Layer::ClipPlane) {
-            let t = (r.v2 - r.v1).normalize_or_zero();
-            let reach = (r.v2 - r.v1).length().max(axis_scale) * 1.5;
-            for (k, v) in [r.v1, r.v2].into_iter().enumerate() {
-                let n = r.normal;
-                d.segment(Layer::ClipPlane, v - reach * n, v + reach * n, palette::CLIP_PLANE);
-                let out = if k == 0 { -t } else { t };
-                d.arrow(
-                    Layer::ClipPlane,
-                    v + 0.5 * reach * n,
-                    v + 0.5 * reach * n + 0.4 * axis_scale * out,
-                    palette::CLIP_PLANE,
-                );
-                d.text(Layer::ClipPlane, v + 0.8 * reach * n, &format!("side plane {}", k + 1), palette::CLIP_PLANE);
-            }
+            draw_side_planes(d, &r, axis_scale);
         }
+        self.draw_points(stage, d, axis_scale, r.normal);
+    }
+
+    /// The points of stage `stage`: the incident face after each clip (2–4), the kept and
+    /// rejected points (5), the manifold (6 on).
+    fn draw_points(&self, stage: usize, d: &mut dyn DebugDraw, axis_scale: f32, ref_normal: Vec2) {
         let pts = match stage {
-            2 => self.clip_stages.first(),
-            3 => self.clip_stages.get(1),
-            4 => self.clip_stages.get(2),
+            2..=4 => self.clip_stages.get(stage - 2),
             _ => None,
         };
         if let Some(pts) = pts {
@@ -312,23 +294,18 @@ impl ClipTrace {
             }
         }
         if stage == 5 {
-            for &(p, s) in &self.kept {
-                d.point(Layer::Contact, p, 10.0, palette::KEPT);
-                d.text(
-                    Layer::Contact,
-                    p + 0.25 * axis_scale * r.normal,
-                    &format!("kept {s:+.3}", s = Num(s)),
-                    palette::KEPT,
-                );
-            }
-            for &(p, s) in &self.rejected {
-                d.point(Layer::Contact, p, 10.0, palette::REJECTED);
-                d.text(
-                    Layer::Contact,
-                    p + 0.25 * axis_scale * r.normal,
-                    &format!("rejected {s:+.3}", s = Num(s)),
-                    palette::REJECTED,
-                );
+            for (list, word, color) in
+                [(&self.kept, "kept", palette::KEPT), (&self.rejected, "rejected", palette::REJECTED)]
+            {
+                for &(p, s) in list {
+                    d.point(Layer::Contact, p, 10.0, color);
+                    d.text(
+                        Layer::Contact,
+                        p + 0.25 * axis_scale * ref_normal,
+                        &format!("{word} {s:+.3}", s = Num(s)),
+                        color,
+                    );
+                }
             }
         }
         if stage >= 6 {
@@ -336,12 +313,8 @@ impl ClipTrace {
             for p in self.result.points() {
                 d.point(Layer::Contact, p.point, 10.0, palette::KEPT);
                 d.arrow(Layer::Normal, p.point, p.point + axis_scale * n, palette::WINNER);
-                d.text(
-                    Layer::Contact,
-                    p.point - 0.3 * axis_scale * n,
-                    &format!("depth {:.3}", Num(p.penetration)),
-                    palette::TEXT,
-                );
+                let at = p.point - 0.3 * axis_scale * n;
+                d.text(Layer::Contact, at, &format!("depth {:.3}", Num(p.penetration)), palette::TEXT);
             }
         }
     }
@@ -445,6 +418,20 @@ impl ClipTrace {
         } else {
             d.text(Layer::SatAxis, at(0.5 * (o0 + o1), 0.6), &format!("gap {:.3}", Num(o0 - o1)), palette::SEPARATING);
         }
+    }
+}
+
+/// The reference face's two side planes, each with an arrow to the side it cuts away.
+fn draw_side_planes(d: &mut dyn DebugDraw, r: &TracedFace, axis_scale: f32) {
+    let t = (r.v2 - r.v1).normalize_or_zero();
+    let reach = (r.v2 - r.v1).length().max(axis_scale) * 1.5;
+    for (k, v) in [r.v1, r.v2].into_iter().enumerate() {
+        let n = r.normal;
+        d.segment(Layer::ClipPlane, v - reach * n, v + reach * n, palette::CLIP_PLANE);
+        let out = if k == 0 { -t } else { t };
+        let from = v + 0.5 * reach * n;
+        d.arrow(Layer::ClipPlane, from, from + 0.4 * axis_scale * out, palette::CLIP_PLANE);
+        d.text(Layer::ClipPlane, v + 0.8 * reach * n, &format!("side plane {}", k + 1), palette::CLIP_PLANE);
     }
 }
 
