@@ -111,51 +111,8 @@ pub fn apply(joint: &mut Joint, param: &JointParam) -> Result<(), String> {
         P::EnableLimit(on) => enable_limit(joint, *on)?,
         P::Limits { lower, upper } => set_limits(joint, *lower, *upper)?,
         P::EnableMotor(on) => enable_motor(joint, *on)?,
-        P::MotorSpeed(s) => {
-            let s = finite(*s, "motor speed")?;
-            match joint {
-                Joint::Revolute(j) => j.motor_speed = s,
-                Joint::Prismatic(j) => j.motor_speed = s,
-                Joint::Distance(j) => j.motor_speed = s,
-                Joint::Wheel(j) => j.motor_speed = s,
-                _ => return Err(no_such(joint, "motor")),
-            }
-        }
-        P::MaxMotor(m) => {
-            let m = non_negative(*m, "max motor torque or force")?;
-            match joint {
-                Joint::Revolute(j) => j.max_motor_torque = m,
-                Joint::Prismatic(j) => j.max_motor_force = m,
-                Joint::Distance(j) => j.max_motor_force = m,
-                Joint::Wheel(j) => j.max_motor_torque = m,
-                _ => return Err(no_such(joint, "motor")),
-            }
-        }
-        P::EnableSpring(on) => match joint {
-            Joint::Revolute(j) => j.enable_spring = *on,
-            Joint::Prismatic(j) => j.enable_spring = *on,
-            Joint::Distance(j) => j.enable_spring = *on,
-            Joint::Wheel(j) => j.enable_spring = *on,
-            _ => return Err(no_such(joint, "spring switch")),
-        },
-        P::Spring { hertz, damping_ratio } => {
-            let (h, z) = (non_negative(*hertz, "spring hertz")?, non_negative(*damping_ratio, "damping ratio")?);
-            match joint {
-                Joint::Revolute(j) => (j.hertz, j.damping_ratio) = (h, z),
-                Joint::Prismatic(j) => (j.hertz, j.damping_ratio) = (h, z),
-                Joint::Distance(j) => (j.hertz, j.damping_ratio) = (h, z),
-                Joint::Wheel(j) => (j.hertz, j.damping_ratio) = (h, z),
-                Joint::Weld(j) => (j.linear_hertz, j.linear_damping_ratio) = (h, z),
-                Joint::Angle(_) => return Err(no_such(joint, "spring")),
-            }
-        }
-        P::AngularSpring { hertz, damping_ratio } => {
-            let (h, z) = (non_negative(*hertz, "spring hertz")?, non_negative(*damping_ratio, "damping ratio")?);
-            match joint {
-                Joint::Weld(j) => (j.angular_hertz, j.angular_damping_ratio) = (h, z),
-                _ => return Err(no_such(joint, "angular spring")),
-            }
-        }
+        P::MotorSpeed(_) | P::MaxMotor(_) => set_motor(joint, param)?,
+        P::EnableSpring(_) | P::Spring { .. } | P::AngularSpring { .. } => set_spring(joint, param)?,
         P::Target(t) => {
             let t = finite(*t, "target")?;
             match joint {
@@ -189,6 +146,69 @@ pub fn apply(joint: &mut Joint, param: &JointParam) -> Result<(), String> {
                 _ => return Err(no_such(joint, "length range")),
             }
         }
+    }
+    Ok(())
+}
+
+/// [`apply`]'s motor parameters: its speed and its torque or force cap.
+fn set_motor(joint: &mut Joint, param: &JointParam) -> Result<(), String> {
+    use JointParam as P;
+    match param {
+        P::MotorSpeed(s) => {
+            let s = finite(*s, "motor speed")?;
+            match joint {
+                Joint::Revolute(j) => j.motor_speed = s,
+                Joint::Prismatic(j) => j.motor_speed = s,
+                Joint::Distance(j) => j.motor_speed = s,
+                Joint::Wheel(j) => j.motor_speed = s,
+                _ => return Err(no_such(joint, "motor")),
+            }
+        }
+        P::MaxMotor(m) => {
+            let m = non_negative(*m, "max motor torque or force")?;
+            match joint {
+                Joint::Revolute(j) => j.max_motor_torque = m,
+                Joint::Prismatic(j) => j.max_motor_force = m,
+                Joint::Distance(j) => j.max_motor_force = m,
+                Joint::Wheel(j) => j.max_motor_torque = m,
+                _ => return Err(no_such(joint, "motor")),
+            }
+        }
+        _ => {} // `apply` sends only the motor parameters here.
+    }
+    Ok(())
+}
+
+/// [`apply`]'s spring parameters: the switch, and the stiffness and damping of each spring.
+fn set_spring(joint: &mut Joint, param: &JointParam) -> Result<(), String> {
+    use JointParam as P;
+    match param {
+        P::EnableSpring(on) => match joint {
+            Joint::Revolute(j) => j.enable_spring = *on,
+            Joint::Prismatic(j) => j.enable_spring = *on,
+            Joint::Distance(j) => j.enable_spring = *on,
+            Joint::Wheel(j) => j.enable_spring = *on,
+            _ => return Err(no_such(joint, "spring switch")),
+        },
+        P::Spring { hertz, damping_ratio } => {
+            let (h, z) = (non_negative(*hertz, "spring hertz")?, non_negative(*damping_ratio, "damping ratio")?);
+            match joint {
+                Joint::Revolute(j) => (j.hertz, j.damping_ratio) = (h, z),
+                Joint::Prismatic(j) => (j.hertz, j.damping_ratio) = (h, z),
+                Joint::Distance(j) => (j.hertz, j.damping_ratio) = (h, z),
+                Joint::Wheel(j) => (j.hertz, j.damping_ratio) = (h, z),
+                Joint::Weld(j) => (j.linear_hertz, j.linear_damping_ratio) = (h, z),
+                Joint::Angle(_) => return Err(no_such(joint, "spring")),
+            }
+        }
+        P::AngularSpring { hertz, damping_ratio } => {
+            let (h, z) = (non_negative(*hertz, "spring hertz")?, non_negative(*damping_ratio, "damping ratio")?);
+            match joint {
+                Joint::Weld(j) => (j.angular_hertz, j.angular_damping_ratio) = (h, z),
+                _ => return Err(no_such(joint, "angular spring")),
+            }
+        }
+        _ => {} // `apply` sends only the spring parameters here.
     }
     Ok(())
 }
