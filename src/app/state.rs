@@ -269,15 +269,7 @@ impl App {
                     self.world.sync_broadphase();
                 }
             }
-            Action::StartPull { body, point } => {
-                self.world.start_mouse_joint(body, point);
-            }
-            Action::PullTo(p) => {
-                if let Some(j) = self.world.mouse_joint.as_mut().filter(|_| p.is_finite()) {
-                    j.target = p;
-                }
-            }
-            Action::EndPull => self.world.mouse_joint = None,
+            Action::StartPull { .. } | Action::PullTo(_) | Action::EndPull => self.pull(action),
             Action::SetParams(p) => match p.validate() {
                 // Sleep depends on every parameter: a change wakes the world.
                 Ok(()) => self.world.set_params(p),
@@ -298,14 +290,7 @@ impl App {
                 self.tree_depth = (min_depth.min(max_depth), max_depth);
                 self.tree_tight = tight;
             }
-            Action::Slice { from, to } => {
-                let (tools, mut cx) = self.tool_parts();
-                tools.get_mut::<SliceTool>().cut(&mut cx, from, to);
-            }
-            Action::Tool(a) => {
-                let (tools, mut cx) = self.tool_parts();
-                tools.apply(a, &mut cx);
-            }
+            Action::Slice { .. } | Action::Tool(_) => self.tool_action(action),
             Action::OpenContactInLab { a, b } => self.open_contact_in_lab(a, b),
             Action::SetWater(p) => {
                 if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
@@ -327,6 +312,32 @@ impl App {
             | Action::SaveCurrent
             | Action::ShowDialog(_)
             | Action::ForgetRecent(_) => self.apply_files(action),
+        }
+    }
+
+    /// The mouse joint's pull: start, move, end.
+    fn pull(&mut self, action: Action) {
+        match action {
+            Action::StartPull { body, point } => {
+                self.world.start_mouse_joint(body, point);
+            }
+            Action::PullTo(p) => {
+                if let Some(j) = self.world.mouse_joint.as_mut().filter(|_| p.is_finite()) {
+                    j.target = p;
+                }
+            }
+            Action::EndPull => self.world.mouse_joint = None,
+            _ => {}
+        }
+    }
+
+    /// A tool's action, and the slice that recordings replay as an app action.
+    fn tool_action(&mut self, action: Action) {
+        let (tools, mut cx) = self.tool_parts();
+        match action {
+            Action::Slice { from, to } => tools.get_mut::<SliceTool>().cut(&mut cx, from, to),
+            Action::Tool(a) => tools.apply(a, &mut cx),
+            _ => {}
         }
     }
 
