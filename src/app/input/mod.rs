@@ -144,12 +144,28 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
         }
     }
 
+    continue_gesture(app, st, f, (world, delta), over_ui, &mut out);
+    out
+}
+
+/// The frame's part of the gesture under way (or a new one from a press): a pan, a drag, a
+/// pull or a turn, from the pointer's world position and its screen motion since the last
+/// sample.
+fn continue_gesture(
+    app: &App,
+    st: &mut InputState,
+    f: &PointerFrame,
+    (world, delta): (Vec2, Vec2),
+    over_ui: bool,
+    out: &mut Vec<Action>,
+) {
+    let vp = app.viewport;
     match st.gesture {
         Gesture::None | Gesture::Lab | Gesture::Tool => {
             if f.pan_down && !over_ui && vp.contains(f.pos) {
                 st.gesture = Gesture::Pan;
             } else if f.left_pressed && !over_ui && vp.contains(f.pos) {
-                start_left_gesture(app, st, f, world, &mut out);
+                start_left_gesture(app, st, f, world, out);
             }
         }
         Gesture::Pan => {
@@ -200,7 +216,6 @@ pub fn pointer_actions(app: &mut App, st: &mut InputState, f: &PointerFrame, ove
             }
         }
     }
-    out
 }
 
 fn start_left_gesture(app: &App, st: &mut InputState, f: &PointerFrame, world: Vec2, out: &mut Vec<Action>) {
