@@ -99,6 +99,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
                 tree_depth: app.tree_depth,
                 tree_tight: app.tree_tight,
                 buoyancy_scale: app.tools.get::<WaterView>().arrow_scale,
+                motion: app.motion_scales,
                 selected_joints: app.selected_joint().into_iter().collect(),
                 force_scale: if app.layers.contains(Layer::Reaction) {
                     crate::app::tools::joints::panel::reaction_scale(&app.world, s)
