@@ -268,11 +268,11 @@ impl World {
         if opts.selected.is_empty() {
             return;
         }
+        // The partners first, so that the strong points on their edges stay on top.
         let mut partners: Vec<usize> = Vec::new();
-        for c in self.contacts.iter().filter(|c| mine(c)) {
-            self.draw_contact(d, c, opts, Emphasis::Strong);
+        for c in self.contacts.iter().filter(|c| mine(c) && c.manifold.count > 0) {
             for k in [c.a, c.b] {
-                if !opts.selected.contains(&k) && !partners.contains(&k) && c.manifold.count > 0 {
+                if !opts.selected.contains(&k) && !partners.contains(&k) {
                     partners.push(k);
                 }
             }
@@ -281,6 +281,9 @@ impl World {
             for &k in &partners {
                 outline_body(d, Layer::Contact, &self.bodies[k], palette::PARTNER);
             }
+        }
+        for c in self.contacts.iter().filter(|c| mine(c)) {
+            self.draw_contact(d, c, opts, Emphasis::Strong);
         }
     }
 
@@ -337,21 +340,24 @@ enum Emphasis {
 }
 
 impl Emphasis {
-    /// A dimmed contact's colours keep 30 % of their opacity.
+    /// What a dimmed contact keeps of its opacity.
     const DIMMED_ALPHA: f32 = 0.3;
 
     /// The contact point's size in pixels, and the normal's length over `normal_length`.
     fn size_and_reach(self) -> (f32, f32) {
         match self {
-            Emphasis::Strong => (9.0, 1.5),
+            Emphasis::Strong => (10.0, 1.5),
             _ => (6.0, 1.0),
         }
     }
 
+    /// A dimmed contact's colour keeps 30 % of its opacity; a strong one is opaque even when
+    /// its pair sleeps (the selected body's panel says so).
     fn color(self, c: Color) -> Color {
         match self {
+            Emphasis::Plain => c,
             Emphasis::Dimmed => c.with_alpha(c.a * Self::DIMMED_ALPHA),
-            _ => c,
+            Emphasis::Strong => c.with_alpha(1.0),
         }
     }
 }
@@ -485,7 +491,7 @@ mod tests {
         assert_eq!(pts.len(), points(&plain).len(), "every contact point is still drawn");
         for (p, size, a) in pts {
             if between(p) {
-                assert_eq!((size, a), (9.0, 1.0), "the upper box's contact at {p}");
+                assert_eq!((size, a), (10.0, 1.0), "the upper box's contact at {p}");
             } else {
                 assert_eq!((size, a), (6.0, 0.3), "another contact at {p}, dimmed");
             }
