@@ -8,6 +8,7 @@ use super::camera::{ScreenRect, ViewCamera};
 use super::history::History;
 use super::tools::joints::state::JointSelection;
 use glam::Vec2;
+use manifold_lab::engine::debug::MotionScales;
 use manifold_lab::engine::World;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,8 @@ pub struct Stage {
     /// Tree levels drawn (inclusive) and whether tight AABBs are shown.
     pub tree_depth: (u32, u32),
     pub tree_tight: bool,
+    /// The per-body motion arrows' scales (the Debug layers section).
+    pub motion_scales: MotionScales,
     /// Whether the frame loop has told the app its real viewport yet. Until then views are
     /// framed for a guessed one, so the first real layout frames them again.
     pub(super) viewport_known: bool,
@@ -62,6 +65,7 @@ impl Stage {
             notice: None,
             tree_depth: (0, u32::MAX),
             tree_tight: false,
+            motion_scales: MotionScales::default(),
             viewport_known: false,
         }
     }

@@ -276,6 +276,9 @@ impl App {
                 Err(e) => self.error = Some(e),
             },
             Action::SetLayer(l, on) => self.layers.set(l, on),
+            Action::SetMotionScales { force, velocity } => {
+                self.motion_scales = self.motion_scales.clamped(force, velocity);
+            }
             Action::SetSpeed(s) if s.is_finite() => self.speed = s.clamp(0.05, 8.0),
             Action::SetSpeed(_) => {}
             Action::SetCamera { .. } | Action::ZoomAt { .. } | Action::PanPixels(_) | Action::FrameAll => {

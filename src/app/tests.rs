@@ -334,3 +334,33 @@ fn lab_shapes_can_be_replaced_dragged_and_saved_as_a_pair() {
     app.apply(act(MinkowskiAction::RunSweep));
     assert_eq!(app.lab_as::<MinkowskiLab>().unwrap().sweep.len(), 360);
 }
+
+#[test]
+fn the_world_view_draws_a_motion_layer_at_the_scale_set() {
+    use crate::app::render::view::world_options;
+    use manifold_lab::engine::debug::{DebugList, DrawCmd, MotionScales};
+    let mut app = App::from_path(&manifest("scenes/buoyancy.ron")).expect("shipped scene loads");
+    for _ in 0..60 {
+        app.step_once();
+    }
+    app.apply(Action::SetLayer(Layer::BuoyancyForce, true));
+    app.apply(Action::SetMotionScales { force: 0.2, velocity: 0.3 });
+    app.apply(Action::SelectNamed("half_density_box".into()));
+    let opts = world_options(&app, 0.0);
+    assert_eq!(opts.motion, MotionScales { force: 0.2, velocity: 0.3 });
+    assert_eq!(opts.selected, app.selection);
+    let mut list = DebugList::new(app.layers);
+    app.world.debug_draw(&mut list, &opts);
+    // The floating box's buoyancy, 0.2 m per newton, from its centre of mass; no other motion
+    // layer draws.
+    let b = &app.world.bodies[app.selection[0]];
+    let buoyancy = app.world.body_forces(app.selection[0]).buoyancy;
+    assert!(buoyancy.y > 0.0, "it floats");
+    let drawn = list.on(Layer::BuoyancyForce).find_map(|c| match c {
+        DrawCmd::Arrow { from, to, .. } if *from == b.center => Some(*to - *from),
+        _ => None,
+    });
+    assert!(drawn.is_some_and(|v| v.distance(0.2 * buoyancy) < 1e-5), "{drawn:?} for {buoyancy:?}");
+    let others = Layer::MOTION.iter().filter(|&&l| l != Layer::BuoyancyForce);
+    assert_eq!(others.map(|&l| list.count(l)).sum::<usize>(), 0);
+}

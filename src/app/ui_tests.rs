@@ -323,3 +323,32 @@ fn slow_steps_the_pair_limit_and_unsolved_pile_contacts_are_flagged_in_the_statu
     app.world.profile.capped = 1200;
     assert!(shown(&mut h, &app, "⚠ 1200 pile contacts unsolved"), "capped contacts are flagged");
 }
+
+#[test]
+fn a_motion_layer_and_its_scale_from_the_layers_panel() {
+    use manifold_lab::engine::debug::MotionScales;
+    let mut app = stack_app();
+    let mut h = Harness::new();
+    assert!(!app.layers.contains(Layer::Velocity), "off at first");
+    let on = h.click(&app, "Velocity arrows");
+    assert!(on.contains(&Action::SetLayer(Layer::Velocity, true)), "{on:?}");
+    on.into_iter().for_each(|a| app.apply(a));
+    assert!(app.layers.contains(Layer::Velocity));
+    // The left end of the force scale's rail is its smallest value; the velocity scale keeps
+    // its own. (Scrolled to it first: clicking its label changes nothing.)
+    assert!(h.click(&app, "force m/N").is_empty());
+    let rail = h.widget(&app, "motion_force_scale");
+    // Dragged from the middle of the rail to its left end.
+    let acts = h.drag(&app, rail.center() - egui::vec2(30.0, 0.0), rail.left_center());
+    let set = acts.iter().rev().find_map(|a| match a {
+        Action::SetMotionScales { force, velocity } => Some((*force, *velocity)),
+        _ => None,
+    });
+    let (force, velocity) = set.unwrap_or_else(|| panic!("no scale set at {rail:?}: {acts:?}"));
+    assert_eq!((force, velocity), (MotionScales::FORCE_RANGE.0, MotionScales::default().velocity));
+    app.apply(Action::SetMotionScales { force, velocity });
+    assert_eq!(app.motion_scales.force, MotionScales::FORCE_RANGE.0);
+    // Out of range or not a number: clamped, or the old value kept.
+    app.apply(Action::SetMotionScales { force: 1e9, velocity: f32::NAN });
+    assert_eq!(app.motion_scales, MotionScales { force: MotionScales::FORCE_RANGE.1, velocity });
+}

@@ -50,11 +50,27 @@ pub enum Layer {
     Handle,
     /// The broadphase's sweep and prune: the axis, the interval ends, the active list.
     SweepAndPrune,
+    // Motion drawn in the world (`world::draw_motion`): one layer per arrow, from bit 28 on,
+    // which is why a `LayerSet` holds 64 bits.
+    /// Each body's linear velocity, from its centre of mass.
+    Velocity,
+    /// Each body's angular velocity, an arc arrow around its centre of mass.
+    AngularVelocity,
+    /// Each body's weight, `m·g·gravity_scale`.
+    Gravity,
+    /// The resultant of each body's contact forces over the last sub-step.
+    ContactForce,
+    /// The resultant of the joints' reaction forces on each body.
+    JointForce,
+    /// The water's buoyant force on each body.
+    BuoyancyForce,
+    /// Forces applied from outside the world: the mouse joint's pull.
+    AppliedForce,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 18] = [
+    pub const WORLD: [Layer; 25] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -73,9 +89,27 @@ impl Layer {
         Layer::Water,
         Layer::Submerged,
         Layer::Buoyancy,
+        Layer::Velocity,
+        Layer::AngularVelocity,
+        Layer::Gravity,
+        Layer::ContactForce,
+        Layer::JointForce,
+        Layer::BuoyancyForce,
+        Layer::AppliedForce,
     ];
 
-    pub fn bit(self) -> u32 {
+    /// The per-body arrows (`world::draw_motion`), velocities first, then forces.
+    pub const MOTION: [Layer; 7] = [
+        Layer::Velocity,
+        Layer::AngularVelocity,
+        Layer::Gravity,
+        Layer::ContactForce,
+        Layer::JointForce,
+        Layer::BuoyancyForce,
+        Layer::AppliedForce,
+    ];
+
+    pub fn bit(self) -> u64 {
         1 << (self as u32)
     }
 
@@ -109,20 +143,27 @@ impl Layer {
             Layer::GraphColor => "Graph colours",
             Layer::Handle => "Rotation handles",
             Layer::SweepAndPrune => "Sweep and prune",
+            Layer::Velocity => "Velocity arrows",
+            Layer::AngularVelocity => "Angular velocity arcs",
+            Layer::Gravity => "Gravity (weight) arrows",
+            Layer::ContactForce => "Contact force arrows",
+            Layer::JointForce => "Joint force arrows",
+            Layer::BuoyancyForce => "Buoyancy force arrows",
+            Layer::AppliedForce => "Applied force (mouse) arrows",
         }
     }
 }
 
-/// A set of layers as a bit mask, for the 2D `Layer`s and the 3D `Layer3`s alike: `of`,
-/// `contains`, `set` and `ALL`.
+/// A set of layers as a bit mask, for the 2D `Layer`s (64 bits) and the 3D `Layer3`s (32)
+/// alike: `of`, `contains`, `set` and `ALL`.
 macro_rules! layer_set {
-    ($(#[$doc:meta])* $set:ident of $layer:ty) => {
+    ($(#[$doc:meta])* $set:ident of $layer:ty, $bits:ty) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-        pub struct $set(pub u32);
+        pub struct $set(pub $bits);
 
         impl $set {
-            pub const ALL: $set = $set(u32::MAX);
+            pub const ALL: $set = $set(<$bits>::MAX);
 
             pub fn of(layers: &[$layer]) -> $set {
                 $set(layers.iter().fold(0, |m, l| m | l.bit()))
@@ -146,7 +187,7 @@ pub(crate) use layer_set;
 
 layer_set! {
     /// A set of layers as a bit mask.
-    LayerSet of Layer
+    LayerSet of Layer, u64
 }
 
 impl Default for LayerSet {
@@ -252,6 +293,16 @@ pub mod palette {
     pub const DRAG: Color = Color::rgb(255, 110, 90);
     /// Contacts of the constraint graph's overflow set (the colours take the hues).
     pub const OVERFLOW: Color = Color::rgb(235, 235, 235);
+    /// The other body of each of the selected body's contacts, outlined.
+    pub const PARTNER: Color = Color::rgb(250, 250, 250);
+    // Motion drawn in the world: one hue per arrow layer.
+    pub const VELOCITY: Color = Color::rgb(90, 210, 255);
+    pub const ANGULAR_VELOCITY: Color = Color::rgb(190, 140, 255);
+    pub const GRAVITY: Color = Color::rgb(255, 150, 40);
+    pub const CONTACT_FORCE: Color = Color::rgb(255, 80, 110);
+    pub const JOINT_FORCE: Color = Color::rgb(130, 255, 100);
+    pub const BUOYANCY_FORCE: Color = Color::rgb(40, 255, 220);
+    pub const APPLIED_FORCE: Color = Color::rgb(255, 120, 255);
 }
 
 /// A pastel colour of hue `turns` (fractions of the colour wheel), lifted towards white by
@@ -410,6 +461,40 @@ pub struct DrawOptions {
     pub force_scale: f32,
     /// Metres of arrow per newton of force (buoyancy and drag arrows).
     pub buoyancy_scale: f32,
+    /// The per-body arrows' scales (`world::draw_motion`).
+    pub motion: MotionScales,
+}
+
+/// How long the per-body motion arrows are drawn: metres of arrow per unit.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MotionScales {
+    /// Metres of arrow per newton (gravity, contact, joint, buoyancy and applied forces).
+    pub force: f32,
+    /// Metres of arrow per metre per second; an angular velocity's arc sweeps `velocity · ω`
+    /// radians (its rim moves `ω·r`, drawn `velocity · ω·r` long).
+    pub velocity: f32,
+}
+
+impl MotionScales {
+    /// The ranges a user may set (the panel's sliders, a script's action).
+    pub const FORCE_RANGE: (f32, f32) = (1e-4, 10.0);
+    pub const VELOCITY_RANGE: (f32, f32) = (1e-3, 10.0);
+
+    /// Both scales clamped to their ranges; a number that is not finite keeps `self`'s.
+    pub fn clamped(self, force: f32, velocity: f32) -> MotionScales {
+        let fit = |v: f32, old: f32, (lo, hi): (f32, f32)| if v.is_finite() { v.clamp(lo, hi) } else { old };
+        MotionScales {
+            force: fit(force, self.force, Self::FORCE_RANGE),
+            velocity: fit(velocity, self.velocity, Self::VELOCITY_RANGE),
+        }
+    }
+}
+
+impl Default for MotionScales {
+    /// A 1 kg body's weight under 10 m/s² is a 0.5 m arrow; 5 m/s is 0.5 m.
+    fn default() -> Self {
+        MotionScales { force: 0.05, velocity: 0.1 }
+    }
 }
 
 impl Default for DrawOptions {
@@ -426,6 +511,7 @@ impl Default for DrawOptions {
             joint_size: 0.25,
             force_scale: 0.01,
             buoyancy_scale: 0.05,
+            motion: MotionScales::default(),
         }
     }
 }
@@ -442,6 +528,12 @@ mod tests {
         assert_eq!((Layer::Island as u32, Layer::Reaction as u32), (20, 21));
         assert_eq!((Layer::Water as u32, Layer::Submerged as u32, Layer::Buoyancy as u32), (22, 23, 24));
         assert_eq!(Layer::GraphColor as u32, 25);
+        assert_eq!((Layer::Handle as u32, Layer::SweepAndPrune as u32), (26, 27));
+        assert_eq!((Layer::Velocity as u32, Layer::AppliedForce as u32), (28, 34));
+        // The motion arrows are off at first, and every one of them fits the mask.
+        let all = LayerSet::of(&Layer::MOTION);
+        assert_eq!(all.0.count_ones(), 7);
+        assert!(Layer::MOTION.iter().all(|&l| !LayerSet::default().contains(l) && LayerSet::ALL.contains(l)));
         assert!(LayerSet::default().contains(Layer::Water) && !LayerSet::default().contains(Layer::Buoyancy));
     }
 }

@@ -140,7 +140,7 @@ impl Layer3 {
 
 crate::engine::debug::layer_set! {
     /// A set of 3D layers as a bit mask.
-    LayerSet3 of Layer3
+    LayerSet3 of Layer3, u32
 }
 
 impl Default for LayerSet3 {

@@ -66,6 +66,12 @@ pub enum Action {
     },
     SetParams(SolverParams),
     SetLayer(Layer, bool),
+    /// The motion arrows' lengths: metres per newton of force and per m/s of velocity
+    /// (clamped to `MotionScales::FORCE_RANGE` and `VELOCITY_RANGE`).
+    SetMotionScales {
+        force: f32,
+        velocity: f32,
+    },
     SetSpeed(f32),
     /// Pan the view so that it is centred on a world point with a visible height.
     SetCamera {

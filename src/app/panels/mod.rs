@@ -137,7 +137,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 world::labs(ui, out);
                 solver::solver(ui, &app.world.params, out);
                 panel_section(ui, app, Place::Settings, out);
-                world::layers(ui, app, out);
+                world::layers(ui, app, out, &mut ui_state.widgets);
                 world::broadphase(ui, app, out);
             }
         });

@@ -64,20 +64,52 @@ pub(super) fn labs(ui: &mut egui::Ui, out: &mut Vec<Action>) {
     });
 }
 
-pub(super) fn layers(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
+pub(super) fn layers(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widgets) {
     egui::CollapsingHeader::new("Debug layers").default_open(true).show(ui, |ui| {
-        for layer in Layer::WORLD {
+        let checkbox = |ui: &mut egui::Ui, out: &mut Vec<Action>, layer: Layer| {
             let mut on = app.layers.contains(layer);
             if ui.checkbox(&mut on, layer.label()).changed() {
                 out.push(Action::SetLayer(layer, on));
             }
+        };
+        for layer in Layer::WORLD.into_iter().filter(|l| !Layer::MOTION.contains(l)) {
+            checkbox(ui, out, layer);
         }
         ui.label(
-            RichText::new("contacts: yellow new · blue warm-started · red held 10+ steps · grey speculative")
-                .small()
-                .weak(),
+            RichText::new(
+                "contacts: yellow new · blue warm-started · red held 10+ steps · grey speculative; \
+                 a selected body's contacts are drawn large, the others dimmed, its partners outlined",
+            )
+            .small()
+            .weak(),
         );
+        ui.separator();
+        ui.label(RichText::new("Motion: per-body arrows from the centre of mass").small());
+        for layer in Layer::MOTION {
+            checkbox(ui, out, layer);
+        }
+        motion_scales(ui, app, out, widgets);
     });
+}
+
+/// The motion arrows' two scales, logarithmic: metres per newton, metres per m/s.
+fn motion_scales(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widgets) {
+    use manifold_lab::engine::debug::MotionScales;
+    let s = app.motion_scales;
+    let (mut force, mut velocity) = (s.force, s.velocity);
+    let (f0, f1) = MotionScales::FORCE_RANGE;
+    let (v0, v1) = MotionScales::VELOCITY_RANGE;
+    let f = ui
+        .add(egui::Slider::new(&mut force, f0..=f1).logarithmic(true).text("force m/N"))
+        .on_hover_text("Metres of arrow per newton (weight, contacts, joints, buoyancy, mouse)");
+    note(widgets, ui, "motion_force_scale", f.rect);
+    let v = ui
+        .add(egui::Slider::new(&mut velocity, v0..=v1).logarithmic(true).text("velocity m per m/s"))
+        .on_hover_text("Metres of arrow per m/s; an angular velocity's arc sweeps this times ω radians");
+    note(widgets, ui, "motion_velocity_scale", v.rect);
+    if f.changed() || v.changed() {
+        out.push(Action::SetMotionScales { force, velocity });
+    }
 }
 
 /// The pair-finding method, the tree's settings, what of the tree is drawn, and its numbers.

@@ -77,6 +77,13 @@ impl MqDraw {
                 Layer::Impulse | Layer::RefFace | Layer::IncidentFace => 2.5,
                 // Thin enough that small bodies show through their joints.
                 Layer::Joint => 1.5,
+                // The motion arrows: forces heavier than velocities.
+                Layer::Velocity | Layer::AngularVelocity => 2.0,
+                Layer::Gravity
+                | Layer::ContactForce
+                | Layer::JointForce
+                | Layer::BuoyancyForce
+                | Layer::AppliedForce => 2.5,
                 _ => 1.5,
             }
     }

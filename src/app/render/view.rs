@@ -75,6 +75,27 @@ fn draw_texts(cam: &ViewCamera, vp: &ScreenRect, texts: &[WorldText], keep_clear
     draw_labels(*vp, &labels, keep_clear);
 }
 
+/// What the world view asks `World::debug_draw` for at `px` world units per pixel: the
+/// selection, the visible box, the tree's depths, the arrows' scales.
+pub fn world_options(app: &App, px: f32) -> DrawOptions {
+    DrawOptions {
+        selected: app.selection.clone(),
+        view: Some(app.camera.visible(&app.viewport)),
+        pixel_size: px,
+        tree_depth: app.tree_depth,
+        tree_tight: app.tree_tight,
+        buoyancy_scale: app.tools.get::<WaterView>().arrow_scale,
+        motion: app.motion_scales,
+        selected_joints: app.selected_joint().into_iter().collect(),
+        force_scale: if app.layers.contains(Layer::Reaction) {
+            crate::app::tools::joints::panel::reaction_scale(&app.world, px)
+        } else {
+            0.0
+        },
+        ..Default::default()
+    }
+}
+
 /// Draws the world area of the frame (the scene or the open lab), and the lab's inset.
 pub fn draw_world(app: &App, materials: Option<&Materials>) {
     if app.lab.as_ref().is_some_and(|l| l.draw_view(app)) {
@@ -92,21 +113,7 @@ pub fn draw_world(app: &App, materials: Option<&Materials>) {
             l.draw(app, &mut d);
         }
         None => {
-            let opts = DrawOptions {
-                selected: app.selection.clone(),
-                view: Some(app.camera.visible(&vp)),
-                pixel_size: s,
-                tree_depth: app.tree_depth,
-                tree_tight: app.tree_tight,
-                buoyancy_scale: app.tools.get::<WaterView>().arrow_scale,
-                selected_joints: app.selected_joint().into_iter().collect(),
-                force_scale: if app.layers.contains(Layer::Reaction) {
-                    crate::app::tools::joints::panel::reaction_scale(&app.world, s)
-                } else {
-                    0.0
-                },
-                ..Default::default()
-            };
+            let opts = world_options(app, s);
             app.world.debug_draw(&mut d, &opts);
             if let [a, b] = app.selection[..] {
                 // The selected pair's manifold in detail: faces, side planes, points, depths.

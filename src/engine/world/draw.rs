@@ -7,6 +7,7 @@ use crate::engine::debug::{island_color, palette, Color, DebugDraw, DrawOptions,
 use crate::engine::math::right_perp;
 use crate::engine::shape::Shape;
 use crate::engine::solver::joints::draw::JointStyle;
+use crate::engine::solver::Contact;
 use glam::Vec2;
 
 /// Body colour by kind and selection; sleeping bodies are dimmed.
@@ -169,6 +170,7 @@ impl World {
         self.draw_contacts(d, opts);
         self.draw_graph_colors(d, opts);
         self.draw_joints(d, opts);
+        self.draw_motion(d, opts);
     }
 
     /// Body `i` in its island's colour (hue from the island's lowest body, so colours stay
@@ -247,62 +249,126 @@ impl World {
         }
     }
 
+    /// Contact points coloured by warm-start history, normals, impulses and friction. While
+    /// bodies are selected, their contacts are drawn over the others, larger, and the others
+    /// dimmed; the other body of each of their pairs is outlined (on `Layer::Contact`).
     fn draw_contacts(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
         let wants_any = [Layer::Contact, Layer::Normal, Layer::Impulse, Layer::Friction].iter().any(|&l| d.wants(l));
         if !wants_any {
             return;
         }
-        let normal_visible = Lod::pixels(opts, opts.normal_length) >= Lod::DETAIL_PX;
-        for c in &self.contacts {
+        let mine = |c: &Contact| opts.selected.contains(&c.a) || opts.selected.contains(&c.b);
+        let others = if opts.selected.is_empty() { Emphasis::Plain } else { Emphasis::Dimmed };
+        for c in self.contacts.iter().filter(|c| !mine(c)) {
             let smaller = self.bodies[c.a].bounding_radius().min(self.bodies[c.b].bounding_radius());
-            if Lod::pixels(opts, smaller) < Lod::DETAIL_PX {
-                continue;
+            if Lod::pixels(opts, smaller) >= Lod::DETAIL_PX {
+                self.draw_contact(d, c, opts, others);
             }
-            let n = c.normal();
-            for cp in c.points() {
-                if let Some(view) = opts.view {
-                    if !view.contains_point(cp.point) {
-                        continue;
-                    }
-                }
-                if d.wants(Layer::Contact) {
-                    // 003 article: colour by warm-start history.
-                    let color = if cp.base_separation > 0.0 {
-                        palette::CONTACT_SPECULATIVE
-                    } else if cp.persisted > 10 {
-                        palette::CONTACT_PERSISTENT
-                    } else if cp.persisted > 0 {
-                        palette::CONTACT_WARM
-                    } else {
-                        palette::CONTACT_NEW
-                    };
-                    // A sleeping pair's contacts are dimmed with its bodies.
-                    let color = if c.awake { color } else { color.with_alpha(0.35) };
-                    d.point(Layer::Contact, cp.point, 6.0, color);
-                }
-                if d.wants(Layer::Normal) && normal_visible {
-                    let color = if c.awake { palette::NORMAL } else { palette::NORMAL.with_alpha(0.3) };
-                    d.arrow(Layer::Normal, cp.point, cp.point + opts.normal_length * n, color);
-                }
-                if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {
-                    d.arrow(
-                        Layer::Impulse,
-                        cp.point,
-                        cp.point + opts.impulse_scale * cp.normal_impulse * n,
-                        palette::IMPULSE,
-                    );
-                }
-                if d.wants(Layer::Friction) && cp.tangent_impulse != 0.0 {
-                    let t = right_perp(n);
-                    d.arrow(
-                        Layer::Friction,
-                        cp.point,
-                        cp.point + opts.impulse_scale * cp.tangent_impulse * t,
-                        palette::FRICTION,
-                    );
+        }
+        if opts.selected.is_empty() {
+            return;
+        }
+        // The partners first, so that the strong points on their edges stay on top.
+        let mut partners: Vec<usize> = Vec::new();
+        for c in self.contacts.iter().filter(|c| mine(c) && c.manifold.count > 0) {
+            for k in [c.a, c.b] {
+                if !opts.selected.contains(&k) && !partners.contains(&k) {
+                    partners.push(k);
                 }
             }
         }
+        if d.wants(Layer::Contact) {
+            for &k in &partners {
+                outline_body(d, Layer::Contact, &self.bodies[k], palette::PARTNER);
+            }
+        }
+        for c in self.contacts.iter().filter(|c| mine(c)) {
+            self.draw_contact(d, c, opts, Emphasis::Strong);
+        }
+    }
+
+    /// One contact's points, normals and impulses, with `emphasis`.
+    fn draw_contact(&self, d: &mut dyn DebugDraw, c: &Contact, opts: &DrawOptions, emphasis: Emphasis) {
+        let normal_visible = Lod::pixels(opts, opts.normal_length) >= Lod::DETAIL_PX;
+        let (size, reach) = emphasis.size_and_reach();
+        let n = c.normal();
+        for cp in c.points() {
+            if let Some(view) = opts.view {
+                if !view.contains_point(cp.point) {
+                    continue;
+                }
+            }
+            if d.wants(Layer::Contact) {
+                // 003 article: colour by warm-start history.
+                let color = if cp.base_separation > 0.0 {
+                    palette::CONTACT_SPECULATIVE
+                } else if cp.persisted > 10 {
+                    palette::CONTACT_PERSISTENT
+                } else if cp.persisted > 0 {
+                    palette::CONTACT_WARM
+                } else {
+                    palette::CONTACT_NEW
+                };
+                // A sleeping pair's contacts are dimmed with its bodies.
+                let color = if c.awake { color } else { color.with_alpha(0.35) };
+                d.point(Layer::Contact, cp.point, size, emphasis.color(color));
+            }
+            if d.wants(Layer::Normal) && (normal_visible || emphasis == Emphasis::Strong) {
+                let color = if c.awake { palette::NORMAL } else { palette::NORMAL.with_alpha(0.3) };
+                d.arrow(Layer::Normal, cp.point, cp.point + reach * opts.normal_length * n, emphasis.color(color));
+            }
+            if d.wants(Layer::Impulse) && cp.normal_impulse > 0.0 {
+                let to = cp.point + opts.impulse_scale * cp.normal_impulse * n;
+                d.arrow(Layer::Impulse, cp.point, to, emphasis.color(palette::IMPULSE));
+            }
+            if d.wants(Layer::Friction) && cp.tangent_impulse != 0.0 {
+                let t = right_perp(n);
+                let to = cp.point + opts.impulse_scale * cp.tangent_impulse * t;
+                d.arrow(Layer::Friction, cp.point, to, emphasis.color(palette::FRICTION));
+            }
+        }
+    }
+}
+
+/// How a contact is drawn: as always, dimmed (another body is selected) or strong (a selected
+/// body's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Emphasis {
+    Plain,
+    Dimmed,
+    Strong,
+}
+
+impl Emphasis {
+    /// What a dimmed contact keeps of its opacity.
+    const DIMMED_ALPHA: f32 = 0.3;
+
+    /// The contact point's size in pixels, and the normal's length over `normal_length`.
+    fn size_and_reach(self) -> (f32, f32) {
+        match self {
+            Emphasis::Strong => (10.0, 1.5),
+            _ => (6.0, 1.0),
+        }
+    }
+
+    /// A dimmed contact's colour keeps 30 % of its opacity; a strong one is opaque even when
+    /// its pair sleeps (the selected body's panel says so).
+    fn color(self, c: Color) -> Color {
+        match self {
+            Emphasis::Plain => c,
+            Emphasis::Dimmed => c.with_alpha(c.a * Self::DIMMED_ALPHA),
+            Emphasis::Strong => c.with_alpha(1.0),
+        }
+    }
+}
+
+/// Body `b`'s shape outlined on `layer` in `color`, unfilled.
+fn outline_body(d: &mut dyn DebugDraw, layer: Layer, b: &Body, color: Color) {
+    let clear = color.with_alpha(0.0);
+    match (outline(b), &b.shape) {
+        (Some(pts), _) => d.polygon(layer, &pts, clear, color),
+        (None, Shape::Circle(circle)) => d.circle(layer, b.xf.p, circle.radius, clear, color),
+        (None, _) => {}
     }
 }
 
@@ -386,5 +452,65 @@ mod tests {
         let mut none = DebugList::new(LayerSet::of(&[Layer::Shape]));
         w.debug_draw(&mut none, &DrawOptions::default());
         assert_eq!(none.count(Layer::Joint) + none.count(Layer::Reaction) + none.count(Layer::Island), 0);
+    }
+
+    #[test]
+    fn a_selected_body_s_contacts_are_strong_the_others_dimmed_and_its_partners_outlined() {
+        let mut w = World::new(Default::default());
+        let boxy = |h: f32| Shape::make_box(Vec2::new(0.5, h)).unwrap();
+        w.create_body(&BodyDef::new(BodyKind::Static, Shape::make_box(Vec2::new(10.0, 0.5)).unwrap(), Vec2::ZERO));
+        let lower = w.create_body(&BodyDef::new(BodyKind::Dynamic, boxy(0.5), Vec2::new(0.0, 1.0)));
+        let upper = w.create_body(&BodyDef::new(BodyKind::Dynamic, boxy(0.5), Vec2::new(0.0, 2.0)));
+        w.create_body(&BodyDef::new(BodyKind::Dynamic, Shape::circle(0.5).unwrap(), Vec2::new(5.0, 1.0)));
+        for _ in 0..10 {
+            w.step();
+        }
+        let layers = LayerSet::of(&[Layer::Contact, Layer::Normal]);
+        let draw = |selected: Vec<usize>| {
+            let mut list = DebugList::new(layers);
+            w.debug_draw(&mut list, &DrawOptions { selected, ..Default::default() });
+            list.cmds
+        };
+        let points = |cmds: &[DrawCmd]| -> Vec<(Vec2, f32, f32)> {
+            cmds.iter()
+                .filter_map(|c| match c {
+                    DrawCmd::Point { p, size, color, .. } => Some((*p, *size, color.a)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let outlines = |cmds: &[DrawCmd]| {
+            cmds.iter().filter(|c| matches!(c, DrawCmd::Polygon { outline, .. } | DrawCmd::Circle { outline, .. } if *outline == palette::PARTNER)).count()
+        };
+        let plain = draw(Vec::new());
+        assert!(points(&plain).iter().all(|&(_, size, a)| size == 6.0 && a == 1.0));
+        assert_eq!(outlines(&plain), 0);
+        let chosen = draw(vec![upper]);
+        let between = |p: Vec2| (p.y - 1.5).abs() < 0.1 && p.x.abs() < 0.6;
+        let pts = points(&chosen);
+        assert_eq!(pts.len(), points(&plain).len(), "every contact point is still drawn");
+        for (p, size, a) in pts {
+            if between(p) {
+                assert_eq!((size, a), (10.0, 1.0), "the upper box's contact at {p}");
+            } else {
+                assert_eq!((size, a), (6.0, 0.3), "another contact at {p}, dimmed");
+            }
+        }
+        // Only the lower box (the upper's one partner) is outlined, on the contact layer.
+        let partner = chosen.iter().find_map(|c| match c {
+            DrawCmd::Polygon { layer: Layer::Contact, points, outline, fill } if *outline == palette::PARTNER => {
+                Some((points.clone(), fill.a))
+            }
+            _ => None,
+        });
+        let lower_pts: Vec<Vec2> = outline(&w.bodies[lower]).unwrap();
+        assert_eq!(partner, Some((lower_pts, 0.0)));
+        assert_eq!(outlines(&chosen), 1);
+        // The strong normals are half as long again.
+        let normal_len = chosen.iter().find_map(|c| match c {
+            DrawCmd::Arrow { layer: Layer::Normal, from, to, .. } if between(*from) => Some(from.distance(*to)),
+            _ => None,
+        });
+        assert!(normal_len.is_some_and(|l| (l - 0.45).abs() < 1e-4), "{normal_len:?}");
     }
 }

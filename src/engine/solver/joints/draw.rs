@@ -230,17 +230,23 @@ fn draw_angle(
 
 /// A curved arrow for a reaction torque, sweeping `sweep` radians.
 fn draw_reaction_arc(d: &mut dyn DebugDraw, center: Vec2, radius: f32, sweep: f32) {
+    arc_arrow(d, Layer::Reaction, center, radius, 0.0, sweep, palette::REACTION);
+}
+
+/// A curved arrow on `layer` about `center`, from angle `start` sweeping `sweep` radians
+/// (counter-clockwise when positive), its head at the end; nothing below a milliradian.
+pub fn arc_arrow(d: &mut dyn DebugDraw, layer: Layer, center: Vec2, radius: f32, start: f32, sweep: f32, c: Color) {
     if sweep.abs() < 1e-3 {
         return;
     }
     let steps = ((sweep.abs() / 0.2).ceil() as usize).clamp(2, 32);
-    let mut prev = center + radius * Vec2::X;
+    let mut prev = center + radius * Vec2::from_angle(start);
     for k in 1..=steps {
-        let p = center + radius * Vec2::from_angle(sweep * k as f32 / steps as f32);
+        let p = center + radius * Vec2::from_angle(start + sweep * k as f32 / steps as f32);
         if k == steps {
-            d.arrow(Layer::Reaction, prev, p, palette::REACTION);
+            d.arrow(layer, prev, p, c);
         } else {
-            d.segment(Layer::Reaction, prev, p, palette::REACTION);
+            d.segment(layer, prev, p, c);
         }
         prev = p;
     }
