@@ -99,12 +99,14 @@ fn motion_scales(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &
     let (mut force, mut velocity) = (s.force, s.velocity);
     let (f0, f1) = MotionScales::FORCE_RANGE;
     let (v0, v1) = MotionScales::VELOCITY_RANGE;
+    // Narrower than egui's default, so slider, value and label fit the controls panel.
+    ui.spacing_mut().slider_width = 90.0;
     let f = ui
         .add(egui::Slider::new(&mut force, f0..=f1).logarithmic(true).text("force m/N"))
         .on_hover_text("Metres of arrow per newton (weight, contacts, joints, buoyancy, mouse)");
     note(widgets, ui, "motion_force_scale", f.rect);
     let v = ui
-        .add(egui::Slider::new(&mut velocity, v0..=v1).logarithmic(true).text("velocity m per m/s"))
+        .add(egui::Slider::new(&mut velocity, v0..=v1).logarithmic(true).text("velocity m/(m/s)"))
         .on_hover_text("Metres of arrow per m/s; an angular velocity's arc sweeps this times ω radians");
     note(widgets, ui, "motion_velocity_scale", v.rect);
     if f.changed() || v.changed() {
