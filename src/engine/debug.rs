@@ -238,6 +238,20 @@ pub mod palette {
     pub const CONTACT_NEW: Color = Color::rgb(255, 255, 120);
     pub const CONTACT_WARM: Color = Color::rgb(80, 150, 255);
     pub const CONTACT_PERSISTENT: Color = Color::rgb(255, 70, 70);
+
+    /// A contact point's colour by its warm-start history (003 article): speculative (not yet
+    /// touching), new, warm, or persisting for over 10 steps.
+    pub fn contact(base_separation: f32, persisted: u32) -> Color {
+        if base_separation > 0.0 {
+            CONTACT_SPECULATIVE
+        } else if persisted > 10 {
+            CONTACT_PERSISTENT
+        } else if persisted > 0 {
+            CONTACT_WARM
+        } else {
+            CONTACT_NEW
+        }
+    }
     pub const CONTACT_SPECULATIVE: Color = Color::rgb(150, 150, 150);
     pub const NORMAL: Color = Color::rgb(60, 230, 230);
     pub const IMPULSE: Color = Color::rgb(255, 120, 200);

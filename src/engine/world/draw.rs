@@ -300,15 +300,7 @@ impl World {
             }
             if d.wants(Layer::Contact) {
                 // 003 article: colour by warm-start history.
-                let color = if cp.base_separation > 0.0 {
-                    palette::CONTACT_SPECULATIVE
-                } else if cp.persisted > 10 {
-                    palette::CONTACT_PERSISTENT
-                } else if cp.persisted > 0 {
-                    palette::CONTACT_WARM
-                } else {
-                    palette::CONTACT_NEW
-                };
+                let color = palette::contact(cp.base_separation, cp.persisted);
                 // A sleeping pair's contacts are dimmed with its bodies.
                 let color = if c.awake { color } else { color.with_alpha(0.35) };
                 d.point(Layer::Contact, cp.point, size, emphasis.color(color));

@@ -111,15 +111,7 @@ impl World3 {
     fn draw_contacts(&self, d: &mut dyn DebugDraw3, opts: &DrawOptions3) {
         for c in &self.contacts {
             for cp in &c.points {
-                let color = if cp.base_separation > 0.0 {
-                    palette::CONTACT_SPECULATIVE
-                } else if cp.persisted > 10 {
-                    palette::CONTACT_PERSISTENT
-                } else if cp.persisted > 0 {
-                    palette::CONTACT_WARM
-                } else {
-                    palette::CONTACT_NEW
-                };
+                let color = palette::contact(cp.base_separation, cp.persisted);
                 if d.wants(Layer3::Contact) {
                     d.point(Layer3::Contact, cp.position, 6.0, color);
                 }
