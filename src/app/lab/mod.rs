@@ -202,6 +202,20 @@ pub const LAB_LAYERS: LayerSet = LayerSet(
         | (1 << Layer::Joint as u32),
 );
 
+/// The stepping state every lab reports (`lab_state` in the screenshot sidecar and
+/// `--state-out`): how many steps its trace has, the one shown (clamped to the last) and its
+/// caption. An empty trace reports 0 steps, step 0 and no caption.
+pub fn step_report(steps: usize, shown: usize, caption: impl Fn(usize) -> String) -> serde_json::Value {
+    let step = shown.min(steps.saturating_sub(1));
+    let caption = (steps > 0).then(|| caption(step));
+    serde_json::json!({ "steps": steps, "step": step, "caption": caption })
+}
+
+/// [`step_report`] of a 2D trace.
+pub fn trace_report(trace: &dyn manifold_lab::engine::trace::Trace, shown: usize) -> serde_json::Value {
+    step_report(trace.steps(), shown, |k| trace.step_label(k))
+}
+
 /// A world box on screen.
 pub fn screen_rect_of(app: &Stage, b: Aabb) -> ScreenRect {
     let (p, q) = (app.camera.world_to_screen(&app.viewport, b.min), app.camera.world_to_screen(&app.viewport, b.max));

@@ -187,3 +187,26 @@ fn renamed_labs_keep_their_old_names_on_the_command_line_and_in_scripts() {
     let new: Action = ron::from_str("Lab(HullSat(SortAxes(Separation)))").unwrap();
     assert_eq!(old, new);
 }
+
+/// Every lab reports its stepping state (`lab_state`'s `steps`, `step`): the trace labs have
+/// more than one step on their default preset, and stepping to 1 shows step 1 with its caption.
+#[test]
+fn every_lab_reports_its_step_count_and_step() {
+    for &kind in super::LABS {
+        let app = lab_app(kind);
+        let state = app.lab.as_ref().and_then(|l| l.report(&app.stage)).unwrap_or_else(|| panic!("{kind:?}"));
+        let (steps, step) = (state["steps"].as_u64(), state["step"].as_u64());
+        assert!(steps.is_some() && step.is_some(), "{kind:?}: {state}");
+        let traced = !matches!(kind, LabKind::Tree | LabKind::World3d);
+        assert!(!traced || steps.unwrap() > 1, "{kind:?} has {steps:?} steps");
+    }
+    let mut app = lab_app(LabKind::Manifold);
+    app.apply(super::manifold::act(super::manifold::ManifoldAction::SetStage(1)));
+    let state = app.lab.as_ref().and_then(|l| l.report(&app.stage)).unwrap();
+    assert_eq!(state["step"], 1);
+    assert!(state["caption"].as_str().is_some_and(|c| !c.is_empty()), "{state}");
+    let mut app = lab_app(LabKind::Minkowski);
+    app.apply(Action::Lab(super::LabAction::Minkowski(super::minkowski::MinkowskiAction::SetStep(Some(0)))));
+    let state = app.lab.as_ref().and_then(|l| l.report(&app.stage)).unwrap();
+    assert_eq!(state["step"], 0, "{state}");
+}

@@ -206,4 +206,8 @@ impl Lab for HullLab {
     fn uses_world(&self) -> bool {
         false
     }
+
+    fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
+        Some(super::trace_report(&self.trace, self.shown_step()))
+    }
 }

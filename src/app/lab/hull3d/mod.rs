@@ -356,6 +356,25 @@ impl Lab for Hull3dLab {
                 })
             })
             .collect();
-        Some(serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some(), "clip_step": self.clip_step }))
+        let mut state =
+            serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some(), "clip_step": self.clip_step });
+        state.as_object_mut()?.extend(self.step_state().as_object()?.clone());
+        Some(state)
+    }
+}
+
+impl Hull3dLab {
+    /// The stepper shown (the construct stage, else the clip stage, else the SAT's axes) as
+    /// `stage`, with its `steps`, `step` and `caption` (`super::step_report`).
+    fn step_state(&self) -> serde_json::Value {
+        use manifold_lab::engine::trace::Trace3;
+        let report = |t: &dyn Trace3, k: usize| super::step_report(t.steps(), k, |k| t.step_label(k));
+        let (stage, mut state) = match (&self.construct, self.clip_step) {
+            (Some(c), _) => ("construct", report(&c.trace, c.step.unwrap_or(usize::MAX))),
+            (None, Some(k)) => ("clip", report(&self.view.clip, k)),
+            (None, None) => ("sat", report(&self.view, self.axis.unwrap_or(0))),
+        };
+        state["stage"] = stage.into();
+        state
     }
 }

@@ -103,4 +103,10 @@ impl Lab for ManifoldLab {
         trace_view::draw_bodies(&app.world, d);
         draw_pair(&app.world, 0, 1, d, self.stage, self.rule, self.axis);
     }
+
+    /// The pair trace's stepping state (0 steps when the world has no pair).
+    fn report(&self, app: &Stage) -> Option<serde_json::Value> {
+        let empty = || super::step_report(0, 0, |_| String::new());
+        Some(trace_pair(&app.world, 0, 1, self.rule).map_or_else(empty, |t| super::trace_report(&t, self.stage)))
+    }
 }

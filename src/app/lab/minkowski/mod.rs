@@ -131,4 +131,9 @@ impl Lab for MinkowskiLab {
             v.draw_step(self.step.unwrap_or(last).min(last), d);
         }
     }
+
+    fn report(&self, app: &Stage) -> Option<serde_json::Value> {
+        let v = MinkowskiView::compute(&app.world)?;
+        Some(super::step_report(v.steps(), self.step.unwrap_or(usize::MAX), |k| v.step_label(k)))
+    }
 }

@@ -184,4 +184,8 @@ impl Lab for SliceLab {
     fn uses_world(&self) -> bool {
         false
     }
+
+    fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
+        Some(super::trace_report(&self.trace, self.shown_step()))
+    }
 }

@@ -224,4 +224,9 @@ impl Lab for ToiLab {
     fn uses_world(&self) -> bool {
         false
     }
+
+    /// The shown method's iterations: `steps`, `step`, `caption`.
+    fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
+        Some(super::trace_report(&self.trace, self.step.unwrap_or(usize::MAX)))
+    }
 }

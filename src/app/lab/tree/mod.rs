@@ -196,4 +196,10 @@ impl Lab for TreeLab {
     fn uses_world(&self) -> bool {
         false
     }
+
+    /// The stepping state of the last traced insertion (0 steps before any).
+    fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
+        let shown = |i: &insertion::Insertion| super::trace_report(&i.trace, i.step.unwrap_or(usize::MAX));
+        Some(self.insertion.as_ref().map_or_else(|| super::step_report(0, 0, |_| String::new()), shown))
+    }
 }

@@ -363,6 +363,7 @@ impl Lab for World3dLab {
             .collect();
         Some(serde_json::json!({
             "step": self.world.step_count,
+            "steps": self.world.step_count,
             "selected": self.selected,
             "grabbed": self.world.mouse.as_ref().map(|m| m.body),
             "bodies": bodies,
