@@ -68,8 +68,11 @@ impl<T: Copy> DynamicTree<T> {
     /// SAH rotation at node `a` (Box2D v3 `b2RotateNodes`): among the swaps of a child `x`
     /// with a grandchild `z` under the other child `y`, pick the one that most reduces the
     /// perimeter of `y` (which becomes `x ∪ w`, `w` being `z`'s sibling); `a`'s own box is
-    /// unchanged by any of them. Does nothing unless some swap strictly improves. Returns the
-    /// swapped child and grandchild.
+    /// unchanged by any of them. Without a strict improvement, a swap that costs nothing
+    /// (`x ∪ w` no larger than `y`) is still made when it lowers `a`'s height: boxes that
+    /// lie inside one another, as a pile of coincident bodies, give every swap a gain of
+    /// zero, and without this tie-break each insertion lengthens one chain (2,000 coincident
+    /// boxes: height 2,000 and 60 µs per insertion). Returns the swapped child and grandchild.
     pub(crate) fn rotate_nodes(&mut self, a: u32) -> Option<(u32, u32)> {
         let node_a = self.nodes[a as usize];
         if node_a.height < 2 {
@@ -77,6 +80,9 @@ impl<T: Copy> DynamicTree<T> {
         }
         // (gain, x, y, z): gain = perimeter(y) − perimeter(x ∪ w).
         let mut best: Option<(f32, u32, u32, u32)> = None;
+        // A free swap that lowers a's height: (a's new height, x, y, z).
+        let mut lower: Option<(i32, u32, u32, u32)> = None;
+        let height = |n: u32| self.nodes[n as usize].height;
         for (x, y) in [(node_a.child1, node_a.child2), (node_a.child2, node_a.child1)] {
             let ny = self.nodes[y as usize];
             if ny.is_leaf() {
@@ -88,10 +94,18 @@ impl<T: Copy> DynamicTree<T> {
                 let gain = area_y - perimeter(&x_box.union(&self.nodes[w as usize].aabb));
                 if gain > 0.0 && best.is_none_or(|(g, ..)| gain > g) {
                     best = Some((gain, x, y, z));
+                } else if gain == 0.0 {
+                    let new_height = 1 + height(z).max(1 + height(x).max(height(w)));
+                    if new_height < node_a.height && lower.is_none_or(|(h, ..)| new_height < h) {
+                        lower = Some((new_height, x, y, z));
+                    }
                 }
             }
         }
-        let (_, x, y, z) = best?;
+        let (x, y, z) = match (best, lower) {
+            (Some((_, x, y, z)), _) | (None, Some((_, x, y, z))) => (x, y, z),
+            (None, None) => return None,
+        };
         // Swap x (child of a) and z (child of y).
         self.replace_child(a, x, z);
         self.replace_child(y, z, x);

@@ -494,6 +494,16 @@ fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Contact>) {
         return;
     }
     let key = |c: &Contact| (c.a, c.b);
+    // No old ones (a first step): the new list is the list, not copied.
+    if contacts.is_empty() {
+        std::mem::swap(contacts, added);
+        return;
+    }
+    // All new ones after the old (a world filling up in order): one append.
+    if contacts.last().is_some_and(|last| key(last) < key(&added[0])) {
+        contacts.append(added);
+        return;
+    }
     // Old contacts not yet moved: `contacts[..end]`; the merged tail starts at `w`.
     let mut end = contacts.len();
     contacts.extend_from_slice(added);
