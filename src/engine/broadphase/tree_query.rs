@@ -1,8 +1,9 @@
 //! Tree queries (003 article, "Dynamic AABB Tree" → "Queries"): "detecting collisions with
 //! each node in the tree, starting with the root, traversing to all children until the tree
 //! is exhausted. Traversal to a child should be performed if there is a collision with the
-//! parent." Both queries are the article's iterative form (an explicit stack, no recursion),
-//! and the callback may stop them early.
+//! parent." The box, circle (the article's sphere query, in 2D) and ray queries are the
+//! article's iterative form (an explicit stack, no recursion), and the callback may stop them
+//! early.
 
 use super::tree::{DynamicTree, NULL_NODE};
 use crate::engine::math::Aabb;
@@ -80,6 +81,33 @@ impl<T: Copy> DynamicTree<T> {
     pub fn query_visiting(
         &self,
         aabb: &Aabb,
+        visit: impl FnMut(u32, bool),
+        callback: impl FnMut(u32, T) -> bool,
+    ) -> QueryStats {
+        self.query_where(|b| b.overlaps(aabb), visit, callback)
+    }
+
+    /// The article's sphere query in 2D: every proxy whose fat AABB comes within `radius` of
+    /// `center` (a node is entered when its box's closest point to the centre is inside the
+    /// circle, which culls the corners of the circle's own bounding box), reporting each
+    /// tested node to `visit(node, entered)`.
+    #[inline]
+    pub fn query_circle_visiting(
+        &self,
+        center: Vec2,
+        radius: f32,
+        visit: impl FnMut(u32, bool),
+        callback: impl FnMut(u32, T) -> bool,
+    ) -> QueryStats {
+        let r2 = radius * radius;
+        self.query_where(|b| (center.clamp(b.min, b.max) - center).length_squared() <= r2, visit, callback)
+    }
+
+    /// The traversal the queries share: a node is entered when `enters(its box)`.
+    #[inline]
+    fn query_where(
+        &self,
+        enters: impl Fn(&Aabb) -> bool,
         mut visit: impl FnMut(u32, bool),
         mut callback: impl FnMut(u32, T) -> bool,
     ) -> QueryStats {
@@ -88,7 +116,7 @@ impl<T: Copy> DynamicTree<T> {
         while let Some(id) = stack.pop() {
             let node = &self.nodes[id as usize];
             stats.nodes_visited += 1;
-            let hit = node.aabb.overlaps(aabb);
+            let hit = enters(&node.aabb);
             visit(id, hit);
             if !hit {
                 continue;

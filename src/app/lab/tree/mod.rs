@@ -1,6 +1,6 @@
 //! The tree lab (003 article, "Dynamic AABB Tree"): thousands of proxies in a square, a
 //! fraction of them moving each step, the tree drawn by depth; drag a query box (or, with
-//! Shift, a ray) to see which nodes the query visited and which leaves it hit. Box2D's
+//! Shift, a ray; with Ctrl, a circle: the article's sphere query) to see which nodes the query visited and which leaves it hit. Box2D's
 //! "Dynamic Tree" sample is the model.
 
 pub mod insertion;
@@ -29,10 +29,18 @@ use std::path::Path;
 /// Proxies when the lab opens.
 const DEFAULT_COUNT: usize = 2000;
 
+/// What a drag in the view queries with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum DragQuery {
+    Box,
+    Ray,
+    Circle,
+}
+
 pub struct TreeLab {
     pub proxies: Proxies,
-    /// A query being dragged: its start (world) and whether it is a ray.
-    drag: Option<(Vec2, bool)>,
+    /// A query being dragged: its start (world) and its kind.
+    drag: Option<(Vec2, DragQuery)>,
     /// The last traced insertion or move, walked by a slider.
     pub insertion: Option<insertion::Insertion>,
 }
@@ -55,6 +63,11 @@ pub enum TreeAction {
         from: Vec2,
         to: Vec2,
     },
+    /// The sphere query in 2D: the circle about `center` through `edge`.
+    Circle {
+        center: Vec2,
+        edge: Vec2,
+    },
     ClearQuery,
     /// Insert one proxy at a random place, recording the insertion (pauses the lab).
     InsertOne,
@@ -72,7 +85,8 @@ impl LabType for TreeLab {
     type Action = TreeAction;
     const ENTRY: LabEntry = LabEntry {
         name: "Dynamic AABB tree",
-        description: "Thousands of proxies, some moving each step; drag a query box (Shift: a ray) and \
+        description:
+            "Thousands of proxies, some moving each step; drag a query box (Shift: a ray, Ctrl: a circle) and \
                       see which nodes were visited and which leaves were hit.",
         file: None,
     };
@@ -101,6 +115,11 @@ impl LabType for TreeLab {
             TreeAction::Ray { from, to } => {
                 let ok = from.is_finite() && to.is_finite() && from != to;
                 p.set_query(ok.then_some(TreeQuery::Ray { from, to }));
+            }
+            TreeAction::Circle { center, edge } => {
+                let radius = center.distance(edge);
+                let ok = center.is_finite() && radius.is_finite() && radius > 0.0;
+                p.set_query(ok.then_some(TreeQuery::Circle { center, radius }));
             }
             TreeAction::ClearQuery => p.set_query(None),
             TreeAction::InsertOne => {
@@ -172,12 +191,20 @@ impl Lab for TreeLab {
         }
     }
 
-    /// Left drag: a query box from where it started (Shift: a ray).
+    /// Left drag: a query box from where it started (Shift: a ray; Ctrl: a circle about the
+    /// start).
     fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
         let world = app.camera.screen_to_world(&app.viewport, f.pos);
-        let Some((start, ray)) = self.drag else {
+        let Some((start, shape)) = self.drag else {
             if f.left_pressed && !over_ui && app.viewport.contains(f.pos) {
-                self.drag = Some((world, f.shift));
+                let shape = if f.shift {
+                    DragQuery::Ray
+                } else if f.rotate_modifier {
+                    DragQuery::Circle
+                } else {
+                    DragQuery::Box
+                };
+                self.drag = Some((world, shape));
                 return Some(Vec::new());
             }
             return None;
@@ -185,7 +212,11 @@ impl Lab for TreeLab {
         let mut out = Vec::new();
         if start != world {
             let (from, to) = (start, world);
-            out.push(act(if ray { TreeAction::Ray { from, to } } else { TreeAction::QueryBox { from, to } }));
+            out.push(act(match shape {
+                DragQuery::Ray => TreeAction::Ray { from, to },
+                DragQuery::Circle => TreeAction::Circle { center: from, edge: to },
+                DragQuery::Box => TreeAction::QueryBox { from, to },
+            }));
         }
         if !f.left_down {
             self.drag = None;

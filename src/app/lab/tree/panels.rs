@@ -53,7 +53,7 @@ pub fn controls(ui: &mut egui::Ui, app: &Stage, t: &Proxies, out: &mut Vec<Actio
             let max = if hi >= height { u32::MAX } else { hi };
             out.push(Action::SetTreeView { min_depth: lo, max_depth: max, tight: app.tree_tight });
         }
-        ui.label(RichText::new("Drag: query box. Shift+drag: ray. Right drag: pan.").small());
+        ui.label(RichText::new("Drag: query box. Shift+drag: ray. Ctrl+drag: circle. Right drag: pan.").small());
         if t.query.is_some() && ui.button("Clear query").clicked() {
             out.push(act(TreeAction::ClearQuery));
         }
@@ -85,6 +85,7 @@ pub fn details(ui: &mut egui::Ui, t: &Proxies) {
             ui.label(match q {
                 TreeQuery::Box(_) => "AABB query",
                 TreeQuery::Ray { .. } => "ray cast (all crossings)",
+                TreeQuery::Circle { .. } => "circle query (the article's sphere query)",
             });
             ui.label(format!("nodes visited {}", t.query_stats.nodes_visited));
             ui.label(format!("leaves hit {}", t.query_stats.leaves_hit));
