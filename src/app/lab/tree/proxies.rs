@@ -254,7 +254,8 @@ mod tests {
         let mut expected: Vec<u32> = lab.tree.leaves().filter(|l| near(&l.fat)).map(|l| l.id).collect();
         lab.set_query(Some(TreeQuery::Circle { center, radius }));
         let mut hits = lab.hits.clone();
-        (expected.sort_unstable(), hits.sort_unstable());
+        expected.sort_unstable();
+        hits.sort_unstable();
         assert!(!hits.is_empty());
         assert_eq!(hits, expected);
         let circle_visits = lab.query_stats.nodes_visited;
