@@ -3,6 +3,8 @@
 //! `world3d`.
 
 mod check;
+#[cfg(feature = "peers")]
+pub mod compare;
 pub mod determinism;
 pub mod load;
 pub mod progress;

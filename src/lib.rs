@@ -18,4 +18,6 @@
 //! ```
 
 pub mod engine;
+#[cfg(feature = "peers")]
+pub mod peers;
 pub mod scene;

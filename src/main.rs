@@ -77,6 +77,30 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Step a scene in our engine and in peer engines (Box2D v3, rapier2d) in lockstep and
+    /// report each one's time per step, how far its bodies end from ours, the first step past
+    /// the tolerance and what its translation skipped.
+    #[cfg(feature = "peers")]
+    Compare {
+        scene: PathBuf,
+        /// Number of steps, at most `scene::input_limits::MAX_STEPS`.
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=scene::input_limits::MAX_STEPS as i64))]
+        steps: u32,
+        /// Comma-separated engines: ours, box2d, rapier (ours is always run: it is the reference).
+        #[arg(long, default_value = "ours,box2d,rapier")]
+        engines: String,
+        /// Position difference (metres) from which a peer counts as diverged.
+        #[arg(long, default_value_t = 0.01)]
+        tolerance: f32,
+        /// Also list every dynamic body's difference.
+        #[arg(long)]
+        per_body: bool,
+        #[arg(long)]
+        json: bool,
+        /// Override a solver setting, in scene syntax (repeatable), as `run --set`.
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
+    },
     /// Open the window, play a script, render frames and write a PNG.
     Screenshot {
         /// Scene file (default: scenes/default.ron); with --lab, a pair file.
@@ -150,6 +174,20 @@ fn main() {
         }
         Some(Command::Replay { file, steps, json }) => std::process::exit(headless::replay::replay(&file, steps, json)),
         Some(Command::Check { files }) => std::process::exit(headless::check(&files)),
+        #[cfg(feature = "peers")]
+        Some(Command::Compare { scene, steps, engines, tolerance, per_body, json, set }) => {
+            let engines = engines.split(',').map(manifold_lab::peers::Engine::parse).collect::<Result<Vec<_>, _>>();
+            let engines = engines.unwrap_or_else(|e| {
+                eprintln!("--engines: {e}");
+                std::process::exit(2)
+            });
+            if !(tolerance.is_finite() && tolerance > 0.0) {
+                eprintln!("--tolerance must be a positive number of metres, got {tolerance}");
+                std::process::exit(2)
+            }
+            let opts = headless::compare::CompareOptions { steps, engines, tolerance, per_body, json };
+            std::process::exit(headless::compare::compare(&scene, &set, &opts))
+        }
         Some(Command::Screenshot { scene, lab, frames, out, gif, png_dir, script, width, height }) => {
             let app = open_app(scene.as_deref(), lab).unwrap_or_else(|e| fail(&e));
             let script = script.map(|p| ScriptPlayer::load(&p).unwrap_or_else(|e| fail(&e)));

@@ -11,9 +11,7 @@ use super::box2d_world::{B2Shape, B2World};
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
 use manifold_lab::engine::{BodyKind, World};
-use rapier2d::prelude::{
-    ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, SpringCoefficients, Vector,
-};
+use rapier2d::prelude::{ColliderBuilder, IntegrationParameters, PhysicsWorld, RigidBodyBuilder, Vector};
 
 /// Box2D's shape for one of ours (capsules are not used by the benchmark scenes).
 fn b2_shape(shape: &Shape) -> B2Shape {
@@ -43,25 +41,11 @@ pub fn box2d_from(world: &World, sleep: bool) -> B2World {
 }
 
 /// Rapier settings matched to `params` (see `benches/large_pyramid.rs` for what maps to what),
-/// with rapier's own defaults for its algorithms (contact recycling, friction in the relax pass).
+/// with rapier's own defaults for its algorithms (contact recycling, friction in the relax pass):
+/// the ones `compare` uses, without rapier's substepped CCD (the bench scenes have no fast
+/// bodies).
 pub fn rapier_params(params: &SolverParams) -> IntegrationParameters {
-    let contact = SpringCoefficients::new(params.contact_hertz, params.contact_damping_ratio);
-    IntegrationParameters {
-        dt: 1.0 / params.hz,
-        num_solver_iterations: params.substeps as usize,
-        num_internal_pgs_iterations: params.iterations as usize,
-        num_internal_stabilization_iterations: params.relax_iterations as usize,
-        contact_softness: contact,
-        static_contact_softness: contact,
-        warmstart_coefficient: 1.0,
-        length_unit: 1.0,
-        normalized_allowed_linear_error: params.slop,
-        normalized_max_corrective_velocity: params.max_push_velocity,
-        normalized_prediction_distance: params.speculative_margin,
-        normalized_max_linear_velocity: params.max_linear_speed,
-        max_ccd_substeps: 0,
-        ..IntegrationParameters::default()
-    }
+    IntegrationParameters { max_ccd_substeps: 0, ..manifold_lab::peers::rapier::rapier_params(params) }
 }
 
 /// `world`'s bodies in rapier2d (friction and restitution combined by rapier's own rule, the

@@ -1,0 +1,231 @@
+//! Our world in Box2D v3 (its C library through `boxdd-sys`, single-threaded). Box2D's model
+//! is ours (soft step, sub-steps, local joint frames as in v3.1), so nearly everything maps:
+//! what does not is listed in the world's [`Skipped`].
+
+use super::{common_skips, material, Engine, PeerPose, PeerWorld, Skipped};
+use crate::engine::math::Rot;
+use crate::engine::shape::Shape;
+use crate::engine::solver::joints::{Frame, JointBase};
+use crate::engine::solver::{Joint, PositionCorrection};
+use crate::engine::{Body, BodyKind, World};
+use boxdd_sys::ffi as b2;
+use glam::Vec2;
+
+fn v(p: Vec2) -> b2::b2Vec2 {
+    b2::b2Vec2 { x: p.x, y: p.y }
+}
+
+fn rot(angle: f32) -> b2::b2Rot {
+    // Our rotation of the angle, so both engines start from the same bits.
+    let q = Rot::from_angle(angle);
+    b2::b2Rot { c: q.c, s: q.s }
+}
+
+fn frame(f: &Frame) -> b2::b2Transform {
+    b2::b2Transform { p: v(f.point), q: rot(f.angle) }
+}
+
+pub struct Box2dWorld {
+    id: b2::b2WorldId,
+    /// Box2D's body for each of ours, by index.
+    bodies: Vec<b2::b2BodyId>,
+    dt: f32,
+    substeps: i32,
+    skipped: Skipped,
+}
+
+impl Box2dWorld {
+    pub fn from_world(world: &World) -> Box2dWorld {
+        let p = &world.params;
+        let mut skipped = Skipped::default();
+        common_skips(world, &mut skipped);
+        if p.position_correction != PositionCorrection::Soft {
+            skipped.add("position correction other than the soft step (Box2D's soft step is used)");
+        }
+        // SAFETY: plain C calls on stack data; the world lives until `drop`.
+        let id = unsafe {
+            let mut def = b2::b2DefaultWorldDef();
+            def.gravity = v(p.gravity);
+            def.enableSleep = p.sleep;
+            def.enableContinuous = p.continuous;
+            def.contactHertz = p.contact_hertz;
+            def.contactDampingRatio = p.contact_damping_ratio;
+            def.contactSpeed = p.max_push_velocity;
+            def.maximumLinearSpeed = p.max_linear_speed;
+            def.restitutionThreshold = p.restitution_threshold;
+            def.workerCount = 1;
+            b2::b2CreateWorld(&def)
+        };
+        let mut w = Box2dWorld { id, bodies: Vec::new(), dt: 1.0 / p.hz, substeps: p.substeps as i32, skipped };
+        for b in &world.bodies {
+            let body = w.add_body(world, b);
+            w.bodies.push(body);
+        }
+        for j in world.joints() {
+            w.add_joint(world, j);
+        }
+        w
+    }
+
+    fn add_body(&mut self, world: &World, b: &Body) -> b2::b2BodyId {
+        let (density, friction, restitution) = material(world, b);
+        // SAFETY: as above; the definitions and points outlive the calls.
+        unsafe {
+            let mut bd = b2::b2DefaultBodyDef();
+            bd.type_ = match b.kind {
+                BodyKind::Static => b2::b2BodyType_b2_staticBody,
+                BodyKind::Kinematic => b2::b2BodyType_b2_kinematicBody,
+                BodyKind::Dynamic => b2::b2BodyType_b2_dynamicBody,
+            };
+            bd.position = v(b.xf.p);
+            bd.rotation = rot(b.angle);
+            bd.linearVelocity = v(b.linear_velocity);
+            bd.angularVelocity = b.angular_velocity;
+            bd.linearDamping = b.linear_damping;
+            bd.angularDamping = b.angular_damping;
+            bd.gravityScale = b.gravity_scale;
+            bd.isBullet = b.bullet;
+            bd.isAwake = b.awake || b.kind != BodyKind::Dynamic;
+            let body = b2::b2CreateBody(self.id, &bd);
+            let mut sd = b2::b2DefaultShapeDef();
+            sd.density = density;
+            sd.material.friction = friction;
+            sd.material.restitution = restitution;
+            sd.filter.categoryBits = b.category_bits as u64;
+            sd.filter.maskBits = b.mask_bits as u64;
+            match &b.shape {
+                Shape::Circle(c) => {
+                    let circle = b2::b2Circle { center: v(Vec2::ZERO), radius: c.radius };
+                    b2::b2CreateCircleShape(body, &sd, &circle);
+                }
+                Shape::Capsule(c) => {
+                    let capsule = b2::b2Capsule { center1: v(c.center1), center2: v(c.center2), radius: c.radius };
+                    b2::b2CreateCapsuleShape(body, &sd, &capsule);
+                }
+                Shape::Polygon(poly) => {
+                    let pts: Vec<b2::b2Vec2> = poly.vertices().iter().map(|&p| v(p)).collect();
+                    let hull = b2::b2ComputeHull(pts.as_ptr(), pts.len() as i32);
+                    if hull.count as usize == pts.len() {
+                        b2::b2CreatePolygonShape(body, &sd, &b2::b2MakePolygon(&hull, 0.0));
+                    } else {
+                        self.skipped.add("polygons Box2D does not accept as a hull (body without a shape)");
+                    }
+                }
+            }
+            body
+        }
+    }
+
+    fn add_joint(&mut self, world: &World, joint: &Joint) {
+        let p = &world.params;
+        let fill = |jd: &mut b2::b2JointDef, base: &JointBase| {
+            jd.bodyIdA = self.bodies[base.body_a];
+            jd.bodyIdB = self.bodies[base.body_b];
+            jd.localFrameA = frame(&base.local_frame_a);
+            jd.localFrameB = frame(&base.local_frame_b);
+            jd.collideConnected = base.collide_connected;
+            jd.constraintHertz = p.joint_hertz;
+            jd.constraintDampingRatio = p.joint_damping_ratio;
+        };
+        let base = match joint {
+            Joint::Angle(j) => &j.base,
+            Joint::Revolute(j) => &j.base,
+            Joint::Prismatic(j) => &j.base,
+            Joint::Distance(j) => &j.base,
+            Joint::Weld(j) => &j.base,
+            Joint::Wheel(j) => &j.base,
+        };
+        if base.break_force.is_some() || base.break_torque.is_some() {
+            self.skipped.add("joint break limits (the joint holds)");
+        }
+        // SAFETY: the definitions are plain data naming bodies of this live world.
+        unsafe {
+            match joint {
+                Joint::Angle(_) => self.skipped.add("angle joints"),
+                Joint::Revolute(j) => {
+                    let mut d = b2::b2DefaultRevoluteJointDef();
+                    fill(&mut d.base, &j.base);
+                    (d.enableSpring, d.hertz, d.dampingRatio, d.targetAngle) =
+                        (j.enable_spring, j.hertz, j.damping_ratio, j.target_angle);
+                    (d.enableLimit, d.lowerAngle, d.upperAngle) = (j.enable_limit, j.lower_angle, j.upper_angle);
+                    (d.enableMotor, d.maxMotorTorque, d.motorSpeed) =
+                        (j.enable_motor, j.max_motor_torque, j.motor_speed);
+                    b2::b2CreateRevoluteJoint(self.id, &d);
+                }
+                Joint::Prismatic(j) => {
+                    let mut d = b2::b2DefaultPrismaticJointDef();
+                    fill(&mut d.base, &j.base);
+                    (d.enableSpring, d.hertz, d.dampingRatio, d.targetTranslation) =
+                        (j.enable_spring, j.hertz, j.damping_ratio, j.target_translation);
+                    (d.enableLimit, d.lowerTranslation, d.upperTranslation) =
+                        (j.enable_limit, j.lower_translation, j.upper_translation);
+                    (d.enableMotor, d.maxMotorForce, d.motorSpeed) = (j.enable_motor, j.max_motor_force, j.motor_speed);
+                    b2::b2CreatePrismaticJoint(self.id, &d);
+                }
+                Joint::Distance(j) => {
+                    let mut d = b2::b2DefaultDistanceJointDef();
+                    fill(&mut d.base, &j.base);
+                    d.length = j.length;
+                    (d.enableSpring, d.hertz, d.dampingRatio) = (j.enable_spring, j.hertz, j.damping_ratio);
+                    (d.enableLimit, d.minLength, d.maxLength) = (j.enable_limit, j.min_length, j.max_length);
+                    (d.enableMotor, d.maxMotorForce, d.motorSpeed) = (j.enable_motor, j.max_motor_force, j.motor_speed);
+                    b2::b2CreateDistanceJoint(self.id, &d);
+                }
+                Joint::Weld(j) => {
+                    let mut d = b2::b2DefaultWeldJointDef();
+                    fill(&mut d.base, &j.base);
+                    (d.linearHertz, d.linearDampingRatio) = (j.linear_hertz, j.linear_damping_ratio);
+                    (d.angularHertz, d.angularDampingRatio) = (j.angular_hertz, j.angular_damping_ratio);
+                    b2::b2CreateWeldJoint(self.id, &d);
+                }
+                Joint::Wheel(j) => {
+                    let mut d = b2::b2DefaultWheelJointDef();
+                    fill(&mut d.base, &j.base);
+                    (d.enableSpring, d.hertz, d.dampingRatio) = (j.enable_spring, j.hertz, j.damping_ratio);
+                    (d.enableLimit, d.lowerTranslation, d.upperTranslation) =
+                        (j.enable_limit, j.lower_translation, j.upper_translation);
+                    (d.enableMotor, d.maxMotorTorque, d.motorSpeed) =
+                        (j.enable_motor, j.max_motor_torque, j.motor_speed);
+                    b2::b2CreateWheelJoint(self.id, &d);
+                }
+            }
+        }
+    }
+}
+
+impl PeerWorld for Box2dWorld {
+    fn engine(&self) -> Engine {
+        Engine::Box2d
+    }
+
+    fn step(&mut self) {
+        // SAFETY: the world is alive.
+        unsafe { b2::b2World_Step(self.id, self.dt, self.substeps) };
+    }
+
+    fn poses(&self) -> Vec<PeerPose> {
+        (self.bodies.iter())
+            .map(|&b| {
+                // SAFETY: the bodies belong to this live world.
+                let (p, q) = unsafe { (b2::b2Body_GetPosition(b), b2::b2Body_GetRotation(b)) };
+                PeerPose { position: Vec2::new(p.x, p.y), angle: q.s.atan2(q.c) }
+            })
+            .collect()
+    }
+
+    fn contact_count(&self) -> usize {
+        // SAFETY: the world is alive.
+        unsafe { b2::b2World_GetCounters(self.id).contactCount as usize }
+    }
+
+    fn skipped(&self) -> &Skipped {
+        &self.skipped
+    }
+}
+
+impl Drop for Box2dWorld {
+    fn drop(&mut self) {
+        // SAFETY: created by b2CreateWorld and destroyed once.
+        unsafe { b2::b2DestroyWorld(self.id) };
+    }
+}
