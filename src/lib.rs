@@ -18,6 +18,5 @@
 //! ```
 
 pub mod engine;
-#[cfg(feature = "peers")]
 pub mod peers;
 pub mod scene;

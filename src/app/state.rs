@@ -186,6 +186,7 @@ impl App {
         self.follow_selection();
         self.timeline_stepped();
         let ms = self.world.profile.total_ms;
+        self.tools.stepped(&self.stage.world, ms as f64);
         self.step_ms.push(ms);
         if self.step_ms.len() > 60 {
             self.step_ms.remove(0);
@@ -353,6 +354,7 @@ impl App {
                 let n = self.world.bodies.len();
                 self.selection.retain(|&i| i < n);
                 self.track_joint_selection();
+                self.tools.world_changed(WorldChange::Jumped, &self.stage.world);
             }
             None if self.timeline_step_back() => {}
             None => self.notice = Some("No earlier step is kept".into()),
@@ -543,5 +545,12 @@ impl BodyEdit {
 
 /// What the tools see of `stage`.
 fn view_of(stage: &Stage, layers: LayerSet, in_lab: bool) -> ToolView<'_> {
-    ToolView { world: &stage.world, camera: &stage.camera, viewport: stage.viewport, layers, in_lab }
+    ToolView {
+        world: &stage.world,
+        camera: &stage.camera,
+        viewport: stage.viewport,
+        layers,
+        in_lab,
+        selection: &stage.selection,
+    }
 }

@@ -5,9 +5,12 @@
 //! Each translation keeps body kinds, origins, angles, velocities, damping, gravity scale, the
 //! bullet flag, shapes (circle, polygon, capsule), materials and filters, the joints the peer
 //! has, and the world settings that map. Whatever a peer lacks is listed in its [`Skipped`],
-//! never dropped silently.
+//! never dropped silently. Without the feature the module keeps its types and `mirror` gives
+//! no peer.
 
+#[cfg(feature = "peers")]
 pub mod box2d;
+#[cfg(feature = "peers")]
 pub mod rapier;
 
 use crate::engine::World;
@@ -97,8 +100,15 @@ pub trait PeerWorld {
 pub fn mirror(engine: Engine, world: &World) -> Option<Box<dyn PeerWorld>> {
     match engine {
         Engine::Ours => None,
+        #[cfg(feature = "peers")]
         Engine::Box2d => Some(Box::new(box2d::Box2dWorld::from_world(world))),
+        #[cfg(feature = "peers")]
         Engine::Rapier => Some(Box::new(rapier::RapierWorld::from_world(world))),
+        #[cfg(not(feature = "peers"))]
+        _ => {
+            let _ = world;
+            None
+        }
     }
 }
 
@@ -137,6 +147,7 @@ impl PeerWorld for OursWorld {
 }
 
 /// What every peer lacks in `world`: our water (buoyancy, drag and its surface).
+#[cfg(feature = "peers")]
 fn common_skips(world: &World, skipped: &mut Skipped) {
     if world.water.is_some() {
         skipped.add("water (buoyancy, drag, surface)");
@@ -144,6 +155,7 @@ fn common_skips(world: &World, skipped: &mut Skipped) {
 }
 
 /// A body's (density, friction, restitution), the world's overrides applied.
+#[cfg(feature = "peers")]
 fn material(world: &World, body: &crate::engine::Body) -> (f32, f32, f32) {
     let m = &body.material;
     let p = &world.params;

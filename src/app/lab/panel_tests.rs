@@ -127,6 +127,20 @@ mod tools {
     }
 
     #[test]
+    fn the_compare_checkbox_runs_box2d_beside_ours_and_its_numbers_appear() {
+        use crate::app::tools::compare::CompareTool;
+        use manifold_lab::peers::Engine;
+        let mut app = scene_app();
+        click(&mut app, "Box2D v3", true);
+        assert!(app.tool::<CompareTool>().running(Engine::Box2d).is_some());
+        app.step_once();
+        let texts = crate::app::ui_tests::Harness::new().hover(&app, "ours");
+        assert!(texts.iter().any(|t| t.starts_with("Δ: largest distance")), "the numbers are shown: {texts:?}");
+        click(&mut app, "Box2D v3", true);
+        assert!(app.tool::<CompareTool>().runs.is_empty());
+    }
+
+    #[test]
     fn the_ray_button_switches_the_ray_tool() {
         use crate::app::tools::ray::RayTool;
         let mut app = scene_app();

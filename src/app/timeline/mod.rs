@@ -300,6 +300,7 @@ impl App {
                 self.selection.retain(|&i| i < n);
                 self.world.mouse_joint = None;
                 self.timeline.refresh_ghost();
+                self.tools.world_changed(crate::app::tools::WorldChange::Jumped, &self.stage.world);
                 true
             }
             None => {

@@ -7,10 +7,12 @@
 //!
 //! The tools: the ray tool casts rays through the world; the slice tool cuts bodies with a
 //! knife line; the ruler measures lengths and angles; the contact inspector decodes and pins contact points; the sweep view walks the
-//! broadphase's sweep and prune; water shows the buoyancy arrows at a scale. Panel sections
+//! broadphase's sweep and prune; water shows the buoyancy arrows at a scale; compare runs
+//! Box2D v3 and rapier2d beside ours. Panel sections
 //! that hold no state of their own (sleep, the solver graph, the joint editor, the Tools and
 //! Water sections' controls) sit beside them as plain functions.
 
+pub mod compare;
 pub mod inspector;
 pub mod joints;
 pub mod panel;
@@ -42,6 +44,8 @@ pub struct ToolView<'a> {
     pub layers: LayerSet,
     /// A lab is open: the scene tools are off.
     pub in_lab: bool,
+    /// The selected bodies.
+    pub selection: &'a [usize],
 }
 
 impl ToolView<'_> {
@@ -91,6 +95,8 @@ pub enum WorldChange {
     Loaded,
     /// The pair finder changed.
     Broadphase,
+    /// It jumped to another step of its timeline (a scrub, a step back).
+    Jumped,
 }
 
 /// A tool's row in the table.
@@ -135,6 +141,9 @@ pub trait Tool: AsAny {
 
     /// The world under the tool changed.
     fn world_changed(&mut self, _how: WorldChange, _world: &World) {}
+
+    /// The world took one step, in `ms` of wall time.
+    fn stepped(&mut self, _world: &World, _ms: f64) {}
 
     /// Its state for `--state-out` and the screenshot sidecar, under its name.
     fn report(&self, _v: &ToolView) -> Option<serde_json::Value> {
@@ -190,6 +199,10 @@ impl Tools {
 
     pub fn world_changed(&mut self, how: WorldChange, world: &World) {
         self.0.iter_mut().for_each(|t| t.world_changed(how, world));
+    }
+
+    pub fn stepped(&mut self, world: &World, ms: f64) {
+        self.0.iter_mut().for_each(|t| t.stepped(world, ms));
     }
 
     /// Hands `action` to its tool; a drag tool it turns on turns the others' off.
@@ -273,4 +286,5 @@ tools! {
     Inspector: inspector::ContactInspector,
     Sweep: sweep::SweepTool,
     Water: water::WaterView,
+    Compare: compare::CompareTool,
 }

@@ -4,7 +4,7 @@ use super::World;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::broadphase::TreeDrawOptions;
 use crate::engine::debug::{island_color, palette, Color, DebugDraw, DrawOptions, Layer};
-use crate::engine::math::right_perp;
+use crate::engine::math::{right_perp, Transform};
 use crate::engine::shape::Shape;
 use crate::engine::solver::joints::draw::JointStyle;
 use crate::engine::solver::Contact;
@@ -356,11 +356,19 @@ impl Emphasis {
 
 /// Body `b`'s shape outlined on `layer` in `color`, unfilled.
 fn outline_body(d: &mut dyn DebugDraw, layer: Layer, b: &Body, color: Color) {
+    outline_body_at(d, layer, b, &b.xf, color);
+}
+
+/// Body `b`'s shape outlined at the pose `xf` (another engine's pose of it, say).
+pub fn outline_body_at(d: &mut dyn DebugDraw, layer: Layer, b: &Body, xf: &Transform, color: Color) {
     let clear = color.with_alpha(0.0);
-    match (outline(b), &b.shape) {
-        (Some(pts), _) => d.polygon(layer, &pts, clear, color),
-        (None, Shape::Circle(circle)) => d.circle(layer, b.xf.p, circle.radius, clear, color),
-        (None, _) => {}
+    match &b.shape {
+        Shape::Polygon(p) => d.polygon(layer, &p.world_vertices(xf).collect::<Vec<_>>(), clear, color),
+        Shape::Capsule(c) => d.polygon(layer, &c.outline(xf, 12), clear, color),
+        Shape::Circle(circle) => {
+            d.circle(layer, xf.p, circle.radius, clear, color);
+            d.segment(layer, xf.p, xf.apply(Vec2::new(circle.radius, 0.0)), color);
+        }
     }
 }
 
