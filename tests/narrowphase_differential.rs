@@ -15,6 +15,7 @@
 //! 20,000 pairs here; `NARROWPHASE_DIFF_COUNT=1000000 cargo test --release --test
 //! narrowphase_differential -- --nocapture` runs more and prints the error maxima. A failing
 //! pair prints itself as a pair file (`Pair(...)`) that the Manifold lab opens.
+#![cfg(feature = "peers")] // Box2D through `manifold_lab::peers`
 
 mod support;
 
@@ -23,9 +24,9 @@ use manifold_lab::engine::collide::{collide, Manifold};
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::{Polygon, Shape};
+use manifold_lab::peers::box2d_manifold as box2d;
 use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{PairShape, PairSpec, ShapeSpec};
-use support::box2d_manifold as box2d;
 use support::exact_f64::{exact, Core};
 
 /// The world's speculative margin (and Box2D's speculative distance).

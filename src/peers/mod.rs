@@ -11,6 +11,10 @@
 #[cfg(feature = "peers")]
 pub mod box2d;
 #[cfg(feature = "peers")]
+pub mod box2d_manifold;
+#[cfg(feature = "peers")]
+pub mod parry_contact;
+#[cfg(feature = "peers")]
 pub mod rapier;
 
 use crate::engine::World;

@@ -5,6 +5,8 @@
 //! the Voronoi region and the clipped segment. Also draws the selected pair of the world view.
 
 mod panels;
+#[cfg(feature = "peers")]
+pub mod peers;
 #[cfg(test)]
 mod tests;
 pub mod trace_view;
@@ -36,6 +38,8 @@ pub struct ManifoldLab {
     pub rule: ReferenceFaceRule,
     /// The SAT axis whose projections are drawn (index into the trace's axes).
     pub axis: Option<usize>,
+    /// Box2D v3's manifold and parry2d's contact drawn over ours and compared in the panel.
+    pub peers: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,6 +51,8 @@ pub enum ManifoldAction {
     SetRule(ReferenceFaceRule),
     /// Draw both shapes' projections on SAT axis `k`.
     SelectAxis(Option<usize>),
+    /// Show Box2D v3's manifold and parry2d's contact for the pair beside ours.
+    ShowPeers(bool),
 }
 
 pub fn act(a: ManifoldAction) -> Action {
@@ -56,7 +62,7 @@ pub fn act(a: ManifoldAction) -> Action {
 impl ManifoldLab {
     /// The lab on a pair already placed in the app's world (a contact taken from a scene).
     pub fn on_pair(pair: PairFile) -> ManifoldLab {
-        ManifoldLab { pair, stage: usize::MAX, rule: ReferenceFaceRule::default(), axis: None }
+        ManifoldLab { pair, stage: usize::MAX, rule: ReferenceFaceRule::default(), axis: None, peers: false }
     }
 }
 
@@ -83,6 +89,7 @@ impl LabType for ManifoldLab {
             }
             ManifoldAction::SetRule(rule) => self.rule = rule,
             ManifoldAction::SelectAxis(k) => self.axis = k,
+            ManifoldAction::ShowPeers(on) => self.peers = on,
         }
     }
 }
@@ -97,11 +104,16 @@ impl Lab for ManifoldLab {
 
     fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, app, self.rule, self.stage, self.axis, out);
+        panels::peers_section(ui, app, self.rule, self.peers, out);
     }
 
     fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         trace_view::draw_bodies(&app.world, d);
         draw_pair(&app.world, 0, 1, d, self.stage, self.rule, self.axis);
+        #[cfg(feature = "peers")]
+        if self.peers {
+            peers::draw(&app.world, d);
+        }
     }
 
     /// The pair trace's stepping state (0 steps when the world has no pair).

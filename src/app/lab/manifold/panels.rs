@@ -59,3 +59,27 @@ fn rule_hint(rule: ReferenceFaceRule) -> &'static str {
         ReferenceFaceRule::Plain => "No hysteresis: the deeper face wins, and flickers on near ties",
     }
 }
+
+/// The "Other engines" switch and, when on, Box2D's and parry's answers beside ours.
+pub fn peers_section(ui: &mut egui::Ui, app: &Stage, rule: ReferenceFaceRule, on: bool, out: &mut Vec<Action>) {
+    if !cfg!(feature = "peers") {
+        return;
+    }
+    ui.separator();
+    let mut show = on;
+    if ui
+        .checkbox(&mut show, "Box2D v3 and parry2d")
+        .on_hover_text("Their answer for this pair, drawn over ours")
+        .changed()
+    {
+        out.push(act(ManifoldAction::ShowPeers(show)));
+    }
+    #[cfg(feature = "peers")]
+    if on {
+        if let Some(m) = manifold_of(&app.world, 0, 1, rule) {
+            super::peers::section(ui, &app.world, &m);
+        }
+    }
+    #[cfg(not(feature = "peers"))]
+    let _ = (app, rule);
+}

@@ -155,3 +155,42 @@ fn capsule_and_polygon_circle_pairs_step_their_own_stages() {
     let texts = panel_texts(&app);
     assert!(texts.iter().any(|s| s.starts_with("capsule as a rounded two-gon, radius 0.250")), "{texts:?}");
 }
+
+/// The lab's Box2D overlay is `b2CollidePolygons` called directly on the pair (B in A's frame,
+/// as Box2D's contact update calls it), point for point; parry's contact has the same depth
+/// as ours on the box-on-box preset.
+#[cfg(feature = "peers")]
+#[test]
+fn the_box2d_overlay_is_b2_collide_polygons_called_directly() {
+    use boxdd_sys::ffi as b2;
+    let mut app = lab_app(LabKind::Manifold, "scenes/pairs/box_on_box.ron");
+    app.apply(act(ManifoldAction::ShowPeers(true)));
+    assert!(app.lab_as::<ManifoldLab>().unwrap().peers);
+    let p = super::peers::answers(&app.world).unwrap();
+    let overlay = p.box2d.unwrap();
+    let (a, b) = (&app.world.bodies[0], &app.world.bodies[1]);
+    let poly = |s: &manifold_lab::engine::shape::Shape| match s {
+        manifold_lab::engine::shape::Shape::Polygon(p) => {
+            let pts: Vec<b2::b2Vec2> = p.vertices().iter().map(|v| b2::b2Vec2 { x: v.x, y: v.y }).collect();
+            // SAFETY: plain C calls on the points above.
+            unsafe { b2::b2MakePolygon(&b2::b2ComputeHull(pts.as_ptr(), pts.len() as i32), 0.0) }
+        }
+        _ => panic!("the preset is two boxes"),
+    };
+    let r = a.xf.inv_mul(&b.xf);
+    let xf = b2::b2Transform { p: b2::b2Vec2 { x: r.p.x, y: r.p.y }, q: b2::b2Rot { c: r.q.c, s: r.q.s } };
+    // SAFETY: both polygons were made by Box2D above.
+    let m = unsafe { b2::b2CollidePolygons(&poly(&a.shape), &poly(&b.shape), xf) };
+    assert_eq!(overlay.points.len(), m.pointCount as usize);
+    assert!(overlay.points.len() == 2);
+    for (k, &(point, separation)) in overlay.points.iter().enumerate() {
+        let q = m.points[k];
+        assert_eq!(point, a.xf.apply(Vec2::new(q.point.x, q.point.y)));
+        assert_eq!(separation, q.separation);
+    }
+    assert_eq!(overlay.normal, a.xf.q.apply(Vec2::new(m.normal.x, m.normal.y)));
+    let ours = super::manifold_of(&app.world, 0, 1, ReferenceFaceRule::default()).unwrap();
+    let deepest = ours.points().iter().map(|q| q.penetration).fold(0.0, f32::max);
+    let parry = p.parry.unwrap();
+    assert!((parry.distance + deepest).abs() < 1e-4, "parry {} ours {deepest}", parry.distance);
+}

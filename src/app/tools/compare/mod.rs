@@ -38,6 +38,12 @@ pub fn peer_color(e: Engine) -> Color {
     }
 }
 
+/// [`peer_color`] for egui.
+pub fn peer_color32(e: Engine) -> egui::Color32 {
+    let c = peer_color(e);
+    egui::Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
+}
+
 /// The divergence from ours after one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {

@@ -3,19 +3,15 @@
 //! tolerance (click: the timeline goes there), the divergence plot, the selected body in
 //! every engine, and what each translation skipped.
 
-use super::{peer_color, CompareAction, CompareTool, PeerEngine, PeerRun, PEERS};
-use crate::app::render::draw::mq_color;
+use super::{CompareAction, CompareTool, PeerEngine, PeerRun, PEERS};
 use crate::app::state::Action;
 use crate::app::timeline::TimelineAction;
 use crate::app::tools::ToolView;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 use egui_plot::{HLine, Legend, Line, Plot, PlotPoints};
 use manifold_lab::peers::Engine;
 
-fn color32(e: Engine) -> Color32 {
-    let c = mq_color(peer_color(e));
-    Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
-}
+use super::peer_color32 as color32;
 
 fn script_name(e: Engine) -> PeerEngine {
     if e == Engine::Box2d {

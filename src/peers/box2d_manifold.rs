@@ -4,14 +4,14 @@
 //! `b2CollidePolygonAndCapsule`, each given B's pose in A's frame, as Box2D's contact update
 //! calls them. The answer comes back in world space.
 
+use crate::engine::math::Transform;
+use crate::engine::shape::Shape;
 use boxdd_sys::ffi::{
     b2Capsule, b2Circle, b2CollideCapsuleAndCircle, b2CollideCapsules, b2CollideCircles, b2CollidePolygonAndCapsule,
     b2CollidePolygonAndCircle, b2CollidePolygons, b2ComputeHull, b2LocalManifold, b2MakePolygon, b2Polygon, b2Rot,
     b2Transform, b2Vec2,
 };
 use glam::Vec2;
-use manifold_lab::engine::math::Transform;
-use manifold_lab::engine::shape::Shape;
 
 fn v(p: Vec2) -> b2Vec2 {
     b2Vec2 { x: p.x, y: p.y }

@@ -1,0 +1,48 @@
+//! parry2d's answer for a pair of our shapes (`parry::query::contact`, the crate under
+//! rapier2d): the closest points or the deepest penetration, one point pair with its normal,
+//! in world space, to set beside our manifold and Box2D's in the Manifold lab.
+
+use crate::engine::math::Transform;
+use crate::engine::shape::Shape;
+use glam::Vec2;
+use rapier2d::parry::math::{Pose, Vector};
+use rapier2d::parry::query;
+use rapier2d::parry::shape::{Ball, Capsule, ConvexPolygon, Cuboid, Shape as ParryShape};
+
+fn vec(p: Vec2) -> Vector {
+    Vector::new(p.x, p.y)
+}
+
+/// parry's contact: the point on A, the point on B, the unit normal from A to B and the
+/// signed distance (negative when penetrating).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParryContact {
+    pub point_a: Vec2,
+    pub point_b: Vec2,
+    pub normal: Vec2,
+    pub distance: f32,
+}
+
+/// Our shape as parry's (`None` for a polygon parry does not take as convex).
+pub fn parry_shape(shape: &Shape) -> Option<Box<dyn ParryShape>> {
+    Some(match shape {
+        Shape::Circle(c) => Box::new(Ball::new(c.radius)),
+        Shape::Capsule(c) => Box::new(Capsule::new(vec(c.center1), vec(c.center2), c.radius)),
+        Shape::Polygon(p) => match p.box_half_extents {
+            Some(h) if p.centroid == Vec2::ZERO => Box::new(Cuboid::new(vec(h))),
+            _ => Box::new(ConvexPolygon::from_convex_polyline(p.vertices().iter().map(|&v| vec(v)).collect())?),
+        },
+    })
+}
+
+fn pose(xf: &Transform) -> Pose {
+    Pose::new(vec(xf.p), xf.q.s.atan2(xf.q.c))
+}
+
+/// parry's contact between A at `xa` and B at `xb` within `prediction` metres of touching.
+pub fn contact(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform, prediction: f32) -> Option<ParryContact> {
+    let (sa, sb) = (parry_shape(a)?, parry_shape(b)?);
+    let c = query::contact(&pose(xa), sa.as_ref(), &pose(xb), sb.as_ref(), prediction).ok()??;
+    let v = |p: Vector| Vec2::new(p.x, p.y);
+    Some(ParryContact { point_a: v(c.point1), point_b: v(c.point2), normal: v(c.normal1), distance: c.dist })
+}
