@@ -131,7 +131,12 @@ mod tools {
         use crate::app::tools::compare::CompareTool;
         use manifold_lab::peers::Engine;
         let mut app = scene_app();
-        click(&mut app, "Box2D v3", true);
+        // One harness, so the section opened by the first click is open for the second.
+        let mut h = crate::app::ui_tests::Harness::new();
+        assert!(h.click_exact(&app, "Compare engines").is_empty(), "opening the section is not an action");
+        for a in h.click_exact(&app, "Box2D v3") {
+            app.apply(a);
+        }
         assert!(app.tool::<CompareTool>().running(Engine::Box2d).is_some());
         app.step_once();
         let texts = crate::app::ui_tests::Harness::new().hover(&app, "ours");

@@ -22,7 +22,9 @@ fn script_name(e: Engine) -> PeerEngine {
 }
 
 pub fn compare(ui: &mut egui::Ui, tool: &CompareTool, v: &ToolView, out: &mut Vec<Action>) {
-    egui::CollapsingHeader::new("Compare engines").default_open(true).show(ui, |ui| {
+    // Closed until a peer runs, so the selection stays in sight; open while one does.
+    let header = egui::CollapsingHeader::new("Compare engines").default_open(false);
+    header.open(if tool.runs.is_empty() { None } else { Some(true) }).show(ui, |ui| {
         for e in PEERS {
             let run = tool.running(e);
             ui.horizontal(|ui| {
