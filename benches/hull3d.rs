@@ -13,7 +13,8 @@
 //! Ours: `collide_with` on world-space hulls with ARTICLE, ROBUST and FAST (Gauss-map pruning),
 //! `FAST moved` = FAST plus the per-call `set_transformed` of both hulls, and `LOCAL` =
 //! `collide_posed_with` (local hulls and poses, FAST settings: A's frame, Gauss-map pruning,
-//! support bound, hill climbing; see `sat_local.rs`), which is what the 3D world calls. parry3d:
+//! support bound, hill climbing; see `sat_local.rs`), which is what the 3D world calls, and
+//! `LOCAL ROBUST` = the same with ROBUST settings (the world's `sat: Robust`). parry3d:
 //! `query::contact` on `ConvexPolyhedron`s (GJK + EPA) or `Cuboid`s (its box SAT), poses given,
 //! world-space output, as ours. After the criterion groups, plain timed loops (both sides
 //! alternating, best of 7 × ~40 ms) print ns per call and our / parry3d ratios.
@@ -132,12 +133,16 @@ fn ours_moved(pairs: &[Pair], moved: &mut [(Hull, Hull)]) -> f32 {
 }
 
 fn ours_local(pairs: &[Pair], s: &mut SatScratch) -> f32 {
-    let fast = SatConfig::FAST;
+    ours_local_with(pairs, &SatConfig::FAST, s)
+}
+
+/// The local-frame SAT with `config`: `ROBUST` is the 3D world's `sat: Robust`.
+fn ours_local_with(pairs: &[Pair], config: &SatConfig, s: &mut SatScratch) -> f32 {
     pairs
         .iter()
         .map(|p| {
             let (a, b) = (&p.local.0, &p.local.1);
-            collide_posed_with(a, black_box(&p.poses.0), b, &p.poses.1, &fast, 0.0, s, &mut NoTrace)
+            collide_posed_with(a, black_box(&p.poses.0), b, &p.poses.1, config, 0.0, s, &mut NoTrace)
                 .map_or(0.0, |c| c.separation)
         })
         .sum()
@@ -242,6 +247,8 @@ fn print_summary(d: &mut Data) {
         rows.push((names(set, "ROBUST"), "GJK+EPA", compare(n, || ours(pairs, &r), || parry_contact(pairs))));
         rows.push((names(set, "FAST"), "GJK+EPA", compare(n, || ours(pairs, &f), || parry_contact(pairs))));
         rows.push((names(set, "LOCAL"), "GJK+EPA", compare(n, || ours_local(pairs, &mut s), || parry_contact(pairs))));
+        let robust = || ours_local_with(pairs, &r, &mut s);
+        rows.push((names(set, "LOCAL ROBUST"), "GJK+EPA", compare(n, robust, || parry_contact(pairs))));
     }
     let n = d.cubes.len();
     let cubes = &d.cubes;

@@ -199,7 +199,7 @@ impl Report3 {
 }
 
 /// Loads a 3D world file with its `FIELD=VALUE` settings overrides and builds its world.
-fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), LoadError> {
+pub(super) fn load(path: &Path, set: &[String]) -> Result<(World3dScene, World3), LoadError> {
     let spec = super::load::world3d(path, set)?;
     let world = spec.build_world().map_err(|e| LoadError::File(format!("{}: {e}", path.display())))?;
     Ok((spec, world))

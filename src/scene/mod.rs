@@ -49,7 +49,7 @@ pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
 pub use hulls::{HullPlacement, HullShape, HullShapeDesc, HullsSpec, MAX_HULL_POINTS};
 pub use joints::{BodyRef, FrameSpec, JointSpec};
 pub use kind::{FileKind, RECORDING_EXTENSION, RECORDING_MAGIC};
-pub use override_ranges::{solver_valid, Valid};
+pub use override_ranges::{solver_valid, world3_valid, Valid};
 pub use overrides::{set_solver_field, set_world3_field, solver_field_names, world3_field_names};
 pub use pair::{PairShape, PairSpec};
 pub use preset::PresetFile;

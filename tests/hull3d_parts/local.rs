@@ -123,3 +123,49 @@ fn large_hulls_use_hill_climbing_and_agree() {
         }
     }
 }
+
+/// 20,000 unless `SAT_MODE_PAIRS` says otherwise.
+fn mode_pairs() -> u64 {
+    std::env::var("SAT_MODE_PAIRS").ok().and_then(|n| n.parse().ok()).unwrap_or(20_000)
+}
+
+#[test]
+fn the_default_sat_mode_agrees_with_the_robust_one() {
+    use manifold_lab::engine::world3d::{SatChoice, World3Params};
+    // The 3D world's default is the fastest mode (`docs/performance.md`, 3D hull SAT: LOCAL);
+    // it must give the robust mode's answer, as the world calls both (local frame, margin 0).
+    assert_eq!(World3Params::default().sat, SatChoice::Fast);
+    let (fast, robust) = (SatChoice::Fast.config(), SatChoice::Robust.config());
+    let mut scratch = SatScratch::default();
+    let (mut overlaps, mut separated, mut touching, mut same_kind) = (0, 0, 0, 0);
+    let mut max_depth = 0.0f32;
+    let n = mode_pairs();
+    for seed in 0..n {
+        let p = random_pair(0x5A7D_0000 + seed, 24, 1.5);
+        let f = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &fast, 0.0, &mut scratch, &mut NoTrace);
+        let r = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &robust, 0.0, &mut scratch, &mut NoTrace);
+        match (f, r) {
+            (Ok(f), Ok(r)) => {
+                overlaps += 1;
+                same_kind += usize::from(f.kind == r.kind);
+                max_depth = max_depth.max((f.separation - r.separation).abs());
+            }
+            // Separated: both find an axis with a gap (the fast mode may stop at a first one).
+            (Err(f), Err(r)) => {
+                separated += 1;
+                assert!(f.separation > 0.0 && r.separation > 0.0, "seed {seed}: {f:?} vs {r:?}");
+            }
+            // Touching pairs may fall either way by rounding.
+            (Ok(c), Err(s)) | (Err(s), Ok(c)) => {
+                assert!(c.separation > -2e-5 && s.separation < 2e-5, "seed {seed}: {c:?} vs {s:?}");
+                touching += 1;
+            }
+        }
+    }
+    println!(
+        "{n} random pairs: {overlaps} overlapping (depth equal to {max_depth:.1e}, the same kind of axis in \
+         {same_kind}), {separated} separated, {touching} touching"
+    );
+    assert!(max_depth < 2e-5, "the fast mode's depth differs from the robust one's by {max_depth}");
+    assert!(overlaps as u64 > n / 4 && separated as u64 > n / 4 && touching * 1000 < n as usize);
+}

@@ -116,6 +116,30 @@ fn the_3d_world_labs_layer_checkbox_switches_its_layer() {
     assert_eq!(app.lab_as::<World3dLab>().unwrap().layers.contains(layer), !on);
 }
 
+#[test]
+fn the_3d_world_labs_solver_section_switches_the_sat_mode_and_its_cache() {
+    use manifold_lab::engine::world3d::SatChoice;
+    let mut app = lab_app(LabKind::World3d);
+    let params = |app: &App| app.lab_as::<World3dLab>().unwrap().world.params.clone();
+    assert_eq!((params(&app).sat, params(&app).sat_cache), (SatChoice::Fast, true));
+    // One harness throughout: the section opened by the first click stays open.
+    let mut h = Harness::new();
+    let mut click = |app: &mut App, text: &str| {
+        let actions = h.click(app, text);
+        let n = actions.len();
+        actions.into_iter().for_each(|a| app.apply(a));
+        assert!(app.error.is_none(), "{text}: {:?}", app.error);
+        n
+    };
+    assert_eq!(click(&mut app, "Solver"), 0, "the section opens");
+    assert_eq!(click(&mut app, "Robust"), 1);
+    assert_eq!(params(&app).sat, SatChoice::Robust, "the robust SAT is one click away");
+    click(&mut app, "SAT cache");
+    assert!(!params(&app).sat_cache);
+    click(&mut app, "Defaults");
+    assert_eq!(params(&app), Default::default());
+}
+
 /// The tools' panels, clicked the same way in the scene.
 mod tools {
     use super::click;

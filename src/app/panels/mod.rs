@@ -3,6 +3,7 @@
 
 mod selection;
 mod solver;
+pub mod solver_rows;
 mod status;
 mod world;
 

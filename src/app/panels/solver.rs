@@ -1,6 +1,7 @@
 //! The Solver panel: the step's rate and sub-steps, iterations, the position correction and
 //! reference-face rule, softness, restitution and friction overrides, sleep, joints.
 
+use super::solver_rows as rows;
 use crate::app::state::Action;
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::collide::ReferenceFaceRule;
@@ -9,14 +10,10 @@ use manifold_lab::engine::solver::{PositionCorrection, SolverParams};
 pub(super) fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Action>) {
     let mut p = current.clone();
     egui::CollapsingHeader::new("Solver").default_open(true).show(ui, |ui| {
-        ui.add(egui::Slider::new(&mut p.iterations, 1..=50).text("iterations"));
-        ui.add(egui::Slider::new(&mut p.substeps, 1..=16).text("sub-steps"));
-        ui.add(egui::Slider::new(&mut p.hz, 15.0..=240.0).text("hz"));
-        ui.horizontal(|ui| {
-            ui.label("gravity");
-            ui.add(egui::DragValue::new(&mut p.gravity.x).speed(0.1).prefix("x "));
-            ui.add(egui::DragValue::new(&mut p.gravity.y).speed(0.1).prefix("y "));
-        });
+        rows::rate(ui, &mut p.hz, &mut p.substeps, &mut p.iterations);
+        let mut g = p.gravity.to_array();
+        rows::gravity(ui, &mut g);
+        p.gravity = g.into();
         ui.checkbox(&mut p.warm_starting, "warm starting");
         ui.checkbox(&mut p.recycle_contacts, "recycle contacts").on_hover_text(
             "Box2D v3: a contact whose bodies moved under 5 cm and turned under 11° since its manifold was \
@@ -37,21 +34,18 @@ pub(super) fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Ac
             PositionCorrection::Baumgarte => {
                 ui.add(egui::Slider::new(&mut p.baumgarte, 0.0..=1.0).text("beta"));
                 ui.add(egui::Slider::new(&mut p.slop, 0.0..=0.1).text("slop m"));
-                ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
+                rows::max_push(ui, &mut p.max_push_velocity);
             }
             PositionCorrection::Soft => {
-                ui.add(egui::Slider::new(&mut p.contact_hertz, 1.0..=120.0).text("contact hz"));
-                ui.add(egui::Slider::new(&mut p.contact_damping_ratio, 0.0..=20.0).text("damping ratio"));
-                ui.add(egui::Slider::new(&mut p.relax_iterations, 0..=10).text("relax iterations"));
-                ui.add(egui::Slider::new(&mut p.max_push_velocity, 0.0..=10.0).text("max push m/s"));
+                rows::softness(ui, &mut p.contact_hertz, &mut p.contact_damping_ratio, &mut p.relax_iterations);
+                rows::max_push(ui, &mut p.max_push_velocity);
                 crate::app::tools::solver_graph::threads_slider(ui, &mut p);
                 crate::app::tools::solver_graph::avx2_checkbox(ui, &mut p);
             }
         }
         override_slider(ui, &mut p.friction_override, "friction override", 0.0..=2.0);
         override_slider(ui, &mut p.restitution_override, "restitution override", 0.0..=1.0);
-        ui.add(egui::Slider::new(&mut p.restitution_threshold, 0.0..=5.0).text("bounce m/s"));
-        ui.add(egui::Slider::new(&mut p.speculative_margin, 0.0..=0.1).text("speculative m"));
+        rows::bounce_and_margin(ui, &mut p.restitution_threshold, &mut p.speculative_margin);
         // The rule's name cut to the room beside the label (whole in the tooltip and the list).
         let rule = p.reference_face.label();
         ui.horizontal(|ui| {

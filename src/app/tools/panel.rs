@@ -107,11 +107,7 @@ pub fn water(ui: &mut egui::Ui, tool: &WaterView, world: &World, out: &mut Vec<A
         };
         let mut p = current.clone();
         egui::Grid::new("water").num_columns(2).show(ui, |ui| {
-            let row = |ui: &mut egui::Ui, name: &str, v: &mut f32, speed: f64, range: (f32, f32)| {
-                ui.label(name);
-                ui.add(egui::DragValue::new(v).speed(speed).range(range.0..=range.1).max_decimals(3));
-                ui.end_row();
-            };
+            let row = number_row;
             row(ui, "level", &mut p.level, 0.02, (-1e4, 1e4));
             row(ui, "density", &mut p.density, 0.02, (0.01, 100.0));
             row(ui, "linear drag", &mut p.linear_drag, 0.05, (0.0, 100.0));
@@ -143,6 +139,14 @@ pub fn water(ui: &mut egui::Ui, tool: &WaterView, world: &World, out: &mut Vec<A
             out.push(Action::SetWater(None));
         }
     });
+}
+
+/// A grid row: a number's name and a drag value for it within `range` (the water sections of
+/// the 2D scene and the 3D dynamics lab).
+pub fn number_row(ui: &mut egui::Ui, name: &str, v: &mut f32, speed: f64, range: (f32, f32)) {
+    ui.label(name);
+    ui.add(egui::DragValue::new(v).speed(speed).range(range.0..=range.1).max_decimals(3));
+    ui.end_row();
 }
 
 /// The water's bottom: the basin's floor (found from the static bodies) or a height given.

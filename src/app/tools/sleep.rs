@@ -25,9 +25,7 @@ pub fn sleep_section(ui: &mut egui::Ui, p: &mut SolverParams) {
         ui.add(egui::Slider::new(&mut p.time_to_sleep, 0.0..=5.0).text("time to sleep s"));
     });
     ui.label(RichText::new("Joints").strong());
-    ui.add(egui::Slider::new(&mut p.joint_hertz, 1.0..=480.0).logarithmic(true).text("joint hz"))
-        .on_hover_text("Stiffness of joint constraints (capped at a quarter of the sub-step rate)");
-    ui.add(egui::Slider::new(&mut p.joint_damping_ratio, 0.0..=20.0).text("joint damping"));
+    crate::app::panels::solver_rows::joint_softness(ui, &mut p.joint_hertz, &mut p.joint_damping_ratio);
 }
 
 /// The status bar's world counts: awake bodies, islands (awake), joints (broken).

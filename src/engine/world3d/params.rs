@@ -19,6 +19,15 @@ pub enum SatChoice {
 impl SatChoice {
     pub const ALL: [SatChoice; 3] = [SatChoice::Fast, SatChoice::Robust, SatChoice::Article];
 
+    /// The mode's name in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            SatChoice::Fast => "Fast",
+            SatChoice::Robust => "Robust",
+            SatChoice::Article => "Article",
+        }
+    }
+
     pub fn config(self) -> SatConfig {
         match self {
             SatChoice::Fast => SatConfig::FAST,
@@ -43,6 +52,19 @@ pub enum Gyroscopic {
     /// update: a free body's world angular momentum is conserved (to 1e-6 in that test).
     #[default]
     Exponential,
+}
+
+impl Gyroscopic {
+    pub const ALL: [Gyroscopic; 3] = [Gyroscopic::Off, Gyroscopic::Catto, Gyroscopic::Exponential];
+
+    /// The integrator's name in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Gyroscopic::Off => "off",
+            Gyroscopic::Catto => "implicit (Catto)",
+            Gyroscopic::Exponential => "exponential map",
+        }
+    }
 }
 
 /// Solver and world settings (y is up; units are metres, kilograms, seconds).

@@ -9,6 +9,7 @@
 mod draw;
 pub mod input;
 mod panels;
+mod settings;
 #[cfg(test)]
 mod tests;
 
@@ -24,7 +25,7 @@ use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::debug3::{Layer3, LayerSet3};
-use manifold_lab::engine::world3d::{Body3, Contact3, MouseSpring3, World3};
+use manifold_lab::engine::world3d::{Body3, Contact3, MouseSpring3, Water3, World3, World3Params};
 use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, World3dScene};
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,12 @@ pub enum World3dAction {
     PullTo(Vec3),
     /// Let go.
     Release,
+    /// Replace the solver settings (checked by `World3Params::validate`); they apply from the
+    /// next step and stay through step back and restart.
+    SetParams(World3Params),
+    /// Replace the water basins (each checked by `Water3::validate`); they stay through step
+    /// back, and restart rebuilds the file's.
+    SetWater(Vec<Water3>),
 }
 
 pub fn act(a: World3dAction) -> Action {
@@ -124,22 +131,26 @@ impl World3dLab {
         self.world.step();
     }
 
-    /// Restores the state before the last step (the drag in progress stays).
+    /// Restores the state before the last step (the drag in progress, the solver settings
+    /// and the water as set in the panel stay).
     pub fn step_back(&mut self) -> bool {
         match self.history.pop() {
             Some(w) => {
                 let mouse = self.world.mouse.take();
-                self.world = w;
-                self.world.mouse = mouse;
+                let water = std::mem::take(&mut self.world.water);
+                let params = std::mem::replace(&mut self.world, w).params;
+                (self.world.mouse, self.world.water, self.world.params) = (mouse, water, params);
                 true
             }
             None => false,
         }
     }
 
-    /// The world as loaded; the camera and layers stay.
+    /// The world as loaded, with the solver settings in use (as a 2D restart keeps them); the
+    /// camera and layers stay.
     pub fn restart(&mut self) {
-        if let Ok(w) = self.spec.build_world() {
+        if let Ok(mut w) = self.spec.build_world() {
+            w.params = self.world.params.clone();
             self.world = w;
         }
         self.history.clear();
@@ -240,6 +251,14 @@ impl LabType for World3dLab {
                 }
             }
             World3dAction::Release => self.world.mouse = None,
+            World3dAction::SetParams(p) => match p.validate() {
+                Ok(()) => self.world.params = p,
+                Err(e) => app.error = Some(e),
+            },
+            World3dAction::SetWater(waters) => match waters.iter().try_for_each(Water3::validate) {
+                Ok(()) => self.world.water = waters,
+                Err(e) => app.error = Some(format!("water: {e}")),
+            },
         }
     }
 }
@@ -341,7 +360,8 @@ impl Lab for World3dLab {
         true
     }
 
-    /// The 3D world's step, selection and grab, and every body's centre with where it is
+    /// The 3D world's step, selection and grab, its settings and the last step's narrowphase
+    /// counts (pairs, SAT calls, cache hits), and every body's centre with where it is
     /// on screen (`null` behind the camera).
     fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let bodies: Vec<serde_json::Value> = self
@@ -366,6 +386,8 @@ impl Lab for World3dLab {
             "steps": self.world.step_count,
             "selected": self.selected,
             "grabbed": self.world.mouse.as_ref().map(|m| m.body),
+            "params": self.world.params,
+            "narrow": self.world.profile.narrow,
             "bodies": bodies,
         }))
     }

@@ -1,5 +1,5 @@
-//! Panels of the 3D dynamics lab: the run controls, the scene presets and an open field, and
-//! the layer switches on the left; the selected body (pose as position + quaternion and Euler
+//! Panels of the 3D dynamics lab: the run controls, the scene presets and an open field, the
+//! layer switches, and the Solver and Water sections (`settings`) on the left; the selected body (pose as position + quaternion and Euler
 //! angles, velocities, submerged fraction), the joints with their error per axis, and the
 //! world's counts on the right.
 
@@ -69,6 +69,8 @@ pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &Stage, st: &mut UiSta
             .small(),
         );
     });
+    super::settings::solver(ui, lab, st, out);
+    super::settings::water(ui, lab, st, out);
 }
 
 /// A name and its value, the value wrapped at the panel's edge (a vector's numbers go on to a

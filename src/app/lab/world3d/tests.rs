@@ -201,3 +201,92 @@ fn paused_a_dragged_hull_is_placed_on_the_cursor() {
     assert_eq!((b.linear_velocity, b.angular_velocity), (Vec3::ZERO, Vec3::ZERO));
     assert_eq!(l.world.step_count, 0, "placing does not step");
 }
+
+/// Steps `n` times through the app.
+fn steps(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.apply(Action::Step);
+    }
+}
+
+#[test]
+fn solver_settings_set_live_step_as_the_same_settings_from_the_file() {
+    use manifold_lab::engine::world3d::{Gyroscopic, SatChoice};
+    let mut app = lab_app("scenes/world3d/tumble.ron");
+    steps(&mut app, 10);
+    let mut p = lab(&app).world.params.clone();
+    (p.iterations, p.relax_iterations, p.substeps) = (3, 2, 2);
+    (p.gyroscopic, p.sat, p.sat_cache) = (Gyroscopic::Catto, SatChoice::Robust, false);
+    (p.contact_hertz, p.gravity) = (20.0, Vec3::new(1.0, -5.0, 0.5));
+    // The same ten steps with the defaults, then twenty with the new settings, outside the app.
+    let mut reference = lab(&app).spec.build_world().unwrap();
+    (0..10).for_each(|_| reference.step());
+    let untouched = {
+        let mut w = reference.clone();
+        (0..20).for_each(|_| w.step());
+        w.state_hash()
+    };
+    reference.params = p.clone();
+    (0..20).for_each(|_| reference.step());
+    app.apply(act(World3dAction::SetParams(p.clone())));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    steps(&mut app, 20);
+    assert_eq!(hash(&app), reference.state_hash(), "applied from the next step on");
+    assert_ne!(hash(&app), untouched, "the settings change the motion");
+    // Step back and restart keep them, as a 2D restart keeps its solver settings.
+    app.apply(Action::StepBack);
+    assert_eq!(lab(&app).world.params, p);
+    app.apply(Action::Restart);
+    assert_eq!((lab(&app).world.params.clone(), lab(&app).world.step_count), (p, 0));
+}
+
+#[test]
+fn bad_settings_and_water_are_refused_with_the_field_named() {
+    let mut app = lab_app("scenes/world3d/float.ron");
+    let before = lab(&app).world.clone();
+    let mut p = before.params.clone();
+    p.iterations = 0;
+    app.apply(act(World3dAction::SetParams(p)));
+    assert!(app.error.as_deref().is_some_and(|e| e.contains("`iterations`")), "{:?}", app.error);
+    let mut water = before.water.clone();
+    water[1].waves[0].wavelength = 0.0;
+    app.apply(act(World3dAction::SetWater(water)));
+    assert!(app.error.as_deref().is_some_and(|e| e.contains("`wavelength`")), "{:?}", app.error);
+    assert_eq!((&lab(&app).world.params, &lab(&app).world.water), (&before.params, &before.water));
+}
+
+#[test]
+fn water_set_live_floats_the_bodies_as_the_same_water_from_the_file() {
+    let mut app = lab_app("scenes/world3d/float.ron");
+    let cube = lab(&app).world.bodies.iter().position(|b| b.name == "half_density_cube").unwrap();
+    let mut water = lab(&app).world.water.clone();
+    water[0].level += 0.4;
+    water[1].waves.clear();
+    let mut reference = lab(&app).world.clone();
+    let mut as_loaded = reference.clone();
+    reference.water = water.clone();
+    app.apply(act(World3dAction::SetWater(water.clone())));
+    steps(&mut app, 300);
+    (0..300).for_each(|_| reference.step());
+    (0..300).for_each(|_| as_loaded.step());
+    assert_eq!(hash(&app), reference.state_hash());
+    // The cube floats: raised with the level it was raised by.
+    let (y, y0) = (lab(&app).world.bodies[cube].center.y, as_loaded.bodies[cube].center.y);
+    assert!((y - y0 - 0.4).abs() < 0.03, "the cube floats at {y}, {y0} in the file's water");
+    // Step back keeps the water as set; restart rebuilds the file's.
+    app.apply(Action::StepBack);
+    assert_eq!(lab(&app).world.water, water);
+    app.apply(Action::Restart);
+    assert_ne!(lab(&app).world.water, water);
+}
+
+#[test]
+fn a_scripts_settings_and_water_pass_the_action_check() {
+    let app = lab_app("scenes/world3d/float.ron");
+    let w = &lab(&app).world;
+    let mut p = w.params.clone();
+    (p.max_linear_speed, p.max_angular_speed, p.hz) = (1.0e4, 1.0e4, 240.0);
+    for a in [act(World3dAction::SetParams(p)), act(World3dAction::SetWater(w.water.clone()))] {
+        assert_eq!(crate::app::action::check::check(&a), Ok(()), "{a:?}");
+    }
+}

@@ -1,0 +1,145 @@
+//! The 3D dynamics lab's Solver and Water sections: every `World3Params` field and every
+//! water basin (article 003, "Buoyancy, Rigid Bodies and Water Surface": level, density, drag
+//! and the waves) edited live, as the 2D scene's Solver and Water panels do and with their
+//! widgets (`panels::solver_rows`, `tools::panel::number_row`). A change is one action,
+//! `SetParams` or `SetWater`, checked by the engine's `validate` when applied.
+
+use super::{act, World3dAction, World3dLab};
+use crate::app::panels::solver_rows as rows;
+use crate::app::panels::{note, UiState};
+use crate::app::state::Action;
+use crate::app::tools::panel::number_row;
+use egui_macroquad::egui::{self, RichText};
+use manifold_lab::engine::world3d::{Gyroscopic, SatChoice, Water3, Wave, World3Params};
+
+/// The speed caps' slider range, m/s and rad/s (inside `world3_valid`: above 0, up to 10⁴).
+pub const SPEED_CAP: std::ops::RangeInclusive<f32> = 1.0..=1.0e4;
+
+/// The Solver section: the step, the soft contacts and joints, the speed caps, the gyroscopic
+/// term and the SAT mode with its cache.
+pub fn solver(ui: &mut egui::Ui, lab: &World3dLab, st: &mut UiState, out: &mut Vec<Action>) {
+    let current = &lab.world.params;
+    let mut p = current.clone();
+    // Closed at first, below the layers: the view's switches stay in sight.
+    let section = egui::CollapsingHeader::new("Solver").default_open(false).show(ui, |ui| {
+        rows::rate(ui, &mut p.hz, &mut p.substeps, &mut p.iterations);
+        let mut g = p.gravity.to_array();
+        rows::gravity(ui, &mut g);
+        p.gravity = g.into();
+        ui.checkbox(&mut p.warm_starting, "warm starting");
+        rows::softness(ui, &mut p.contact_hertz, &mut p.contact_damping_ratio, &mut p.relax_iterations);
+        rows::max_push(ui, &mut p.max_push_velocity);
+        rows::bounce_and_margin(ui, &mut p.restitution_threshold, &mut p.speculative_margin);
+        rows::joint_softness(ui, &mut p.joint_hertz, &mut p.joint_damping_ratio);
+        ui.add(egui::Slider::new(&mut p.max_linear_speed, SPEED_CAP).logarithmic(true).text("max speed m/s"));
+        ui.add(egui::Slider::new(&mut p.max_angular_speed, SPEED_CAP).logarithmic(true).text("max spin rad/s"));
+        egui::ComboBox::from_label("gyroscopic").selected_text(p.gyroscopic.label()).show_ui(ui, |ui| {
+            for g in Gyroscopic::ALL {
+                ui.selectable_value(&mut p.gyroscopic, g, g.label());
+            }
+        });
+        sat(ui, &mut p, st);
+        if ui.button("Defaults").clicked() {
+            p = World3Params::default();
+        }
+    });
+    note(&mut st.widgets, ui, "solver3", section.header_response.rect);
+    if p != *current {
+        out.push(act(World3dAction::SetParams(p)));
+    }
+}
+
+/// The SAT mode, one click each, and its separating-axis cache.
+fn sat(ui: &mut egui::Ui, p: &mut World3Params, st: &mut UiState) {
+    ui.horizontal(|ui| {
+        ui.label("SAT");
+        for m in SatChoice::ALL {
+            let r = ui.selectable_value(&mut p.sat, m, m.label()).on_hover_text(m.description());
+            note(&mut st.widgets, ui, m.widget(), r.rect);
+        }
+    });
+    let cache = ui.checkbox(&mut p.sat_cache, "SAT cache").on_hover_text("Test each pair's last separating axis first");
+    note(&mut st.widgets, ui, "sat_cache", cache.rect);
+}
+
+/// The Water section: each basin's numbers and waves, a basin added or removed.
+pub fn water(ui: &mut egui::Ui, lab: &World3dLab, st: &mut UiState, out: &mut Vec<Action>) {
+    let current = &lab.world.water;
+    let mut waters = current.clone();
+    let section = egui::CollapsingHeader::new("Water").default_open(false).show(ui, |ui| {
+        let mut remove = None;
+        for (i, w) in waters.iter_mut().enumerate() {
+            let name = if w.name.is_empty() { format!("water {i}") } else { w.name.clone() };
+            ui.label(RichText::new(name).strong());
+            basin(ui, i, w);
+            if ui.small_button("Remove this water").clicked() {
+                remove = Some(i);
+            }
+            ui.separator();
+        }
+        if let Some(i) = remove {
+            waters.remove(i);
+        }
+        if ui.button("Add still water").clicked() {
+            let level = lab.content_box().map_or(0.0, |[lo, hi]| 0.5 * (lo.y + hi.y));
+            waters.push(Water3::flat(level));
+        }
+    });
+    note(&mut st.widgets, ui, "water3", section.header_response.rect);
+    if waters != *current {
+        out.push(act(World3dAction::SetWater(waters)));
+    }
+}
+
+/// One basin: level, density, drag, and its waves (amplitude, wavelength, direction).
+fn basin(ui: &mut egui::Ui, i: usize, w: &mut Water3) {
+    egui::Grid::new(("water3", i)).num_columns(2).show(ui, |ui| {
+        number_row(ui, "level", &mut w.level, 0.02, (-1e4, 1e4));
+        number_row(ui, "density kg/m³", &mut w.density, 5.0, (1.0, 1e5));
+        number_row(ui, "linear drag", &mut w.linear_drag, 0.05, (0.0, 100.0));
+        number_row(ui, "angular drag", &mut w.angular_drag, 0.05, (0.0, 100.0));
+    });
+    let mut remove = None;
+    for (k, wave) in w.waves.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("wave {k}"));
+            ui.add(egui::DragValue::new(&mut wave.amplitude).speed(0.01).range(0.0..=10.0).prefix("a "));
+            ui.add(egui::DragValue::new(&mut wave.wavelength).speed(0.05).range(0.1..=100.0).prefix("λ "));
+            ui.add(egui::DragValue::new(&mut wave.direction_degrees).speed(1.0).range(-360.0..=360.0).suffix("°"));
+            if ui.small_button("✖").on_hover_text("Remove this wave").clicked() {
+                remove = Some(k);
+            }
+        });
+    }
+    if let Some(k) = remove {
+        w.waves.remove(k);
+    }
+    if ui.small_button("Add a wave").clicked() {
+        let wave = Wave { amplitude: 0.1, wavelength: 4.0, direction_degrees: 0.0, phase_degrees: 0.0, speed: None };
+        w.waves.push(wave);
+    }
+}
+
+impl SatChoiceUi for SatChoice {
+    fn description(self) -> &'static str {
+        match self {
+            SatChoice::Fast => "Local frame, Gauss-map pruning and the support bound (the default)",
+            SatChoice::Robust => "Every non-parallel edge pair scored with full supports",
+            SatChoice::Article => "Article 001's code to the letter, on moved hulls",
+        }
+    }
+
+    fn widget(self) -> &'static str {
+        match self {
+            SatChoice::Fast => "sat_fast",
+            SatChoice::Robust => "sat_robust",
+            SatChoice::Article => "sat_article",
+        }
+    }
+}
+
+/// What the panel shows of a SAT mode: its tooltip and its widget's name in `--state-out`.
+trait SatChoiceUi {
+    fn description(self) -> &'static str;
+    fn widget(self) -> &'static str;
+}
