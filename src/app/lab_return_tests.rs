@@ -65,7 +65,12 @@ fn scene_left_mid_run() -> App {
     app.apply(Action::Select(Some(9)));
     app.apply(Action::ZoomAt { screen: Vec2::new(700.0, 300.0), factor: 1.7 });
     let c = *app.world.contacts.iter().find(|c| c.manifold.count > 0).expect("a touching pair");
-    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: c.a, b: c.b, point: 0 }))));
+    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef {
+        a: c.a,
+        b: c.b,
+        point: 0,
+        shape_pair: c.shape_pair,
+    }))));
     assert!(app.error.is_none(), "{:?}", app.error);
     app
 }

@@ -44,7 +44,7 @@ fn the_lookup_finds_the_nearest_point_within_the_radius() {
     assert_eq!(pts.len(), 2);
     for (k, p) in pts.iter().enumerate() {
         let r = contact_at(&w.contacts, *p + Vec2::new(0.03, 0.02), 0.05);
-        assert_eq!(r, Some(ContactRef { a: 0, b: 1, point: k }));
+        assert_eq!(r, Some(ContactRef { a: 0, b: 1, point: k, shape_pair: 0 }));
     }
     // Out of reach, and between the two points: nothing.
     assert_eq!(contact_at(&w.contacts, pts[0] + Vec2::new(0.06, 0.0), 0.05), None);
@@ -156,7 +156,7 @@ fn bad_contact_requests_are_errors_not_panics() {
     app.apply(Action::OpenContactInLab { a: 0, b: 9999 });
     assert!(app.error.take().is_some_and(|e| e.contains("no contact")));
     assert!(app.lab.is_none());
-    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: 0, b: 1, point: 7 }))));
+    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: 0, b: 1, point: 7, shape_pair: 0 }))));
     assert!(app.error.take().is_some());
     assert_eq!(app.tool::<ContactInspector>().pinned, None);
     assert!(contact_pair(&app.world, 5000, 5001).is_err());
@@ -178,7 +178,7 @@ fn hovering_and_clicking_a_contact_point_pins_it_and_does_not_select() {
     let hover = PointerFrame { pos: screen, ..Default::default() };
     let acts = pointer_actions(&mut app, &mut st, &hover, false);
     assert!(acts.is_empty());
-    let r = ContactRef { a: c.a, b: c.b, point: 1 };
+    let r = ContactRef { a: c.a, b: c.b, point: 1, shape_pair: c.shape_pair };
     assert_eq!(app.tool::<ContactInspector>().hover, Some(r));
     let click = PointerFrame { pos: screen, left_pressed: true, left_down: true, ..Default::default() };
     let acts = pointer_actions(&mut app, &mut st, &click, false);
