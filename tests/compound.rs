@@ -214,3 +214,26 @@ fn the_compound_scene_loads_and_saves_its_shapes() {
         assert_eq!(a.inertia, b.inertia, "{}", a.name);
     }
 }
+
+/// `run --json` lists each body's shapes, one entry per shape, with its offset and material.
+#[test]
+fn run_json_lists_every_shape_of_every_body() {
+    let exe = env!("CARGO_BIN_EXE_manifold-lab");
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/compound.ron");
+    let out = std::process::Command::new(exe).args(["run", scene, "--steps", "10", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let body = |name: &str| report["bodies"].as_array().unwrap().iter().find(|b| b["name"] == name).unwrap().clone();
+    let car = body("car");
+    assert_eq!(car["shape"], "Compound");
+    let shapes = car["shapes"].as_array().unwrap();
+    assert_eq!(shapes.len(), 5);
+    assert_eq!(shapes[3]["kind"], "Circle");
+    let number = |v: &serde_json::Value| v.as_f64().unwrap() as f32;
+    assert_eq!((number(&shapes[3]["offset_x"]), number(&shapes[3]["offset_y"])), (-1.0, -0.35));
+    assert_eq!(number(&shapes[1]["density"]), 0.4);
+    let ground = body("ground");
+    assert_eq!(ground["shapes"].as_array().unwrap().len(), 1, "a body of one shape has one entry");
+    let area: f64 = shapes.iter().map(|s| s["area"].as_f64().unwrap()).sum();
+    assert!((car["area"].as_f64().unwrap() - area).abs() < 1e-4);
+}

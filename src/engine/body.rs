@@ -78,7 +78,8 @@ pub const DEFAULT_MASK: u32 = u32::MAX;
 ///
 /// Laid out by hand (`repr(C)`, each body on its own cache lines): the first line holds what
 /// most of a step's passes over the bodies read (pose, start-of-step pose, velocities, kind,
-/// awake), the second the mass, damping, forces and filter, then the material, shape and name.
+/// awake), the second the mass, damping, forces and filter, then the material, the parts of a body
+/// of several shapes (beside the material, which the narrowphase reads too), shape and name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Body {

@@ -43,8 +43,11 @@ pub(super) fn shapes(ui: &mut egui::Ui, b: &Body, i: usize, out: &mut Vec<Action
                 }
                 ui.end_row();
                 super::selection::material_rows(ui, &mut e.material);
-                ui.label("filter");
-                ui.label(format!("category {:#x}, mask {:#x}", part.category_bits, part.mask_bits));
+                ui.label("category");
+                ui.label(format!("{:#x}", part.category_bits));
+                ui.end_row();
+                ui.label("mask");
+                ui.label(format!("{:#x}", part.mask_bits));
                 ui.end_row();
             });
             if e != ShapeEdit::of(part) {
