@@ -82,7 +82,7 @@ fn back_from_a_contact_opened_in_the_manifold_lab_returns_to_the_scene_as_left()
     assert_eq!((before.step, before.cursor, before.branches.len()), (32, 32, 2), "{before:?}");
     assert!(before.history > 0 && before.branches.iter().all(|b| !b.1.is_empty()));
     let pinned = app.tool::<ContactInspector>().pinned.unwrap();
-    app.apply(Action::OpenContactInLab { a: pinned.a, b: pinned.b });
+    app.apply(Action::OpenContactInLab { a: pinned.a, b: pinned.b, shape_pair: pinned.shape_pair });
     assert!(app.lab.is_some() && app.error.is_none(), "{:?}", app.error);
     assert_ne!(seen(&app), before, "the lab shows its own two bodies");
     // Work in the lab: move a shape, step, zoom.

@@ -294,7 +294,7 @@ impl App {
                 self.tree_tight = tight;
             }
             Action::Slice { .. } | Action::Tool(_) => self.tool_action(action),
-            Action::OpenContactInLab { a, b } => self.open_contact_in_lab(a, b),
+            Action::OpenContactInLab { a, b, shape_pair } => self.open_contact_in_lab(a, b, shape_pair),
             Action::SetWater(p) => {
                 if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
                     self.error = Some(e);

@@ -133,6 +133,9 @@ pub enum Action {
     OpenContactInLab {
         a: usize,
         b: usize,
+        /// Which shapes of bodies of several shapes (`Contact::shape_pair`; 0 otherwise).
+        #[serde(default)]
+        shape_pair: u8,
     },
     /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
     SetWater(Option<WaterParams>),

@@ -83,6 +83,7 @@ pub fn contact_at(contacts: &[Contact], p: Vec2, radius: f32) -> Option<ContactR
 
 /// The world's contact between bodies `a` and `b` (the list is sorted by pair): the first,
 /// when a body of several shapes touches with more than one.
+#[cfg(test)]
 pub fn find_contact(world: &World, a: usize, b: usize) -> Option<&Contact> {
     let (a, b) = (a.min(b), a.max(b));
     let k = world.contacts.partition_point(|c| (c.a, c.b) < (a, b));
@@ -185,8 +186,9 @@ pub struct ContactPair {
 /// The pair of the contact between `a` and `b` in the poses that made its manifold, with the
 /// speculative distance it was found with (the world's margin, plus the pair's reach when the
 /// bodies were moving fast): A is body `a`, B is body `b`, so the normal points the same way.
-pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, String> {
-    let c = find_contact(world, a, b).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
+pub fn contact_pair(world: &World, a: usize, b: usize, shape_pair: u8) -> Result<ContactPair, String> {
+    let r = ContactRef { a, b, point: 0, shape_pair };
+    let c = find_contact_of(world, r).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
     let (ba, bb) = (&world.bodies[c.a], &world.bodies[c.b]);
     // A pose as the pair file stores it (origin and angle) and as the lab will rebuild it.
     let pose = |xf: Transform| (xf.p, xf.q.angle());

@@ -64,7 +64,7 @@ pub fn show(ctx: &egui::Context, insp: &ContactInspector, v: &ToolView, out: &mu
                     )
                     .clicked()
                 {
-                    out.push(Action::OpenContactInLab { a: r.a, b: r.b });
+                    out.push(Action::OpenContactInLab { a: r.a, b: r.b, shape_pair: r.shape_pair });
                 }
             }
             None => {
