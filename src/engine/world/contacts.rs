@@ -325,7 +325,9 @@ impl PairContext<'_> {
     /// docs), else recomputed. An empty manifold leaves it dead (`manifold.count = 0`).
     fn update(&self, c: &mut Contact, n: &mut Counts) {
         let (distance, mut friction, mut restitution) = self.pair(c.a, c.b);
-        if self.pair_bodies[c.a].compound || self.pair_bodies[c.b].compound {
+        // Read from the per-step gather `pair` just read, not from the bodies.
+        let compound = self.pair_bodies[c.a].compound || self.pair_bodies[c.b].compound;
+        if compound {
             (friction, restitution) = self.shape_materials(c, (friction, restitution));
         }
         let (pa, pb) = (&self.pair_bodies[c.a].pose, &self.pair_bodies[c.b].pose);
@@ -343,10 +345,10 @@ impl PairContext<'_> {
             c.manifold
         } else {
             n.computed += 1;
-            if ba.parts.is_empty() && bb.parts.is_empty() {
-                collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face)
-            } else {
+            if compound {
                 collide_shapes(ba, c.sa(), bb, c.sb(), distance, self.params)
+            } else {
+                collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face)
             }
         };
         if manifold.count == 0 {
