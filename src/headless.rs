@@ -37,7 +37,7 @@ pub struct BodyReport {
     pub name: String,
     /// `Static`, `Kinematic` or `Dynamic`.
     pub kind: String,
-    /// `Circle`, `Polygon` or `Capsule`.
+    /// `Circle`, `Polygon` or `Capsule`; `Compound` for a body of several shapes.
     pub shape: String,
     /// The origin of its shape.
     pub x: f32,
@@ -46,24 +46,72 @@ pub struct BodyReport {
     /// Its shape's area (m²) and its mass (0 for static and kinematic bodies).
     pub area: f32,
     pub mass: f32,
+    /// Every shape of the body, one entry per shape (one for a body of one shape).
+    pub shapes: Vec<ShapeReport>,
+}
+
+/// One shape of a body: its kind, where it sits in the body frame, its area, material and
+/// filter.
+#[derive(Serialize)]
+pub struct ShapeReport {
+    /// `Circle`, `Polygon` or `Capsule`.
+    pub kind: String,
+    /// Its frame in the body frame (0 for a body of one shape).
+    pub offset_x: f32,
+    pub offset_y: f32,
+    pub angle: f32,
+    pub area: f32,
+    pub density: f32,
+    pub friction: f32,
+    pub restitution: f32,
+    pub category_bits: u32,
+    pub mask_bits: u32,
+}
+
+fn shape_kind(shape: &Shape) -> &'static str {
+    match shape {
+        Shape::Circle(_) => "Circle",
+        Shape::Polygon(_) => "Polygon",
+        Shape::Capsule(_) => "Capsule",
+    }
+}
+
+impl ShapeReport {
+    fn of(b: &manifold_lab::engine::Body, k: usize) -> ShapeReport {
+        let (shape, (offset, angle)) = match b.parts.get(k) {
+            Some(p) => (&p.shape, (p.offset, p.angle)),
+            None => (&b.shape, (glam::Vec2::ZERO, 0.0)),
+        };
+        let material = b.material_at(k);
+        let (category_bits, mask_bits) = b.filter_at(k);
+        ShapeReport {
+            kind: shape_kind(shape).into(),
+            offset_x: offset.x,
+            offset_y: offset.y,
+            angle,
+            area: shape.mass_data(1.0).area,
+            density: material.density,
+            friction: material.friction,
+            restitution: material.restitution,
+            category_bits,
+            mask_bits,
+        }
+    }
 }
 
 impl BodyReport {
     fn of(b: &manifold_lab::engine::Body) -> BodyReport {
-        let shape = match b.shape {
-            Shape::Circle(_) => "Circle",
-            Shape::Polygon(_) => "Polygon",
-            Shape::Capsule(_) => "Capsule",
-        };
+        let shapes: Vec<ShapeReport> = (0..b.shape_count()).map(|k| ShapeReport::of(b, k)).collect();
         BodyReport {
             name: b.name.clone(),
             kind: format!("{:?}", b.kind),
-            shape: shape.into(),
+            shape: if b.parts.is_empty() { shape_kind(&b.shape).into() } else { "Compound".into() },
             x: b.xf.p.x,
             y: b.xf.p.y,
             angle: b.angle,
-            area: b.shape.mass_data(1.0).area,
+            area: shapes.iter().map(|s| s.area).sum(),
             mass: b.mass,
+            shapes,
         }
     }
 }

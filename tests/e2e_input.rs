@@ -138,6 +138,43 @@ fn click_selects_drag_moves_ctrl_drag_rotates() {
     assert_eq!(s["step"], paused_at, "Ctrl and the drags never stepped the world");
 }
 
+/// A body of two shapes: a click on its second shape (the head, away from the body origin)
+/// selects the body, and a drag that starts on the head moves the whole body with the pointer
+/// (paused: placed), its shapes together.
+#[test]
+fn a_click_on_any_shape_selects_a_compound_and_a_drag_moves_it_whole() {
+    let _one = lock();
+    let app = LiveApp::start("compound", &["tests/input/compound.ron"]);
+    app.move_to(View::of(&app.state()).vp_center());
+    app.key("space");
+    let s = app.settle(1);
+    assert_eq!(s["running"], false, "Space pauses");
+    let v = View::of(&s);
+    let hammer = body(&s, "hammer");
+    assert_eq!(hammer["shapes"], 2);
+    let c = pair(&hammer["center"]);
+    // On the head, 5.5 m above the body origin (-2, -3) and 1 m to the side: outside the first
+    // shape (the handle), and away from the centre of mass.
+    let head = [-2.0 + 1.0, -3.0 + 5.5];
+    app.move_to(v.to_screen(head));
+    app.settle(2);
+    xdotool(&["click", "1"]);
+    let s = app.settle(3);
+    assert_eq!(s["selected"].as_array().unwrap().len(), 1);
+    assert_eq!(s["selected"][0]["name"], "hammer", "the head selects its body");
+    let from = v.to_screen(head);
+    let to = [from[0] + 120.0, from[1] + 60.0];
+    app.drag(from, to, 8);
+    let s = app.settle(2);
+    let moved = body(&s, "hammer");
+    let expect = [c[0] + 120.0 * v.scale(), c[1] - 60.0 * v.scale()];
+    let got = pair(&moved["center"]);
+    let err = ((got[0] - expect[0]).powi(2) + (got[1] - expect[1]).powi(2)).sqrt();
+    assert!(err < 1.5 * v.scale(), "hammer centre at {got:?}, expected {expect:?}");
+    assert!(f(&moved["angle"]).abs() < 1e-4, "a drag does not turn it");
+    assert_eq!(s["selected"][0]["name"], "hammer");
+}
+
 #[test]
 fn keys_step_back_restart_and_play() {
     let _one = lock();

@@ -102,12 +102,12 @@ impl App {
     }
 
     /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.
-    pub(crate) fn open_contact_in_lab(&mut self, a: usize, b: usize) {
+    pub(crate) fn open_contact_in_lab(&mut self, a: usize, b: usize, shape_pair: u8) {
         if self.lab.is_some() {
             self.error = Some("contacts are inspected in a scene: leave the lab first".into());
             return;
         }
-        let pair = match contact_pair(&self.world, a, b) {
+        let pair = match contact_pair(&self.world, a, b, shape_pair) {
             Ok(p) => p,
             Err(e) => {
                 self.error = Some(e);

@@ -65,7 +65,12 @@ fn scene_left_mid_run() -> App {
     app.apply(Action::Select(Some(9)));
     app.apply(Action::ZoomAt { screen: Vec2::new(700.0, 300.0), factor: 1.7 });
     let c = *app.world.contacts.iter().find(|c| c.manifold.count > 0).expect("a touching pair");
-    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: c.a, b: c.b, point: 0 }))));
+    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef {
+        a: c.a,
+        b: c.b,
+        point: 0,
+        shape_pair: c.shape_pair,
+    }))));
     assert!(app.error.is_none(), "{:?}", app.error);
     app
 }
@@ -77,7 +82,7 @@ fn back_from_a_contact_opened_in_the_manifold_lab_returns_to_the_scene_as_left()
     assert_eq!((before.step, before.cursor, before.branches.len()), (32, 32, 2), "{before:?}");
     assert!(before.history > 0 && before.branches.iter().all(|b| !b.1.is_empty()));
     let pinned = app.tool::<ContactInspector>().pinned.unwrap();
-    app.apply(Action::OpenContactInLab { a: pinned.a, b: pinned.b });
+    app.apply(Action::OpenContactInLab { a: pinned.a, b: pinned.b, shape_pair: pinned.shape_pair });
     assert!(app.lab.is_some() && app.error.is_none(), "{:?}", app.error);
     assert_ne!(seen(&app), before, "the lab shows its own two bodies");
     // Work in the lab: move a shape, step, zoom.

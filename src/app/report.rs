@@ -143,7 +143,9 @@ fn aabb_json(b: Option<Aabb>) -> Value {
 pub fn state_json(app: &App, ui: &UiState, frame: u64, times: &FrameTimes) -> Value {
     let w = &app.world;
     let body = |i: usize| {
-        w.bodies.get(i).map(|b| json!({ "index": i, "name": b.name, "center": b.center.to_array(), "angle": b.angle }))
+        w.bodies.get(i).map(|b| {
+            json!({ "index": i, "name": b.name, "center": b.center.to_array(), "angle": b.angle, "shapes": b.shape_count() })
+        })
     };
     let selected: Vec<Value> = app.selection.iter().filter_map(|&i| body(i)).collect();
     let bodies: Vec<Value> =

@@ -1,7 +1,7 @@
 //! App state as plain Rust, changed only through `Action`s. Input and panels produce actions;
 //! `App::apply` carries them out, so the whole app logic runs in tests without a window.
 
-pub use super::action::{Action, BodyEdit};
+pub use super::action::{Action, BodyEdit, ShapeEdit};
 use super::camera::{ScreenRect, ViewCamera};
 use super::lab::{Lab, LabAction};
 pub use super::stage::{RunMode, Stage};
@@ -295,7 +295,7 @@ impl App {
                 self.tree_tight = tight;
             }
             Action::Slice { .. } | Action::Tool(_) => self.tool_action(action),
-            Action::OpenContactInLab { a, b } => self.open_contact_in_lab(a, b),
+            Action::OpenContactInLab { a, b, shape_pair } => self.open_contact_in_lab(a, b, shape_pair),
             Action::SetWater(p) => {
                 if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
                     self.error = Some(e);
@@ -309,6 +309,7 @@ impl App {
                 self.follow_selection();
             }
             Action::SetFilter { body, category_bits, mask_bits } => self.set_filter(body, category_bits, mask_bits),
+            Action::EditShape { body, shape, edit } => self.edit_shape(body, shape, edit),
             Action::Timeline(a) => self.apply_timeline(a),
             Action::OpenFile(_)
             | Action::ReloadFile
@@ -508,9 +509,11 @@ impl App {
             self.error = Some(msg);
             return;
         }
-        let kind_or_density_changed = b.kind != e.kind || b.material.density != e.material.density;
+        // A body of several shapes keeps a material per shape (`Action::EditShape`).
+        let material = if b.parts.is_empty() { e.material } else { b.material };
+        let kind_or_density_changed = b.kind != e.kind || b.material.density != material.density;
         b.kind = e.kind;
-        b.material = e.material;
+        b.material = material;
         b.bullet = e.bullet;
         if kind_or_density_changed {
             b.update_mass();
@@ -525,6 +528,21 @@ impl App {
         if kind_or_density_changed {
             // Its contacts' manifolds are computed afresh, not recycled.
             self.world.forget_manifold_origins(body);
+        }
+    }
+}
+
+impl App {
+    /// Applies `e` to shape `k` of body `body` (a body of several shapes).
+    fn edit_shape(&mut self, body: usize, k: usize, e: ShapeEdit) {
+        let Some(part) = self.world.bodies.get(body).and_then(|b| b.parts.get(k)).copied() else {
+            self.error = Some(format!("body #{body} has no shape {k} to edit"));
+            return;
+        };
+        let part =
+            manifold_lab::engine::compound::Part { offset: e.offset, angle: e.angle, material: e.material, ..part };
+        if let Err(msg) = self.world.set_part(body, k, part) {
+            self.error = Some(msg);
         }
     }
 }

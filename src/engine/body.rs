@@ -1,7 +1,9 @@
 //! Rigid bodies: kind, pose, velocities, material and mass properties.
 
+use super::compound::{self, Part};
 use super::material::Material;
-use super::math::{Rot, Transform};
+use super::math::{Aabb, Rot, Transform};
+use super::shape::ray::{CastOutput, RayCastInput};
 use super::shape::Shape;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -39,6 +41,10 @@ pub struct BodyDef {
     /// is in the other's mask.
     pub category_bits: u32,
     pub mask_bits: u32,
+    /// Several shapes (`engine::compound`): empty for a body of one shape (`shape`, with
+    /// `material` and the filter above); else every shape of the body, and `shape`,
+    /// `material` and the filter are ignored.
+    pub parts: Vec<Part>,
 }
 
 impl BodyDef {
@@ -58,6 +64,7 @@ impl BodyDef {
             bullet: false,
             category_bits: DEFAULT_CATEGORY,
             mask_bits: DEFAULT_MASK,
+            parts: Vec::new(),
         }
     }
 }
@@ -71,7 +78,8 @@ pub const DEFAULT_MASK: u32 = u32::MAX;
 ///
 /// Laid out by hand (`repr(C)`, each body on its own cache lines): the first line holds what
 /// most of a step's passes over the bodies read (pose, start-of-step pose, velocities, kind,
-/// awake), the second the mass, damping, forces and filter, then the material, shape and name.
+/// awake), the second the mass, damping, forces and filter, then the material, the parts of a body
+/// of several shapes (beside the material, which the narrowphase reads too), shape and name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Body {
@@ -130,6 +138,11 @@ pub struct Body {
     #[serde(default = "default_mask")]
     pub mask_bits: u32,
     pub material: Material,
+    /// Every shape of a multi-part body (`engine::compound`); empty for a body of one shape,
+    /// which is `shape` at the body origin. A compound's `shape` and `material` are its first
+    /// part's (without its offset) and its filter the union of its parts'.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
     pub shape: Shape,
     pub name: String,
 }
@@ -170,7 +183,10 @@ fn default_mask() -> u32 {
 }
 
 impl Body {
+    /// A body from its definition. Panics when `def.parts` holds more than
+    /// [`compound::MAX_PARTS`] shapes (scenes refuse them with a located error).
     pub fn new(def: &BodyDef) -> Body {
+        assert!(def.parts.len() <= compound::MAX_PARTS, "a body holds at most {} shapes", compound::MAX_PARTS);
         let xf = Transform::new(def.position, def.angle);
         let mut body = Body {
             name: def.name.clone(),
@@ -201,7 +217,9 @@ impl Body {
             min_extent: f32::INFINITY,
             center0: def.position,
             q0: xf.q,
+            parts: def.parts.clone(),
         };
+        body.sync_parts();
         body.update_mass();
         body
     }
@@ -216,9 +234,13 @@ impl Body {
     /// wakes the body: an edit). Call it after every shape edit.
     pub fn update_mass(&mut self) {
         self.wake();
-        let md = self.shape.mass_data(self.material.density.max(0.0));
+        let md = if self.parts.is_empty() {
+            self.shape.mass_data(self.material.density.max(0.0))
+        } else {
+            compound::combined_mass(&self.parts)
+        };
         self.local_center = md.center;
-        (self.min_extent, self.extent) = super::shape::extents::shape_extents(&self.shape, md.center);
+        (self.min_extent, self.extent) = self.compute_extents(md.center);
         self.center = self.xf.apply(md.center);
         self.center0 = self.center;
         if self.kind == BodyKind::Dynamic && md.mass > 0.0 {
@@ -283,11 +305,130 @@ impl Body {
         if self.min_extent.is_finite() && self.extent.is_finite() {
             (self.min_extent, self.extent)
         } else {
-            super::shape::extents::shape_extents(&self.shape, self.local_center)
+            self.compute_extents(self.local_center)
         }
     }
 
+    fn compute_extents(&self, center: Vec2) -> (f32, f32) {
+        if self.parts.is_empty() {
+            super::shape::extents::shape_extents(&self.shape, center)
+        } else {
+            compound::combined_extents(&self.parts, center)
+        }
+    }
+
+    /// After `parts` changed: the first part's shape and material stand for the body where
+    /// one value is read (`shape`, `material`), and the filter is the union of the parts'
+    /// (the body-level broadphase lets through what any shape pair might accept). Nothing for
+    /// a body of one shape. Call [`Body::update_mass`] next.
+    pub fn sync_parts(&mut self) {
+        if let Some(first) = self.parts.first() {
+            self.shape = first.shape;
+            self.material = first.material;
+            (self.category_bits, self.mask_bits) = compound::combined_filter(&self.parts);
+        }
+    }
+
+    /// How many shapes the body holds (1 for a body of one shape).
+    #[inline]
+    pub fn shape_count(&self) -> usize {
+        self.parts.len().max(1)
+    }
+
+    /// Shape `k` and its world transform (shape 0 at the body origin for a body of one shape).
+    #[inline]
+    pub fn shape_at(&self, k: usize) -> (&Shape, Transform) {
+        if self.parts.is_empty() {
+            (&self.shape, self.xf)
+        } else {
+            self.part_at(k, &self.xf)
+        }
+    }
+
+    /// Shape `k` placed with the body at transform `xf` (a past or future pose).
+    #[inline]
+    pub fn shape_at_pose(&self, k: usize, xf: &Transform) -> (&Shape, Transform) {
+        if self.parts.is_empty() {
+            (&self.shape, *xf)
+        } else {
+            self.part_at(k, xf)
+        }
+    }
+
+    fn part_at(&self, k: usize, xf: &Transform) -> (&Shape, Transform) {
+        let p = &self.parts[k];
+        (&p.shape, compound::compose(xf, &p.local()))
+    }
+
+    /// Every shape with its world transform.
+    pub fn shapes(&self) -> impl Iterator<Item = (&Shape, Transform)> + '_ {
+        (0..self.shape_count()).map(|k| self.shape_at(k))
+    }
+
+    /// Shape `k`'s material (the body's for a body of one shape).
+    #[inline]
+    pub fn material_at(&self, k: usize) -> Material {
+        self.parts.get(k).map_or(self.material, |p| p.material)
+    }
+
+    /// Shape `k`'s collision filter `(category, mask)`.
+    #[inline]
+    pub fn filter_at(&self, k: usize) -> (u32, u32) {
+        self.parts.get(k).map_or((self.category_bits, self.mask_bits), |p| (p.category_bits, p.mask_bits))
+    }
+
+    /// The box around every shape at the body's transform.
+    #[inline]
+    pub fn compute_aabb(&self) -> Aabb {
+        self.aabb_at(&self.xf)
+    }
+
+    /// The box around every shape with the body at transform `xf`.
+    #[inline]
+    pub fn aabb_at(&self, xf: &Transform) -> Aabb {
+        if self.parts.is_empty() {
+            self.shape.compute_aabb(xf)
+        } else {
+            compound::combined_aabb(&self.parts, xf)
+        }
+    }
+
+    /// Whether the world point lies in any of the body's shapes.
+    pub fn test_point(&self, point: Vec2) -> bool {
+        self.test_point_at(&self.xf, point)
+    }
+
+    /// Whether the world point lies in any of the body's shapes with the body at `xf`.
+    pub fn test_point_at(&self, xf: &Transform, point: Vec2) -> bool {
+        (0..self.shape_count()).any(|k| {
+            let (s, at) = self.shape_at_pose(k, xf);
+            s.test_point(&at, point)
+        })
+    }
+
+    /// Where the ray first enters any of the body's shapes (Box2D's `b2Body` ray cast over
+    /// its shapes: the least fraction wins, the lower shape on a tie).
+    pub fn ray_cast(&self, input: &RayCastInput) -> Option<CastOutput> {
+        if self.parts.is_empty() {
+            return self.shape.ray_cast(&self.xf, input);
+        }
+        self.shapes()
+            .filter_map(|(s, xf)| s.ray_cast(&xf, input))
+            .reduce(|a, b| if b.fraction < a.fraction { b } else { a })
+    }
+
+    /// Index of the first shape holding the world point.
+    pub fn shape_index_at(&self, point: Vec2) -> Option<usize> {
+        (0..self.shape_count()).find(|&k| {
+            let (s, xf) = self.shape_at(k);
+            s.test_point(&xf, point)
+        })
+    }
+
     pub fn bounding_radius(&self) -> f32 {
+        if !self.parts.is_empty() {
+            return self.extent_about(self.local_center);
+        }
         match &self.shape {
             Shape::Circle(c) => c.radius + self.local_center.length(),
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - self.local_center).length()).fold(0.0, f32::max),
@@ -295,6 +436,11 @@ impl Body {
                 c.radius + (c.center1 - self.local_center).length().max((c.center2 - self.local_center).length())
             }
         }
+    }
+
+    /// Distance from `center` (body frame) to the furthest point of any shape.
+    fn extent_about(&self, center: Vec2) -> f32 {
+        compound::combined_extents(&self.parts, center).1
     }
 
     pub fn is_dynamic(&self) -> bool {

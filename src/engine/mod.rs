@@ -3,6 +3,7 @@
 pub mod body;
 pub mod broadphase;
 pub mod collide;
+pub mod compound;
 pub mod debug;
 pub mod debug3;
 pub mod determinism;

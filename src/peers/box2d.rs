@@ -2,9 +2,8 @@
 //! is ours (soft step, sub-steps, local joint frames as in v3.1), so nearly everything maps:
 //! what does not is listed in the world's [`Skipped`].
 
-use super::{common_skips, material, Engine, PeerPose, PeerWorld, Skipped};
+use super::{common_skips, parts, Engine, LocalGeometry, PartDesc, PeerPose, PeerWorld, Skipped};
 use crate::engine::math::Rot;
-use crate::engine::shape::Shape;
 use crate::engine::solver::joints::{Frame, JointBase};
 use crate::engine::solver::{Joint, PositionCorrection};
 use crate::engine::{Body, BodyKind, World};
@@ -68,9 +67,8 @@ impl Box2dWorld {
     }
 
     fn add_body(&mut self, world: &World, b: &Body) -> b2::b2BodyId {
-        let (density, friction, restitution) = material(world, b);
-        // SAFETY: as above; the definitions and points outlive the calls.
-        unsafe {
+        // SAFETY: as above; the definition outlives the call.
+        let body = unsafe {
             let mut bd = b2::b2DefaultBodyDef();
             bd.type_ = match b.kind {
                 BodyKind::Static => b2::b2BodyType_b2_staticBody,
@@ -79,40 +77,57 @@ impl Box2dWorld {
             };
             bd.position = v(b.xf.p);
             bd.rotation = rot(b.angle);
-            bd.linearVelocity = v(b.linear_velocity);
+            // Ours is the centre of mass's velocity; Box2D's definition gives the origin's and
+            // adds ω × (centre − origin) when the shapes move the centre off the origin.
+            let r = b.center - b.xf.p;
+            bd.linearVelocity = v(b.linear_velocity - b.angular_velocity * Vec2::new(-r.y, r.x));
             bd.angularVelocity = b.angular_velocity;
             bd.linearDamping = b.linear_damping;
             bd.angularDamping = b.angular_damping;
             bd.gravityScale = b.gravity_scale;
             bd.isBullet = b.bullet;
             bd.isAwake = b.awake || b.kind != BodyKind::Dynamic;
-            let body = b2::b2CreateBody(self.id, &bd);
+            b2::b2CreateBody(self.id, &bd)
+        };
+        for part in parts(world, b) {
+            self.add_shape(body, &part);
+        }
+        body
+    }
+
+    /// One shape on `body`, in the body's frame.
+    fn add_shape(&mut self, body: b2::b2BodyId, part: &PartDesc) {
+        let (density, friction, restitution) = part.material;
+        // SAFETY: as above; the definitions and points outlive the calls.
+        unsafe {
             let mut sd = b2::b2DefaultShapeDef();
             sd.density = density;
             sd.material.friction = friction;
             sd.material.restitution = restitution;
-            sd.filter.categoryBits = b.category_bits as u64;
-            sd.filter.maskBits = b.mask_bits as u64;
-            match &b.shape {
-                Shape::Circle(c) => {
-                    let circle = b2::b2Circle { center: v(Vec2::ZERO), radius: c.radius };
-                    b2::b2CreateCircleShape(body, &sd, &circle);
+            sd.filter.categoryBits = part.filter.0 as u64;
+            sd.filter.maskBits = part.filter.1 as u64;
+            match &part.geometry {
+                LocalGeometry::Circle { center, radius } => {
+                    b2::b2CreateCircleShape(body, &sd, &b2::b2Circle { center: v(*center), radius: *radius });
                 }
-                Shape::Capsule(c) => {
-                    let capsule = b2::b2Capsule { center1: v(c.center1), center2: v(c.center2), radius: c.radius };
+                LocalGeometry::Capsule { center1, center2, radius } => {
+                    let capsule = b2::b2Capsule { center1: v(*center1), center2: v(*center2), radius: *radius };
                     b2::b2CreateCapsuleShape(body, &sd, &capsule);
                 }
-                Shape::Polygon(poly) => {
-                    let pts: Vec<b2::b2Vec2> = poly.vertices().iter().map(|&p| v(p)).collect();
+                LocalGeometry::Box { half_extents: h, center, angle } => {
+                    let poly = b2::b2MakeOffsetBox(h.x, h.y, v(*center), rot(*angle));
+                    b2::b2CreatePolygonShape(body, &sd, &poly);
+                }
+                LocalGeometry::Polygon { points } => {
+                    let pts: Vec<b2::b2Vec2> = points.iter().map(|&p| v(p)).collect();
                     let hull = b2::b2ComputeHull(pts.as_ptr(), pts.len() as i32);
                     if hull.count as usize == pts.len() {
                         b2::b2CreatePolygonShape(body, &sd, &b2::b2MakePolygon(&hull, 0.0));
                     } else {
-                        self.skipped.add("polygons Box2D does not accept as a hull (body without a shape)");
+                        self.skipped.add("polygons Box2D does not accept as a hull (left out)");
                     }
                 }
             }
-            body
         }
     }
 

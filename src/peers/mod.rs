@@ -158,10 +158,65 @@ fn common_skips(world: &World, skipped: &mut Skipped) {
     }
 }
 
-/// A body's (density, friction, restitution), the world's overrides applied.
+/// One shape of a body as the peers take it: its geometry in the body's frame, its material
+/// (density, friction, restitution, the world's overrides applied) and filter.
 #[cfg(feature = "peers")]
-fn material(world: &World, body: &crate::engine::Body) -> (f32, f32, f32) {
-    let m = &body.material;
+struct PartDesc {
+    geometry: LocalGeometry,
+    material: (f32, f32, f32),
+    filter: (u32, u32),
+}
+
+/// A shape's geometry placed in its body's frame.
+#[cfg(feature = "peers")]
+enum LocalGeometry {
+    Circle {
+        center: Vec2,
+        radius: f32,
+    },
+    Capsule {
+        center1: Vec2,
+        center2: Vec2,
+        radius: f32,
+    },
+    /// A box: its half extents and its centre and angle in the body frame.
+    Box {
+        half_extents: Vec2,
+        center: Vec2,
+        angle: f32,
+    },
+    Polygon {
+        points: Vec<Vec2>,
+    },
+}
+
+/// Every shape of `body` (one for a body of one shape), as the peers build them.
+#[cfg(feature = "peers")]
+fn parts(world: &World, body: &crate::engine::Body) -> Vec<PartDesc> {
+    use crate::engine::math::Transform;
+    use crate::engine::shape::Shape;
     let p = &world.params;
-    (m.density, p.friction_override.unwrap_or(m.friction), p.restitution_override.unwrap_or(m.restitution))
+    (0..body.shape_count())
+        .map(|k| {
+            let (shape, local) = body.shape_at_pose(k, &Transform::IDENTITY);
+            let geometry = match shape {
+                Shape::Circle(c) => LocalGeometry::Circle { center: local.p, radius: c.radius },
+                Shape::Capsule(c) => LocalGeometry::Capsule {
+                    center1: local.apply(c.center1),
+                    center2: local.apply(c.center2),
+                    radius: c.radius,
+                },
+                Shape::Polygon(poly) => match poly.box_half_extents {
+                    Some(h) if poly.centroid == Vec2::ZERO => {
+                        LocalGeometry::Box { half_extents: h, center: local.p, angle: local.q.s.atan2(local.q.c) }
+                    }
+                    _ => LocalGeometry::Polygon { points: poly.vertices().iter().map(|&v| local.apply(v)).collect() },
+                },
+            };
+            let m = body.material_at(k);
+            let material =
+                (m.density, p.friction_override.unwrap_or(m.friction), p.restitution_override.unwrap_or(m.restitution));
+            PartDesc { geometry, material, filter: body.filter_at(k) }
+        })
+        .collect()
 }

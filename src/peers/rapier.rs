@@ -4,8 +4,7 @@
 //! What rapier lacks (an angle joint, a rigid distance joint, the geometric-mean friction
 //! rule) is listed in the world's [`Skipped`].
 
-use super::{common_skips, material, Engine, PeerPose, PeerWorld, Skipped};
-use crate::engine::shape::Shape;
+use super::{common_skips, parts, Engine, LocalGeometry, PartDesc, PeerPose, PeerWorld, Skipped};
 use crate::engine::solver::joints::Frame;
 use crate::engine::solver::{Joint, SolverParams};
 use crate::engine::{Body, BodyKind, World};
@@ -63,7 +62,7 @@ impl RapierWorld {
             ..PhysicsWorld::default()
         };
         let mut r = RapierWorld { world: physics, bodies: Vec::new(), skipped };
-        let frictions: Vec<f32> = world.bodies.iter().map(|b| material(world, b).1).collect();
+        let frictions: Vec<f32> = world.bodies.iter().flat_map(|b| parts(world, b)).map(|p| p.material.1).collect();
         if frictions.windows(2).any(|w| w[0] != w[1]) {
             r.skipped.add("friction pairs combined by the average (rapier has no geometric mean)");
         }
@@ -98,34 +97,17 @@ impl RapierWorld {
             .gravity_scale(b.gravity_scale)
             .can_sleep(world.params.sleep)
             .ccd_enabled(b.bullet || (world.params.continuous && b.kind == BodyKind::Dynamic));
-        let collider = match &b.shape {
-            Shape::Circle(c) => Some(ColliderBuilder::ball(c.radius)),
-            Shape::Capsule(c) => {
-                Some(ColliderBuilder::capsule_from_endpoints(vec(c.center1), vec(c.center2), c.radius))
+        let handle = self.world.insert_body(body);
+        for part in parts(world, b) {
+            match collider(&part) {
+                Some(c) => {
+                    let (bodies, colliders) = (&mut self.world.bodies, &mut self.world.colliders);
+                    colliders.insert_with_parent(c, handle, bodies);
+                }
+                None => self.skipped.add("polygons rapier does not accept as convex (left out)"),
             }
-            // Boxes as rapier's cuboids (its box–box manifolds), other polygons as convex ones.
-            Shape::Polygon(p) => match p.box_half_extents {
-                Some(h) if p.centroid == glam::Vec2::ZERO => Some(ColliderBuilder::cuboid(h.x, h.y)),
-                _ => ColliderBuilder::convex_polyline(p.vertices().iter().map(|&v| vec(v)).collect()),
-            },
-        };
-        let Some(collider) = collider else {
-            self.skipped.add("polygons rapier does not accept as convex (body without a shape)");
-            return self.world.insert_body(body);
-        };
-        let (density, friction, restitution) = material(world, b);
-        let groups = InteractionGroups::new(
-            Group::from_bits_retain(b.category_bits),
-            Group::from_bits_retain(b.mask_bits),
-            InteractionTestMode::And,
-        );
-        let collider = collider
-            .density(density)
-            .friction(friction)
-            .restitution(restitution)
-            .restitution_combine_rule(CoefficientCombineRule::Max)
-            .collision_groups(groups);
-        self.world.insert(body, collider).0
+        }
+        handle
     }
 
     fn add_joint(&mut self, joint: &Joint) {
@@ -240,4 +222,37 @@ impl PeerWorld for RapierWorld {
     fn skipped(&self) -> &Skipped {
         &self.skipped
     }
+}
+
+/// One shape as a rapier collider placed in its body's frame, with its material and filter
+/// (`None` for a polygon rapier does not take as convex).
+fn collider(part: &PartDesc) -> Option<rapier2d::prelude::Collider> {
+    let builder = match &part.geometry {
+        LocalGeometry::Circle { center, radius } => ColliderBuilder::ball(*radius).translation(vec(*center)),
+        LocalGeometry::Capsule { center1, center2, radius } => {
+            ColliderBuilder::capsule_from_endpoints(vec(*center1), vec(*center2), *radius)
+        }
+        // Boxes as rapier's cuboids (its box–box manifolds), other polygons as convex ones.
+        LocalGeometry::Box { half_extents: h, center, angle } => {
+            ColliderBuilder::cuboid(h.x, h.y).position(Pose::new(vec(*center), *angle))
+        }
+        LocalGeometry::Polygon { points } => {
+            ColliderBuilder::convex_polyline(points.iter().map(|&p| vec(p)).collect())?
+        }
+    };
+    let (density, friction, restitution) = part.material;
+    let groups = InteractionGroups::new(
+        Group::from_bits_retain(part.filter.0),
+        Group::from_bits_retain(part.filter.1),
+        InteractionTestMode::And,
+    );
+    Some(
+        builder
+            .density(density)
+            .friction(friction)
+            .restitution(restitution)
+            .restitution_combine_rule(CoefficientCombineRule::Max)
+            .collision_groups(groups)
+            .build(),
+    )
 }

@@ -194,6 +194,7 @@ vec2_fields! {
     origin = "origin";
     spacing = "spacing";
     center = "center";
+    offset = "offset";
 }
 
 count_fields! {

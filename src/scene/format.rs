@@ -4,6 +4,7 @@ use super::fields;
 use super::generators::Generator;
 use super::joints::JointSpec;
 use super::lists;
+use super::parts::{self, PartSpec};
 use super::shapes::ShapeSpec;
 use super::water::WaterSpec;
 use crate::engine::math::Transform;
@@ -89,7 +90,12 @@ pub struct BodySpec {
     pub linear_velocity: Vec2,
     #[serde(default, deserialize_with = "fields::angular_velocity", skip_serializing_if = "is_zero")]
     pub angular_velocity: f32,
-    pub shape: ShapeSpec,
+    /// The body's one shape, at its origin; or `shapes` (not both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<ShapeSpec>,
+    /// Several shapes, each with its offset, angle, material and filter (`scene::parts`).
+    #[serde(default, deserialize_with = "parts::parts", skip_serializing_if = "Option::is_none")]
+    pub shapes: Option<Vec<PartSpec>>,
     // `density`, `friction` and `restitution` are the scene syntax of the body's [`Material`]
     // (`BodySpec::material`): flat fields, as scenes have always written them. Nesting them
     // with `#[serde(flatten)]` would make serde read the body as a map, which RON 0.8 only
@@ -143,6 +149,16 @@ impl BodySpec {
 
     /// [`BodySpec::check`], also naming the field to blame.
     pub(crate) fn check_fields(&self) -> Result<(), (&'static str, String)> {
+        match (&self.shape, &self.shapes) {
+            (Some(_), Some(_)) => {
+                return Err(("shapes", "a body has either one `shape` or a list of `shapes`, not both".into()));
+            }
+            (None, None) => return Err(("position", "missing field `shape` (or `shapes: [...]`)".into())),
+            _ => {}
+        }
+        if let Some(k) = self.shapes.iter().flatten().position(|p| self.kind == BodyKind::Dynamic && p.density <= 0.0) {
+            return Err(("shapes", format!("shape {k}'s `density` must be > 0 for a dynamic body")));
+        }
         if self.kind == BodyKind::Dynamic && self.density <= 0.0 {
             return Err(("density", format!("`density` must be > 0 for a dynamic body, got {}", self.density)));
         }
@@ -160,7 +176,12 @@ impl BodySpec {
 
     /// The centre of mass the engine derives from `position`, `angle` and the shape.
     pub fn implied_center(&self) -> Vec2 {
-        let local = self.shape.shape().mass_data(self.density.max(0.0)).center;
+        let def = self.to_def();
+        let local = if def.parts.is_empty() {
+            def.shape.mass_data(self.density.max(0.0)).center
+        } else {
+            crate::engine::compound::combined_mass(&def.parts).center
+        };
         Transform::new(self.position, self.angle).apply(local)
     }
 
@@ -180,10 +201,11 @@ impl BodySpec {
 
     /// The engine definition (without the `center` override, see [`BodySpec::create_in`]).
     pub fn to_def(&self) -> BodyDef {
+        let parts: Vec<_> = self.shapes.iter().flatten().map(PartSpec::to_part).collect();
         BodyDef {
             name: self.name.clone(),
             kind: self.kind,
-            shape: self.shape.shape(),
+            shape: self.shape.as_ref().map_or_else(|| parts[0].shape, ShapeSpec::shape),
             position: self.position,
             angle: self.angle,
             linear_velocity: self.linear_velocity,
@@ -195,6 +217,7 @@ impl BodySpec {
             bullet: self.bullet,
             category_bits: self.category_bits,
             mask_bits: self.mask_bits,
+            parts,
         }
     }
 
@@ -206,7 +229,8 @@ impl BodySpec {
             angle: def.angle,
             linear_velocity: def.linear_velocity,
             angular_velocity: def.angular_velocity,
-            shape: ShapeSpec::from_shape(&def.shape),
+            shape: def.parts.is_empty().then(|| ShapeSpec::from_shape(&def.shape)),
+            shapes: (!def.parts.is_empty()).then(|| def.parts.iter().map(PartSpec::from_part).collect()),
             density: def.material.density,
             friction: def.material.friction,
             restitution: def.material.restitution,
@@ -238,6 +262,7 @@ impl BodySpec {
             bullet: body.bullet,
             category_bits: body.category_bits,
             mask_bits: body.mask_bits,
+            parts: body.parts.clone(),
         });
         match super::save::exact_origin(body) {
             Some(origin) => spec.position = origin,

@@ -53,7 +53,11 @@ impl Scene {
 /// sum rounds to every other float when it falls on a tie), in which case the centre is
 /// written too.
 pub(crate) fn exact_origin(body: &Body) -> Option<Vec2> {
-    let local = body.shape.mass_data(body.material.density.max(0.0)).center;
+    let local = if body.parts.is_empty() {
+        body.shape.mass_data(body.material.density.max(0.0)).center
+    } else {
+        crate::engine::compound::combined_mass(&body.parts).center
+    };
     let rebuilt = |p: Vec2| Transform::new(p, body.angle).apply(local);
     let p0 = body.xf.p;
     let x = search(p0.x, body.center.x, |x| rebuilt(Vec2::new(x, p0.y)).x)?;

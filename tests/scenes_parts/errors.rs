@@ -105,6 +105,18 @@ const BROKEN: &[Broken] = &[
         keywords: &["body 1 \"pair\"", "at least 3 distinct points, got 2"],
     },
     Broken {
+        file: "compound_both.ron",
+        line: 7,
+        at: "shapes: [(shape: Box(half_extents: (0.5, 0.5)))]",
+        keywords: &["body 1 \"both\"", "either one `shape` or a list of `shapes`, not both"],
+    },
+    Broken {
+        file: "compound_empty.ron",
+        line: 7,
+        at: "shapes: []",
+        keywords: &["body 1 \"nothing\"", "`shapes` must list at least one shape"],
+    },
+    Broken {
         file: "zero_density.ron",
         line: 7,
         at: "density: 0.0)",

@@ -27,6 +27,21 @@ pub struct BodyEdit {
     pub bullet: bool,
 }
 
+/// Editable properties of one shape of a multi-part body (`engine::compound`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShapeEdit {
+    /// The shape's frame in the body frame.
+    pub offset: Vec2,
+    pub angle: f32,
+    pub material: Material,
+}
+
+impl ShapeEdit {
+    pub fn of(part: &manifold_lab::engine::compound::Part) -> ShapeEdit {
+        ShapeEdit { offset: part.offset, angle: part.angle, material: part.material }
+    }
+}
+
 /// Everything the user can do. Scripts (`--script`) are lists of these.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
@@ -118,6 +133,9 @@ pub enum Action {
     OpenContactInLab {
         a: usize,
         b: usize,
+        /// Which shapes of bodies of several shapes (`Contact::shape_pair`; 0 otherwise).
+        #[serde(default)]
+        shape_pair: u8,
     },
     /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
     SetWater(Option<WaterParams>),
@@ -138,6 +156,13 @@ pub enum Action {
         body: usize,
         category_bits: u32,
         mask_bits: u32,
+    },
+    /// One shape of a multi-part body: `EditShape(body: 2, shape: 1, edit: (offset: (0.5, 0.0),
+    /// angle: 0.0, material: (density: 2.0)))`. Its contacts are found afresh.
+    EditShape {
+        body: usize,
+        shape: usize,
+        edit: ShapeEdit,
     },
     /// An action of one of the scene's tools: `Tool(Ray(Toggle))`, `Tool(Sweep(Record))`
     /// (see `tools`).

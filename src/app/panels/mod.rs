@@ -2,6 +2,7 @@
 //! Widgets never change the app directly; they push `Action`s.
 
 mod selection;
+mod shapes;
 mod solver;
 pub mod solver_rows;
 mod status;

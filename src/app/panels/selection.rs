@@ -49,7 +49,9 @@ pub(super) fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label("ω rad/s");
                 ui.add(egui::DragValue::new(&mut e.angular_velocity).speed(0.05).max_decimals(3));
                 ui.end_row();
-                material_rows(ui, &mut e.material);
+                if b.parts.is_empty() {
+                    material_rows(ui, &mut e.material);
+                }
                 ui.label("bullet");
                 ui.checkbox(&mut e.bullet, "").on_hover_text("Swept against dynamic bodies too (continuous collision)");
                 ui.end_row();
@@ -64,6 +66,7 @@ pub(super) fn selection(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
                 ui.label(n.to_string());
                 ui.end_row();
             });
+            super::shapes::shapes(ui, b, i, out);
             crate::app::tools::panel::buoyancy(ui, &app.world, i);
             if e != BodyEdit::of(b) {
                 out.push(Action::EditBody { body: i, edit: e });

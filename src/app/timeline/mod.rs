@@ -148,6 +148,7 @@ pub fn edits_world(a: &Action) -> bool {
             | Action::WakeBody(_)
             | Action::SetBroadphase { .. }
             | Action::EditBody { .. }
+            | Action::EditShape { .. }
             | Action::SetParams(_)
     )
 }
@@ -345,17 +346,19 @@ pub fn draw_ghost(app: &App, d: &mut dyn DebugDraw) {
         if app.world.bodies.get(i).is_some_and(|s| s.center == b.center && s.angle == b.angle) {
             continue;
         }
-        match &b.shape {
-            Shape::Polygon(p) => {
-                let pts: Vec<_> = p.world_vertices(&b.xf).collect();
-                d.polygon(Layer::Shape, &pts, none, GHOST);
-            }
-            Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, c.radius, none, GHOST),
-            Shape::Capsule(c) => {
-                let (p1, p2) = (b.xf.apply(c.center1), b.xf.apply(c.center2));
-                d.circle(Layer::Shape, p1, c.radius, none, GHOST);
-                d.circle(Layer::Shape, p2, c.radius, none, GHOST);
-                d.segment(Layer::Shape, p1, p2, GHOST);
+        for (shape, xf) in b.shapes() {
+            match shape {
+                Shape::Polygon(p) => {
+                    let pts: Vec<_> = p.world_vertices(&xf).collect();
+                    d.polygon(Layer::Shape, &pts, none, GHOST);
+                }
+                Shape::Circle(c) => d.circle(Layer::Shape, xf.p, c.radius, none, GHOST),
+                Shape::Capsule(c) => {
+                    let (p1, p2) = (xf.apply(c.center1), xf.apply(c.center2));
+                    d.circle(Layer::Shape, p1, c.radius, none, GHOST);
+                    d.circle(Layer::Shape, p2, c.radius, none, GHOST);
+                    d.segment(Layer::Shape, p1, p2, GHOST);
+                }
             }
         }
     }

@@ -157,7 +157,7 @@ pub struct Broadphase {
 /// A body's tight AABB for pair finding: its shape's box grown by the speculative margin and
 /// its speculative `reach` (`reach::speculative_reach`).
 pub fn body_aabb(b: &Body, speculative: f32, reach: f32) -> Aabb {
-    b.shape.compute_aabb(&b.xf).expanded(speculative + reach)
+    b.compute_aabb().expanded(speculative + reach)
 }
 
 /// One sort-and-sweep pass over `bodies`' tight AABBs (grown by `speculative` and each body's

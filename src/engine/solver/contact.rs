@@ -70,6 +70,12 @@ pub type ContactWork = [PointWork; 2];
 pub struct Contact {
     pub a: usize,
     pub b: usize,
+    /// Which shape of body `a` (high four bits) and of body `b` (low four bits) touch
+    /// (`engine::compound`, at most [`crate::engine::compound::MAX_PARTS`] shapes a body; 0
+    /// for bodies of one shape): see [`Contact::sa`], [`Contact::sb`]. One byte, so `Contact`
+    /// keeps its five cache lines. Contacts are keyed and sorted by `(a, b, sa, sb)`.
+    #[serde(default)]
+    pub shape_pair: u8,
     /// Whether the solver works on it this step (false between sleeping bodies).
     #[serde(default = "awake_default")]
     pub awake: bool,
@@ -133,6 +139,7 @@ impl Contact {
         Contact {
             a,
             b,
+            shape_pair: old.map_or(0, |o| o.shape_pair),
             manifold,
             friction,
             restitution,
@@ -148,6 +155,31 @@ impl Contact {
 
     pub fn normal(&self) -> Vec2 {
         self.manifold.normal
+    }
+
+    /// The contact's key: its bodies, then its shapes (the order of `World::contacts`: the
+    /// packed byte orders as `(sa, sb)`).
+    #[inline]
+    pub fn key(&self) -> (usize, usize, u8) {
+        (self.a, self.b, self.shape_pair)
+    }
+
+    /// The key of the contact between shape `sa` of body `a` and shape `sb` of body `b`.
+    #[inline]
+    pub fn key_of(a: usize, b: usize, sa: usize, sb: usize) -> (usize, usize, u8) {
+        (a, b, ((sa as u8) << 4) | (sb as u8 & 0x0f))
+    }
+
+    /// The shape of body `a` this contact is on.
+    #[inline]
+    pub fn sa(&self) -> usize {
+        (self.shape_pair >> 4) as usize
+    }
+
+    /// The shape of body `b` this contact is on.
+    #[inline]
+    pub fn sb(&self) -> usize {
+        (self.shape_pair & 0x0f) as usize
     }
 
     pub fn points(&self) -> &[ContactPoint] {

@@ -27,7 +27,7 @@ use super::drag::{edge_drag, DragEdge};
 use super::Water;
 use crate::engine::body::Body;
 use crate::engine::geometry::{area_centroid, circle_behind_line, clip_polygon_to_line, clip_segment, Line};
-use crate::engine::math::cross;
+use crate::engine::math::{cross, Transform};
 use crate::engine::shape::Shape;
 use crate::engine::solver::state::BodyForce;
 use glam::Vec2;
@@ -137,52 +137,15 @@ pub fn submerge(
     let report = BuoyancyReport { body: index, ..Default::default() };
     let mut sum = Sum { body, rho_g: p.density * (-gravity.y).max(0.0), report, moment: Vec2::ZERO };
     scratch.edges.clear();
-    match &body.shape {
-        Shape::Polygon(poly) => {
-            scratch.vertices.clear();
-            scratch.vertices.extend(poly.world_vertices(&body.xf));
-            scratch.normals.clear();
-            scratch.normals.extend(poly.normals().iter().map(|&n| body.xf.q.apply(n)));
-            submerge_polygon(water, &mut sum, scratch);
-        }
-        Shape::Capsule(c) => {
-            // As its outline polygon: each end cap a half circle of CAPSULE_CAP_SIDES sides.
-            scratch.vertices.clear();
-            scratch.vertices.extend(c.outline(&body.xf, CAPSULE_CAP_SIDES));
-            let n = scratch.vertices.len();
-            scratch.normals.clear();
-            for k in 0..n {
-                let e = scratch.vertices[(k + 1) % n] - scratch.vertices[k];
-                scratch.normals.push(Vec2::new(e.y, -e.x).normalize_or_zero());
-            }
-            submerge_polygon(water, &mut sum, scratch);
-        }
-        Shape::Circle(c) => {
-            let (center, r) = (body.xf.p, c.radius);
-            let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
-            let inside = center.x - r >= p.region.0 && center.x + r <= p.region.1;
-            // Exact while the surface's chord over the circle stays above the bottom.
-            let chord = |x: f32| water.height_at(x) > bottom;
-            if inside && (center.y - r >= bottom || (chord(center.x - r) && chord(center.x + r))) {
-                submerge_circle(water, &mut sum, center, r, scratch);
-            } else {
-                scratch.vertices.clear();
-                scratch.normals.clear();
-                for k in 0..CIRCLE_FALLBACK_SIDES {
-                    let a = TAU * k as f32 / CIRCLE_FALLBACK_SIDES as f32;
-                    scratch.vertices.push(center + r * Vec2::from_angle(a));
-                    scratch.normals.push(Vec2::from_angle(a + PI / CIRCLE_FALLBACK_SIDES as f32));
-                }
-                submerge_polygon(water, &mut sum, scratch);
-            }
-        }
+    for (shape, xf) in body.shapes() {
+        submerge_shape(water, &mut sum, shape, &xf, scratch);
     }
     let Sum { mut report, moment, .. } = sum;
     if !(report.area > 0.0 && report.area.is_finite()) {
         return None;
     }
     report.centroid = moment / report.area;
-    let body_area = body.shape.mass_data(1.0).area;
+    let body_area: f32 = body.shapes().map(|(s, _)| s.mass_data(1.0).area).sum();
     report.fraction = (report.area / body_area).min(1.0);
     let (drag_force, drag_torque) = edge_drag(&scratch.edges, p.density, p.linear_drag, body, dt, &mut report.drag);
     report.drag_force = drag_force;
@@ -192,6 +155,52 @@ pub fn submerge(
     }
     let finite = report.force.is_finite() && report.torque.is_finite() && report.centroid.is_finite();
     finite.then_some(report)
+}
+
+/// One shape of a body at world transform `xf`, its submerged pieces added to `sum` (a
+/// multi-part body's buoyancy is the sum over its shapes, `engine::compound`).
+fn submerge_shape(water: &Water, sum: &mut Sum, shape: &Shape, xf: &Transform, scratch: &mut Scratch) {
+    let p = &water.params;
+    match shape {
+        Shape::Polygon(poly) => {
+            scratch.vertices.clear();
+            scratch.vertices.extend(poly.world_vertices(xf));
+            scratch.normals.clear();
+            scratch.normals.extend(poly.normals().iter().map(|&n| xf.q.apply(n)));
+            submerge_polygon(water, sum, scratch);
+        }
+        Shape::Capsule(c) => {
+            // As its outline polygon: each end cap a half circle of CAPSULE_CAP_SIDES sides.
+            scratch.vertices.clear();
+            scratch.vertices.extend(c.outline(xf, CAPSULE_CAP_SIDES));
+            let n = scratch.vertices.len();
+            scratch.normals.clear();
+            for k in 0..n {
+                let e = scratch.vertices[(k + 1) % n] - scratch.vertices[k];
+                scratch.normals.push(Vec2::new(e.y, -e.x).normalize_or_zero());
+            }
+            submerge_polygon(water, sum, scratch);
+        }
+        Shape::Circle(c) => {
+            let (center, r) = (xf.p, c.radius);
+            let bottom = water.bottom.unwrap_or(f32::NEG_INFINITY);
+            let inside = center.x - r >= p.region.0 && center.x + r <= p.region.1;
+            // Exact while the surface's chord over the circle stays above the bottom.
+            let chord = |x: f32| water.height_at(x) > bottom;
+            if inside && (center.y - r >= bottom || (chord(center.x - r) && chord(center.x + r))) {
+                submerge_circle(water, sum, center, r, scratch);
+            } else {
+                scratch.vertices.clear();
+                scratch.normals.clear();
+                for k in 0..CIRCLE_FALLBACK_SIDES {
+                    let a = TAU * k as f32 / CIRCLE_FALLBACK_SIDES as f32;
+                    scratch.vertices.push(center + r * Vec2::from_angle(a));
+                    scratch.normals.push(Vec2::from_angle(a + PI / CIRCLE_FALLBACK_SIDES as f32));
+                }
+                submerge_polygon(water, sum, scratch);
+            }
+        }
+    }
 }
 
 /// The surface polyline under x range `[lo, hi]` (clamped to the region), or `false`.

@@ -34,9 +34,10 @@ use crate::engine::body::{Body, BodyKind};
 use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::{Proxy, MAX_PROXY_VERTICES};
 use crate::engine::collide::toi::{certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiState};
-use crate::engine::math::{cross, Aabb};
+use crate::engine::math::{cross, Aabb, Transform};
 use crate::engine::parallel::BODY_BLOCK;
 use crate::engine::reach::{last_step_motion, CONTINUOUS_SAFETY_FACTOR};
+use crate::engine::shape::extents::shape_extents;
 use glam::Vec2;
 use std::time::Instant;
 
@@ -122,6 +123,43 @@ fn stop_core(b: &mut Body, core: &Proxy, normal: Vec2) {
     }
 }
 
+/// Each shape of `b` as a GJK proxy in the body frame, with its core for a body of smallest
+/// extent `min_extent` (a compound's parts: each part's own core, see `engine::compound`).
+/// Continuous collision of a compound is per shape: each shape of the moving body against
+/// each shape of what it may hit, the earliest impact winning, so a hammer's thin handle is
+/// swept as itself, not as the body's smallest extent about its centre.
+fn body_proxies(b: &Body, min_extent: f32) -> Vec<(Proxy, Proxy)> {
+    if b.parts.is_empty() {
+        return vec![(local_proxy(&b.shape), shrunk_core(&b.shape, b.local_center, min_extent, CORE_FRACTION))];
+    }
+    b.parts
+        .iter()
+        .map(|p| {
+            let local = p.local();
+            let (own_min, _) = shape_extents(&p.shape, local.apply_inv(b.local_center));
+            let core = shrunk_core(&p.shape, local.apply_inv(b.local_center), own_min, CORE_FRACTION);
+            (Proxy::from_shape(&p.shape, &local, Vec2::ZERO), placed(core, &local))
+        })
+        .collect()
+}
+
+/// Each shape of `b` as a GJK proxy in the body frame.
+fn shape_proxies(b: &Body) -> impl Iterator<Item = Proxy> + '_ {
+    (0..b.shape_count()).map(|k| match b.parts.get(k) {
+        None => local_proxy(&b.shape),
+        Some(p) => Proxy::from_shape(&p.shape, &p.local(), Vec2::ZERO),
+    })
+}
+
+/// A proxy given in a part's frame, moved to the body frame.
+fn placed(mut proxy: Proxy, local: &Transform) -> Proxy {
+    for (q, n) in proxy.points[..proxy.count].iter_mut().zip(&mut proxy.normals) {
+        *q = local.apply(*q);
+        *n = local.q.apply(*n);
+    }
+    proxy
+}
+
 /// Sequential-impulse passes of [`stop_core`].
 const STOP_ITERATIONS: usize = 4;
 
@@ -170,7 +208,7 @@ impl World {
                 .iter()
                 .enumerate()
                 .filter(|(_, b)| b.kind == BodyKind::Static)
-                .map(|(i, b)| (i, b.shape.compute_aabb(&b.xf)))
+                .map(|(i, b)| (i, b.compute_aabb()))
                 .collect()
         };
         let statics = (statics.len() <= STATIC_SCAN_MAX).then_some(statics.as_slice());
@@ -233,19 +271,22 @@ impl World {
         // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
         // sweep, in index order, so the earliest impact found never depends on the tree.
         if scan.is_none() {
-            candidates.retain(|&j| bodies[j].shape.compute_aabb(&bodies[j].xf).overlaps(&swept));
+            candidates.retain(|&j| bodies[j].compute_aabb().overlaps(&swept));
             candidates.sort_unstable();
         }
-        let proxy = local_proxy(&b.shape);
-        let core = shrunk_core(&b.shape, b.local_center, min_extent, CORE_FRACTION);
-        let (mut fraction, mut held) = (1.0f32, None);
+        let mine = body_proxies(b, min_extent);
+        let (mut fraction, mut held, mut core) = (1.0f32, None, mine.first().map(|m| m.1));
         for &j in candidates.iter() {
             let o = &bodies[j];
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
             let hold = o.kind == BodyKind::Static;
-            let impact = impact_time(local_proxy(&o.shape), other, (proxy, core), sweep, fraction, hold);
-            if 0.0 < impact.t && impact.t < fraction {
-                (fraction, held) = (impact.t, impact.held);
+            for obstacle in shape_proxies(o) {
+                for &(proxy, shape_core) in &mine {
+                    let impact = impact_time(obstacle, other, (proxy, shape_core), sweep, fraction, hold);
+                    if 0.0 < impact.t && impact.t < fraction {
+                        (fraction, held, core) = (impact.t, impact.held, Some(shape_core));
+                    }
+                }
             }
         }
         if fraction >= 1.0 {
@@ -257,7 +298,7 @@ impl World {
         b.center = base + (1.0 - fraction) * sweep.c1 + fraction * sweep.c2;
         b.angle -= remaining;
         b.sync_transform();
-        if let Some(normal) = held {
+        if let (Some(normal), Some(core)) = (held, core) {
             stop_core(b, &core, normal);
         }
         true

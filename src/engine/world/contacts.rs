@@ -37,6 +37,7 @@
 //! manifold is not what `collide` returns, so a contact recycled at the last narrowphase is
 //! never skipped.
 
+use super::compound_contacts::{add_new_shape_pairs, collide_shapes, CompoundPairs};
 use super::{is_active, World};
 use crate::engine::body::Body;
 use crate::engine::broadphase::pair_finder::Broadphase;
@@ -50,7 +51,7 @@ use crate::engine::solver::contact::{mix_friction, mix_restitution};
 use crate::engine::solver::recycle::{recycle as recycle_manifold, ManifoldOrigin, Pose};
 use crate::engine::solver::Contact;
 use crate::engine::solver::SolverParams;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What the previous narrowphase saw of each body, to tell which bodies are unchanged since
@@ -73,6 +74,9 @@ pub struct NarrowphaseCache {
     pair_bodies: Vec<PairBody>,
     /// Per body: whether its pairs need the narrowphase (`world::is_active`) this step.
     active: Vec<bool>,
+    /// Some body has several shapes this step (`world::compound_contacts` finds their new
+    /// shape pairs).
+    pub(crate) any_compound: bool,
     /// The speculative margin the stored manifolds were computed with.
     margin: f32,
     /// Set by edits that renumber bodies: nothing may be skipped at the next narrowphase.
@@ -101,8 +105,10 @@ pub struct NarrowphaseCache {
 
 /// What [`PairContext::pair`] reads of a body.
 #[derive(Clone, Copy, Debug, Default)]
-struct PairBody {
+pub(crate) struct PairBody {
     motion: Motion,
+    /// The body has several shapes (`Body::parts`).
+    pub(crate) compound: bool,
     friction: f32,
     restitution: f32,
     /// What recycling reads of it.
@@ -142,18 +148,25 @@ impl NarrowphaseCache {
         self.still.resize(n, false);
         self.active.resize(n, false);
         self.pair_bodies.resize(n, PairBody::default());
+        let any_compound = AtomicBool::new(false);
         workers.for_each_chunk2(&mut self.active, &mut self.pair_bodies, BODY_BLOCK, &|start, active, pair| {
             for (i, (active, pair)) in (start..).zip(active.iter_mut().zip(pair)) {
                 let b = &bodies[i];
                 *active = is_active(b);
+                let compound = !b.parts.is_empty();
+                if compound {
+                    any_compound.store(true, Ordering::Relaxed);
+                }
                 *pair = PairBody {
                     motion: Motion::of(b, broadphase.reach(i)),
+                    compound,
                     friction: b.material.friction,
                     restitution: b.material.restitution,
                     pose: Pose::of(b),
                 };
             }
         });
+        self.any_compound = any_compound.into_inner();
         for (i, b) in bodies.iter().enumerate().take(known) {
             if !same_bits(&self.xf[i], &b.xf) {
                 self.xf[i] = b.xf;
@@ -164,6 +177,8 @@ impl NarrowphaseCache {
                 continue;
             }
             match &self.shape[i] {
+                // A compound's parts are not compared: editing them drops its contacts
+                // (`World::set_parts`).
                 Some(s) if *s == b.shape => self.still[i] = true,
                 // It stopped moving (or its shape changed): remember the shape; the manifolds
                 // stored for it may be from another pose or shape, so none is reused yet.
@@ -208,6 +223,8 @@ struct MergePart<'a> {
     /// One per contact of the part, all `Lost` to begin with.
     fates: &'a mut [Fate],
     new_pairs: &'a mut Vec<(usize, usize)>,
+    /// Per body, read when some body is a compound (whose new shape pairs are found apart).
+    compound: Option<&'a [PairBody]>,
 }
 
 impl MergePart<'_> {
@@ -224,7 +241,8 @@ impl MergePart<'_> {
             while k < contacts.len() && (contacts[k].a, contacts[k].b) < (iu, ju) {
                 k += 1;
             }
-            let existing = k < contacts.len() && contacts[k].a == iu && contacts[k].b == ju;
+            let same = |c: &Contact| c.a == iu && c.b == ju;
+            let existing = k < contacts.len() && same(&contacts[k]);
             // The collision filter was applied to the pairs by `update_pairs` just now.
             let wanted = broadphase.may_touch(i, j) && {
                 while f < filter.len() && filter[f] < (i, j) {
@@ -241,7 +259,12 @@ impl MergePart<'_> {
                     (true, false) => Fate::Update,
                 };
                 k += 1;
-            } else if wanted && !asleep {
+                // A compound pair has a contact per touching shape pair, all with its fate.
+                while k < contacts.len() && same(&contacts[k]) {
+                    self.fates[k] = self.fates[k - 1];
+                    k += 1;
+                }
+            } else if wanted && !asleep && !self.compound.is_some_and(|p| p[iu].compound || p[ju].compound) {
                 self.new_pairs.push((iu, ju));
             }
         }
@@ -278,18 +301,18 @@ impl Tally {
 
 /// What a contact's update reads: the bodies, the settings, which bodies are unchanged since
 /// the previous narrowphase, each body's motion and material.
-struct PairContext<'a> {
-    bodies: &'a [Body],
-    params: &'a SolverParams,
+pub(crate) struct PairContext<'a> {
+    pub(crate) bodies: &'a [Body],
+    pub(crate) params: &'a SolverParams,
     still: &'a [bool],
-    pair_bodies: &'a [PairBody],
-    step: u64,
+    pub(crate) pair_bodies: &'a [PairBody],
+    pub(crate) step: u64,
 }
 
 impl PairContext<'_> {
     /// The speculative distance (bodies moving faster than the margin per step look ahead by
     /// their reach) and the mixed friction and restitution of bodies `a` and `b`.
-    fn pair(&self, a: usize, b: usize) -> (f32, f32, f32) {
+    pub(crate) fn pair(&self, a: usize, b: usize) -> (f32, f32, f32) {
         let (ba, bb, p) = (&self.pair_bodies[a], &self.pair_bodies[b], self.params);
         let distance = p.speculative_margin + pair_reach(&ba.motion, &bb.motion);
         let friction = p.friction_override.unwrap_or_else(|| mix_friction(ba.friction, bb.friction));
@@ -301,7 +324,12 @@ impl PairContext<'_> {
     /// only), else its stored manifold if both bodies are unchanged (bit-exact, see the module
     /// docs), else recomputed. An empty manifold leaves it dead (`manifold.count = 0`).
     fn update(&self, c: &mut Contact, n: &mut Counts) {
-        let (distance, friction, restitution) = self.pair(c.a, c.b);
+        let (distance, mut friction, mut restitution) = self.pair(c.a, c.b);
+        // Read from the per-step gather `pair` just read, not from the bodies.
+        let compound = self.pair_bodies[c.a].compound || self.pair_bodies[c.b].compound;
+        if compound {
+            (friction, restitution) = self.shape_materials(c, (friction, restitution));
+        }
         let (pa, pb) = (&self.pair_bodies[c.a].pose, &self.pair_bodies[c.b].pose);
         if self.params.recycle_contacts && recycle_manifold(c, pa, pb, distance) {
             c.friction = friction;
@@ -317,7 +345,11 @@ impl PairContext<'_> {
             c.manifold
         } else {
             n.computed += 1;
-            collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face)
+            if compound {
+                collide_shapes(ba, c.sa(), bb, c.sb(), distance, self.params)
+            } else {
+                collide_with(&ba.shape, &ba.xf, &bb.shape, &bb.xf, distance, self.params.reference_face)
+            }
         };
         if manifold.count == 0 {
             c.manifold.count = 0;
@@ -328,6 +360,17 @@ impl PairContext<'_> {
         updated.margin = distance;
         updated.origin = Some(ManifoldOrigin::new(self.step, ba, bb, manifold, distance));
         *c = updated;
+    }
+
+    /// The friction and restitution of a compound's shape pair, from the shapes' materials
+    /// (`mixed`, the bodies' mix, when the world overrides them).
+    pub(crate) fn shape_materials(&self, c: &Contact, mixed: (f32, f32)) -> (f32, f32) {
+        let (ma, mb) = (self.bodies[c.a].material_at(c.sa()), self.bodies[c.b].material_at(c.sb()));
+        let p = self.params;
+        (
+            p.friction_override.map_or_else(|| mix_friction(ma.friction, mb.friction), |_| mixed.0),
+            p.restitution_override.map_or_else(|| mix_restitution(ma.restitution, mb.restitution), |_| mixed.1),
+        )
     }
 
     /// A new contact for the pair `(a, b)`, if their shapes touch.
@@ -351,7 +394,8 @@ impl NarrowphaseCache {
     /// the pair list is cut into parts at pair keys and each part is joined with its own range
     /// of contacts on a worker (the parts' results, concatenated, are the whole join's).
     fn merge_join(&mut self, contacts: &[Contact], broadphase: &Broadphase, filter: &[(u32, u32)], workers: &Workers) {
-        let NarrowphaseCache { fates, new_pairs, new_pair_parts, active, .. } = self;
+        let NarrowphaseCache { fates, new_pairs, new_pair_parts, active, any_compound, pair_bodies, .. } = self;
+        let compound = any_compound.then_some(&pair_bodies[..]);
         let pairs = broadphase.pairs();
         let parts = workers.threads().min(pairs.len() / MERGE_PART_PAIRS).max(1);
         fates.clear();
@@ -378,6 +422,7 @@ impl NarrowphaseCache {
                 filter: &filter[f0..f1],
                 fates: fates_part,
                 new_pairs: out,
+                compound,
             });
             (fates_rest, outs, p0, k0, f0) = (rest, more, p1, k1, f1);
         }
@@ -472,11 +517,26 @@ impl World {
         added.clear();
         added.reserve(new_contacts.len());
         added.extend(new_contacts.drain(..).flatten());
+        let mut computed = n.computed;
+        if cache.any_compound {
+            let NarrowphaseCache { still, pair_bodies, active, added, .. } = &cache;
+            let pc =
+                PairContext { bodies: &self.bodies, params: &self.params, still, pair_bodies, step: self.step_count };
+            let pairs = CompoundPairs { broadphase: &self.broadphase, filter: &filter, active };
+            let mut more = Vec::new();
+            computed += add_new_shape_pairs(&pc, &pairs, contacts, &mut more);
+            if !more.is_empty() {
+                more.extend_from_slice(added);
+                more.sort_unstable_by_key(Contact::key);
+                cache.added = more;
+            }
+        }
+        let NarrowphaseCache { added, .. } = &mut cache;
         let same = n.dead == 0 && added.is_empty();
         merge_from_back(contacts, added);
-        (cache.computed, cache.skipped, cache.recycled) = (n.computed, n.skipped, n.recycled);
+        (cache.computed, cache.skipped, cache.recycled) = (computed, n.skipped, n.recycled);
         cache.contacts_same &= same;
-        self.profile.manifolds = n.computed;
+        self.profile.manifolds = computed;
         self.profile.manifolds_reused = n.skipped;
         self.profile.manifolds_recycled = n.recycled;
         self.narrowphase = cache;
@@ -493,7 +553,7 @@ fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Contact>) {
     if added.is_empty() {
         return;
     }
-    let key = |c: &Contact| (c.a, c.b);
+    let key = Contact::key;
     // No old ones (a first step): the new list is the list, not copied.
     if contacts.is_empty() {
         std::mem::swap(contacts, added);

@@ -23,12 +23,24 @@ pub fn body_color(b: &Body, selected: bool) -> Color {
     }
 }
 
-/// The shape's outline points (polygon vertices, capsule outline), or `None` for a circle.
-fn outline(b: &Body) -> Option<Vec<Vec2>> {
-    match &b.shape {
+/// The shape's outline points at `xf` (polygon vertices, capsule outline), or `None` for a
+/// circle.
+fn outline(shape: &Shape, xf: &Transform) -> Option<Vec<Vec2>> {
+    match shape {
         Shape::Circle(_) => None,
-        Shape::Polygon(p) => Some(p.world_vertices(&b.xf).collect()),
-        Shape::Capsule(c) => Some(c.outline(&b.xf, 12)),
+        Shape::Polygon(p) => Some(p.world_vertices(xf).collect()),
+        Shape::Capsule(c) => Some(c.outline(xf, 12)),
+    }
+}
+
+/// Every shape of `b` outlined (filled with `fill`) on `layer`.
+fn draw_outlines(d: &mut dyn DebugDraw, layer: Layer, b: &Body, fill: Color, line: Color) {
+    for (shape, xf) in b.shapes() {
+        match (outline(shape, &xf), shape) {
+            (Some(pts), _) => d.polygon(layer, &pts, fill, line),
+            (None, Shape::Circle(circle)) => d.circle(layer, xf.p, circle.radius, fill, line),
+            (None, _) => {}
+        }
     }
 }
 
@@ -47,23 +59,26 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
         if solid { (color.with_alpha(0.85), color.with_alpha(0.0)) } else { (color.with_alpha(0.35), color) };
     let seam = if solid { Lod::SEAM_PX * px } else { 0.0 };
     if d.wants(Layer::Shape) {
-        match &b.shape {
-            Shape::Circle(c) => d.circle(Layer::Shape, b.xf.p, (c.radius - seam).max(0.5 * c.radius), fill, outline),
-            Shape::Polygon(p) => {
-                let mut pts = [Vec2::ZERO; crate::engine::shape::MAX_POLYGON_VERTICES];
-                let center = b.center;
-                for (dst, v) in pts.iter_mut().zip(p.world_vertices(&b.xf)) {
-                    let r = v - center;
-                    let len = r.length();
-                    *dst = if len > 2.0 * seam { v - r * (seam / len) } else { v };
+        for (shape, xf) in b.shapes() {
+            match shape {
+                Shape::Circle(c) => d.circle(Layer::Shape, xf.p, (c.radius - seam).max(0.5 * c.radius), fill, outline),
+                Shape::Polygon(p) => {
+                    let mut pts = [Vec2::ZERO; crate::engine::shape::MAX_POLYGON_VERTICES];
+                    let center = b.center;
+                    for (dst, v) in pts.iter_mut().zip(p.world_vertices(&xf)) {
+                        let r = v - center;
+                        let len = r.length();
+                        *dst = if len > 2.0 * seam { v - r * (seam / len) } else { v };
+                    }
+                    d.polygon(Layer::Shape, &pts[..p.count], fill, outline);
                 }
-                d.polygon(Layer::Shape, &pts[..p.count], fill, outline);
+                Shape::Capsule(c) => d.polygon(Layer::Shape, &c.outline(&xf, 12), fill, color),
             }
-            Shape::Capsule(c) => d.polygon(Layer::Shape, &c.outline(&b.xf, 12), fill, color),
         }
     }
     if d.wants(Layer::Angle) && b.kind != BodyKind::Static && radius_px >= Lod::DETAIL_PX {
         let reach = match &b.shape {
+            _ if !b.parts.is_empty() => 0.5 * b.extents().1,
             Shape::Circle(c) => c.radius,
             Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - p.centroid).dot(Vec2::X)).fold(0.0, f32::max),
             Shape::Capsule(c) => 0.5 * (c.center2 - c.center1).x.abs() + c.radius,
@@ -76,6 +91,9 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
 /// Half the thickness of a body's shape: a circle's or capsule's radius, a polygon's smallest
 /// distance from its centroid to a face.
 fn half_thickness(b: &Body) -> f32 {
+    if !b.parts.is_empty() {
+        return b.extents().0;
+    }
     match &b.shape {
         Shape::Circle(c) => c.radius,
         Shape::Capsule(c) => c.radius,
@@ -134,7 +152,7 @@ impl World {
     /// its layer.
     pub fn debug_draw(&self, d: &mut dyn DebugDraw, opts: &DrawOptions) {
         let visible = |b: &Body| match opts.view {
-            Some(view) => b.shape.compute_aabb(&b.xf).overlaps(&view),
+            Some(view) => b.compute_aabb().overlaps(&view),
             None => true,
         };
         if let Some(w) = &self.water {
@@ -151,7 +169,7 @@ impl World {
             let radius_px = Lod::pixels(opts, b.bounding_radius());
             draw_body_sized(d, b, body_color(b, selected), radius_px, opts.pixel_size.max(0.0));
             if d.wants(Layer::Aabb) {
-                d.aabb(Layer::Aabb, b.shape.compute_aabb(&b.xf), palette::AABB);
+                d.aabb(Layer::Aabb, b.compute_aabb(), palette::AABB);
             }
             if d.wants(Layer::CenterOfMass) && b.kind == BodyKind::Dynamic && radius_px >= Lod::DETAIL_PX {
                 d.point(Layer::CenterOfMass, b.center, 4.0, palette::CENTER);
@@ -181,11 +199,7 @@ impl World {
         let awake = self.islands().awake.get(k).copied().unwrap_or(true);
         let c = island_color(lowest);
         let (fill, line) = if awake { (c.with_alpha(0.45), c) } else { (c.with_alpha(0.15), c.with_alpha(0.5)) };
-        match (outline(b), &b.shape) {
-            (Some(pts), _) => d.polygon(Layer::Island, &pts, fill, line),
-            (None, Shape::Circle(circle)) => d.circle(Layer::Island, b.xf.p, circle.radius, fill, line),
-            (None, _) => {}
-        }
+        draw_outlines(d, Layer::Island, b, fill, line);
     }
 
     /// Joints (and the mouse joint) on `Layer::Joint`, reactions on `Layer::Reaction`.
@@ -356,18 +370,21 @@ impl Emphasis {
 
 /// Body `b`'s shape outlined on `layer` in `color`, unfilled.
 fn outline_body(d: &mut dyn DebugDraw, layer: Layer, b: &Body, color: Color) {
-    outline_body_at(d, layer, b, &b.xf, color);
+    draw_outlines(d, layer, b, color.with_alpha(0.0), color);
 }
 
-/// Body `b`'s shape outlined at the pose `xf` (another engine's pose of it, say).
+/// Body `b`'s shapes outlined with the body at the pose `xf` (another engine's pose of it),
+/// each circle with a radius showing its turn.
 pub fn outline_body_at(d: &mut dyn DebugDraw, layer: Layer, b: &Body, xf: &Transform, color: Color) {
     let clear = color.with_alpha(0.0);
-    match &b.shape {
-        Shape::Polygon(p) => d.polygon(layer, &p.world_vertices(xf).collect::<Vec<_>>(), clear, color),
-        Shape::Capsule(c) => d.polygon(layer, &c.outline(xf, 12), clear, color),
-        Shape::Circle(circle) => {
-            d.circle(layer, xf.p, circle.radius, clear, color);
-            d.segment(layer, xf.p, xf.apply(Vec2::new(circle.radius, 0.0)), color);
+    for (shape, at) in (0..b.shape_count()).map(|k| b.shape_at_pose(k, xf)) {
+        match (outline(shape, &at), shape) {
+            (Some(pts), _) => d.polygon(layer, &pts, clear, color),
+            (None, Shape::Circle(circle)) => {
+                d.circle(layer, at.p, circle.radius, clear, color);
+                d.segment(layer, at.p, at.apply(Vec2::new(circle.radius, 0.0)), color);
+            }
+            (None, _) => {}
         }
     }
 }
@@ -503,7 +520,7 @@ mod tests {
             }
             _ => None,
         });
-        let lower_pts: Vec<Vec2> = outline(&w.bodies[lower]).unwrap();
+        let lower_pts: Vec<Vec2> = outline(&w.bodies[lower].shape, &w.bodies[lower].xf).unwrap();
         assert_eq!(partner, Some((lower_pts, 0.0)));
         assert_eq!(outlines(&chosen), 1);
         // The strong normals are half as long again.

@@ -1,6 +1,8 @@
 //! The world: bodies, contacts and the step (collide, then solve in sub-steps).
 
 pub mod ccd;
+mod compound_contacts;
+mod compound_edit;
 mod contacts;
 pub mod draw;
 mod draw_graph;
@@ -10,6 +12,7 @@ pub mod motion;
 pub mod ray;
 mod sleep;
 pub mod slice;
+mod slice_compound;
 mod snapshot;
 mod solve;
 pub mod water;
@@ -213,10 +216,7 @@ impl World {
 
     /// The topmost body containing `point`.
     pub fn body_at(&self, point: Vec2) -> Option<usize> {
-        (0..self.bodies.len()).rev().find(|&i| {
-            let b = &self.bodies[i];
-            b.shape.test_point(&b.xf, point)
-        })
+        (0..self.bodies.len()).rev().find(|&i| self.bodies[i].test_point(point))
     }
 
     /// Grabs body `body` at world `point` with a mouse joint (dynamic bodies only); wakes it.
@@ -232,7 +232,7 @@ impl World {
     }
 
     pub fn bounds(&self) -> Option<Aabb> {
-        self.bodies.iter().map(|b| b.shape.compute_aabb(&b.xf)).reduce(|a, b| a.union(&b))
+        self.bodies.iter().map(Body::compute_aabb).reduce(|a, b| a.union(&b))
     }
 
     pub fn kinetic_energy(&self) -> f32 {

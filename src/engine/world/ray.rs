@@ -54,7 +54,7 @@ impl World {
                 |id, hit| visited.push((tree.nodes()[id as usize].aabb, hit)),
                 |sub, _, body| {
                     let b = &self.bodies[body as usize];
-                    match b.shape.ray_cast(&b.xf, sub) {
+                    match b.ray_cast(sub) {
                         Some(out) => {
                             best = best.min(out.fraction);
                             best
@@ -66,10 +66,10 @@ impl World {
             );
         }
         for (body, b) in self.bodies.iter().enumerate() {
-            if !ray_may_cross(&b.shape.compute_aabb(&b.xf), &input) {
+            if !ray_may_cross(&b.compute_aabb(), &input) {
                 continue;
             }
-            if let Some(out) = b.shape.ray_cast(&b.xf, &input) {
+            if let Some(out) = b.ray_cast(&input) {
                 trace.hits.push(RayHit { body, point: out.point, normal: out.normal, fraction: out.fraction });
             }
         }
@@ -88,7 +88,7 @@ impl World {
         let mut best: Option<RayHit> = None;
         let mut consider = |sub: &RayCastInput, body: usize| -> f32 {
             let b = &self.bodies[body];
-            let Some(out) = b.shape.ray_cast(&b.xf, sub) else { return -1.0 };
+            let Some(out) = b.ray_cast(sub) else { return -1.0 };
             let better =
                 best.is_none_or(|h| out.fraction < h.fraction || (out.fraction == h.fraction && body < h.body));
             if better {
@@ -103,7 +103,7 @@ impl World {
             let mut max_fraction = input.max_fraction;
             for (i, b) in self.bodies.iter().enumerate() {
                 let sub = RayCastInput { max_fraction, ..input };
-                if ray_may_cross(&b.shape.compute_aabb(&b.xf), &sub) {
+                if ray_may_cross(&b.compute_aabb(), &sub) {
                     let clip = consider(&sub, i);
                     if clip >= 0.0 {
                         max_fraction = clip;

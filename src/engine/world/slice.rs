@@ -103,7 +103,7 @@ impl SliceReport {
 }
 
 /// How the line `from → to` meets a shape, by the parameter `t` along it.
-enum Crossing {
+pub(super) enum Crossing {
     Misses,
     /// Enters and leaves between the ends.
     Through,
@@ -111,7 +111,7 @@ enum Crossing {
     Partial,
 }
 
-fn classify(t_in: f32, t_out: f32) -> Crossing {
+pub(super) fn classify(t_in: f32, t_out: f32) -> Crossing {
     if t_in.partial_cmp(&t_out) != Some(std::cmp::Ordering::Less) || t_out <= 0.0 || t_in >= 1.0 {
         Crossing::Misses
     } else if t_in > 0.0 && t_out < 1.0 {
@@ -122,7 +122,7 @@ fn classify(t_in: f32, t_out: f32) -> Crossing {
 }
 
 /// The chord of the line `p + t·d` through polygon `poly` (Cyrus–Beck): `(t_in, t_out)`.
-fn polygon_chord(poly: &Polygon, p: Vec2, d: Vec2) -> (f32, f32) {
+pub(super) fn polygon_chord(poly: &Polygon, p: Vec2, d: Vec2) -> (f32, f32) {
     let (mut t_in, mut t_out) = (f32::NEG_INFINITY, f32::INFINITY);
     for (v, n) in poly.vertices().iter().zip(poly.normals()) {
         let (a, b) = (n.dot(p - *v), n.dot(d));
@@ -140,7 +140,7 @@ fn polygon_chord(poly: &Polygon, p: Vec2, d: Vec2) -> (f32, f32) {
 }
 
 /// The chord of the line `p + t·d` through a circle of `radius` at the origin.
-fn circle_chord(radius: f32, p: Vec2, d: Vec2) -> (f32, f32) {
+pub(super) fn circle_chord(radius: f32, p: Vec2, d: Vec2) -> (f32, f32) {
     let (a, b, c) = (d.dot(d), p.dot(d), p.dot(p) - radius * radius);
     let disc = b * b - a * c;
     if a == 0.0 || disc <= 0.0 {
@@ -153,7 +153,7 @@ fn circle_chord(radius: f32, p: Vec2, d: Vec2) -> (f32, f32) {
 /// The chord of the line `p + t·d` through a capsule (its frame): the union of the chords
 /// through its two end discs and its middle rectangle, which is exact since the capsule is
 /// their union and convex.
-fn capsule_chord(c: &Capsule, p: Vec2, d: Vec2) -> (f32, f32) {
+pub(super) fn capsule_chord(c: &Capsule, p: Vec2, d: Vec2) -> (f32, f32) {
     let axis = (c.center2 - c.center1).normalize_or_zero();
     let side = axis.perp();
     // The rectangle as four planes (point, outward normal).
@@ -188,13 +188,25 @@ fn capsule_chord(c: &Capsule, p: Vec2, d: Vec2) -> (f32, f32) {
 }
 
 /// `parent#a` / `parent#b`; a piece of a piece gets one more letter (`parent#ab`).
-fn piece_name(parent: &Body, index: usize, side: char) -> String {
+pub(super) fn piece_name(parent: &Body, index: usize, side: char) -> String {
     let base = if parent.name.is_empty() { format!("body{index}") } else { parent.name.clone() };
     if base.contains('#') {
         format!("{base}{side}")
     } else {
         format!("{base}#{side}")
     }
+}
+
+/// The polygon of one side of a cut (at least 3 points), simplified to at most
+/// `MAX_POLYGON_VERTICES` (with the area that dropped); `None` when it is too small or thin to
+/// keep (see the module docs).
+pub(super) fn piece_polygon(mut points: Vec<Vec2>) -> (Option<Polygon>, f32) {
+    let simplified_area = simplify_to(&mut points, MAX_POLYGON_VERTICES);
+    let piece = Polygon::hull(&points).ok().filter(|p| {
+        let md = p.mass_data(1.0);
+        md.area >= MIN_PIECE_AREA && shape_extents(&Shape::Polygon(*p), md.center).0 >= MIN_PIECE_THICKNESS
+    });
+    (piece, simplified_area)
 }
 
 /// A new body for `piece` (in `parent`'s frame), moving as that part of the parent did.
@@ -215,6 +227,7 @@ fn piece_body(parent: &Body, piece: Polygon, name: String) -> Body {
         bullet: parent.bullet,
         category_bits: parent.category_bits,
         mask_bits: parent.mask_bits,
+        parts: Vec::new(),
     };
     Body::new(&def)
 }
@@ -280,7 +293,13 @@ impl World {
         let mut doomed = Vec::new();
         for i in 0..self.bodies.len() {
             let b = &self.bodies[i];
-            if b.kind != BodyKind::Dynamic || !b.shape.compute_aabb(&b.xf).overlaps(&reach) {
+            if b.kind != BodyKind::Dynamic || !b.compute_aabb().overlaps(&reach) {
+                continue;
+            }
+            if !b.parts.is_empty() {
+                if self.slice_compound(i, from, d, &mut report) {
+                    doomed.push(i);
+                }
                 continue;
             }
             let (p, dl) = (b.xf.apply_inv(from), b.xf.q.apply_inv(d));
@@ -343,32 +362,44 @@ impl World {
         let parent = self.bodies[i].clone();
         let split = split_polygon(poly.vertices(), line, None);
         let mut kept = Vec::new();
-        for (mut part, side) in [(split.behind, 'a'), (split.front, 'b')] {
+        for (part, side) in [(split.behind, 'a'), (split.front, 'b')] {
             if part.len() < 3 {
                 continue;
             }
-            let simplified_area = simplify_to(&mut part, MAX_POLYGON_VERTICES);
-            let piece = Polygon::hull(&part).ok().filter(|p| {
-                let md = p.mass_data(1.0);
-                md.area >= MIN_PIECE_AREA && shape_extents(&Shape::Polygon(*p), md.center).0 >= MIN_PIECE_THICKNESS
-            });
+            let (piece, simplified_area) = piece_polygon(part);
             match piece {
                 Some(p) => kept.push((piece_body(&parent, p, piece_name(&parent, i, side)), simplified_area)),
                 None => report.removed_small += 1,
             }
         }
+        self.place_pieces(i, parent, kept, report)
+    }
+
+    /// Puts the pieces `kept` of body `i` (a copy of it before the cut: `parent`) in the world:
+    /// the first replaces it, the second is appended; joints, contacts and the grip follow
+    /// (see the module docs). Returns `true` when no piece was kept (the body must go).
+    pub(super) fn place_pieces(
+        &mut self,
+        i: usize,
+        parent: Body,
+        kept: Vec<(Body, f32)>,
+        report: &mut SliceReport,
+    ) -> bool {
         let mut pieces = Vec::new();
         for (k, (body, simplified_area)) in kept.into_iter().enumerate() {
             let index = if k == 0 { i } else { self.bodies.len() };
             pieces.push(SlicePiece {
                 index,
                 name: body.name.clone(),
-                area: body.shape.mass_data(1.0).area,
+                area: body.shapes().map(|(s, _)| s.mass_data(1.0).area).sum(),
                 mass: body.mass,
-                vertices: match &body.shape {
-                    Shape::Polygon(p) => p.count,
-                    Shape::Circle(_) | Shape::Capsule(_) => 0,
-                },
+                vertices: body
+                    .shapes()
+                    .map(|(s, _)| match s {
+                        Shape::Polygon(p) => p.count,
+                        Shape::Circle(_) | Shape::Capsule(_) => 0,
+                    })
+                    .sum(),
                 simplified_area,
             });
             if k == 0 {
@@ -388,12 +419,8 @@ impl World {
                 for (body, frame) in [(&mut base.body_a, base.local_frame_a), (&mut base.body_b, base.local_frame_b)] {
                     if *body == i {
                         let anchor = self.bodies[i].xf.apply(frame.point);
-                        let first = &self.bodies[i];
-                        if !first.shape.test_point(&first.xf, anchor) {
-                            let b = &self.bodies[second];
-                            if b.shape.test_point(&b.xf, anchor) {
-                                *body = second;
-                            }
+                        if !self.bodies[i].test_point(anchor) && self.bodies[second].test_point(anchor) {
+                            *body = second;
                         }
                     }
                 }

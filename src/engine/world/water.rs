@@ -82,7 +82,7 @@ impl World {
         if w.params.bottom.is_some() {
             return w.params.bottom;
         }
-        let statics = self.bodies.iter().filter(|b| b.kind == BodyKind::Static).map(|b| b.shape.compute_aabb(&b.xf));
+        let statics = self.bodies.iter().filter(|b| b.kind == BodyKind::Static).map(Body::compute_aabb);
         basin_floor(w.params.region, w.params.level, statics)
     }
 
@@ -122,7 +122,7 @@ impl World {
             if b.kind != BodyKind::Dynamic {
                 continue;
             }
-            let bb = b.shape.compute_aabb(&b.xf);
+            let bb = b.compute_aabb();
             if bb.max.x <= x_min || bb.min.x >= x_max || bb.min.y >= top || bb.max.y <= bottom {
                 continue;
             }
@@ -187,7 +187,7 @@ impl World {
             if b.kind == BodyKind::Static || !(b.center.is_finite() && b.center0.is_finite()) {
                 continue;
             }
-            let bb = b.shape.compute_aabb(&b.xf);
+            let bb = b.compute_aabb();
             let first = ((bb.min.x - x_min) / spacing).ceil().max(0.0);
             let last = ((bb.max.x - x_min) / spacing).floor().min((n - 1) as f32);
             if first.partial_cmp(&last).is_none_or(|o| o == std::cmp::Ordering::Greater) {
@@ -196,7 +196,7 @@ impl World {
             let start = Transform { q: b.q0, p: b.center0 - b.q0.apply(b.local_center) };
             for i in first as usize..=last as usize {
                 let p = Vec2::new(water.column_x(i), water.state.heights[i]);
-                if !b.shape.test_point(&b.xf, p) || b.shape.test_point(&start, p) {
+                if !b.test_point(p) || b.test_point_at(&start, p) {
                     continue;
                 }
                 // The impulse that equalises the vertical velocities of the column and the
@@ -230,7 +230,7 @@ pub(crate) fn floating_bodies(water: Option<&Water>, bodies: &[Body], gravity: V
             continue;
         }
         let reach = dt * b.linear_velocity.length() + dt * dt * gravity.length();
-        let bb = b.shape.compute_aabb(&b.xf);
+        let bb = b.compute_aabb();
         let beside = bb.max.x + reach <= x_min || bb.min.x - reach >= x_max;
         if beside || bb.min.y - reach >= top || bb.max.y + reach <= bottom {
             continue;

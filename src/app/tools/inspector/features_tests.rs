@@ -119,8 +119,9 @@ fn check_contact(w: &World, c: &Contact, seen: &mut BTreeMap<String, usize>) {
     let sides = [Side { shape: &w.bodies[0].shape, xf: xf(0) }, Side { shape: &w.bodies[1].shape, xf: xf(1) }];
     let side = |f: &Feature| &sides[usize::from(f.shape == 'B')];
     let n = c.normal();
-    let infos: Vec<ContactInfo> =
-        (0..c.manifold.count).map(|k| contact_info(w, ContactRef { a: 0, b: 1, point: k }).unwrap()).collect();
+    let infos: Vec<ContactInfo> = (0..c.manifold.count)
+        .map(|k| contact_info(w, ContactRef { a: 0, b: 1, point: k, shape_pair: 0 }).unwrap())
+        .collect();
     let rows: Vec<Rows> = infos.iter().map(parse_rows).collect();
     for (info, r) in infos.iter().zip(&rows) {
         let what = format!("{:08x} {:?} {:?}", info.feature_id, feature_rows(info), c.manifold);
@@ -300,8 +301,9 @@ fn both_points_of_a_box_on_a_floor_share_the_floors_top_face() {
     let block = Shape::make_box(Vec2::new(0.5, 0.5)).unwrap();
     let w =
         world_of(&floor, Transform::new(Vec2::new(0.0, -0.5), 0.0), &block, Transform::new(Vec2::new(0.0, 0.49), 0.0));
-    let rows: Vec<[(&str, String); 3]> =
-        (0..2).map(|k| feature_rows(&contact_info(&w, ContactRef { a: 0, b: 1, point: k }).unwrap())).collect();
+    let rows: Vec<[(&str, String); 3]> = (0..2)
+        .map(|k| feature_rows(&contact_info(&w, ContactRef { a: 0, b: 1, point: k, shape_pair: 0 }).unwrap()))
+        .collect();
     // The floor's top edge is its edge 2 (vertices 2 and 3 of the box, counter-clockwise from
     // the lower left); both points name it, each with its own end of it.
     assert_eq!(rows[0][1].1, "edge A2");

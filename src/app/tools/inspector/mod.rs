@@ -50,6 +50,10 @@ pub struct ContactRef {
     pub a: usize,
     pub b: usize,
     pub point: usize,
+    /// Which shapes of a multi-part body the contact is on (`Contact::shape_pair`; 0 for
+    /// bodies of one shape).
+    #[serde(default)]
+    pub shape_pair: u8,
 }
 
 /// The inspector's state: the contact point under the pointer and the one pinned by a click.
@@ -70,23 +74,40 @@ pub fn contact_at(contacts: &[Contact], p: Vec2, radius: f32) -> Option<ContactR
         for (k, cp) in c.points().iter().enumerate() {
             let d = cp.point.distance(p);
             if d <= radius && best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, ContactRef { a: c.a, b: c.b, point: k }));
+                best = Some((d, ContactRef { a: c.a, b: c.b, point: k, shape_pair: c.shape_pair }));
             }
         }
     }
     best.map(|(_, r)| r)
 }
 
-/// The world's contact between bodies `a` and `b` (the list is sorted by pair).
+/// The world's contact between bodies `a` and `b` (the list is sorted by pair): the first,
+/// when a body of several shapes touches with more than one.
+#[cfg(test)]
 pub fn find_contact(world: &World, a: usize, b: usize) -> Option<&Contact> {
     let (a, b) = (a.min(b), a.max(b));
-    world.contacts.binary_search_by(|c| (c.a, c.b).cmp(&(a, b))).ok().map(|k| &world.contacts[k])
+    let k = world.contacts.partition_point(|c| (c.a, c.b) < (a, b));
+    world.contacts.get(k).filter(|c| (c.a, c.b) == (a, b))
+}
+
+/// The world's contact that `r` names (its bodies and shapes).
+pub fn find_contact_of(world: &World, r: ContactRef) -> Option<&Contact> {
+    let key = (r.a.min(r.b), r.a.max(r.b), r.shape_pair);
+    world.contacts.binary_search_by(|c| c.key().cmp(&key)).ok().map(|k| &world.contacts[k])
+}
+
+/// "shape 1 – shape 0" for a contact of a body of several shapes, `None` otherwise.
+pub fn shape_pair_label(world: &World, c: &Contact) -> Option<String> {
+    let many = |i: usize| world.bodies.get(i).is_some_and(|b| !b.parts.is_empty());
+    (many(c.a) || many(c.b)).then(|| format!("shape {} – shape {}", c.sa(), c.sb()))
 }
 
 /// What the tooltip shows of one contact point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContactInfo {
     pub names: (String, String),
+    /// Which shapes touch, for a body of several shapes ("shape 1 – shape 0").
+    pub shapes: Option<String>,
     pub point: Vec2,
     pub feature_id: u32,
     /// The feature id decoded for the pair's shapes: the reference face and the point's features.
@@ -114,16 +135,18 @@ pub fn body_label(world: &World, i: usize) -> String {
 
 /// The numbers of contact point `r`, if the world still has it.
 pub fn contact_info(world: &World, r: ContactRef) -> Option<ContactInfo> {
-    let c = find_contact(world, r.a, r.b)?;
+    let c = find_contact_of(world, r)?;
     let cp = c.points().get(r.point)?;
     let (ba, bb) = (world.bodies.get(c.a)?, world.bodies.get(c.b)?);
     // The poses the manifold was computed at (their rotations tell the reference edge).
     let (xa, xb) = c.origin.map_or((ba.start_transform(), bb.start_transform()), |o| (o.xf_a, o.xf_b));
+    let ((sa, xa), (sb, xb)) = (ba.shape_at_pose(c.sa(), &xa), bb.shape_at_pose(c.sb(), &xb));
     Some(ContactInfo {
         names: (body_label(world, c.a), body_label(world, c.b)),
+        shapes: shape_pair_label(world, c),
         point: cp.point,
         feature_id: cp.id.0,
-        features: decode(&ba.shape, &xa, &bb.shape, &xb, &c.manifold, r.point),
+        features: decode(sa, &xa, sb, &xb, &c.manifold, r.point),
         separation: cp.base_separation,
         normal: c.normal(),
         normal_impulse: cp.normal_impulse,
@@ -163,8 +186,9 @@ pub struct ContactPair {
 /// The pair of the contact between `a` and `b` in the poses that made its manifold, with the
 /// speculative distance it was found with (the world's margin, plus the pair's reach when the
 /// bodies were moving fast): A is body `a`, B is body `b`, so the normal points the same way.
-pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, String> {
-    let c = find_contact(world, a, b).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
+pub fn contact_pair(world: &World, a: usize, b: usize, shape_pair: u8) -> Result<ContactPair, String> {
+    let r = ContactRef { a, b, point: 0, shape_pair };
+    let c = find_contact_of(world, r).ok_or_else(|| format!("bodies {a} and {b} have no contact now"))?;
     let (ba, bb) = (&world.bodies[c.a], &world.bodies[c.b]);
     // A pose as the pair file stores it (origin and angle) and as the lab will rebuild it.
     let pose = |xf: Transform| (xf.p, xf.q.angle());
@@ -182,20 +206,30 @@ pub fn contact_pair(world: &World, a: usize, b: usize) -> Result<ContactPair, St
             (c.manifold, margin, poses)
         }
     };
-    let candidates: Vec<_> = candidates.into_iter().map(|(x, y)| (pose(x), pose(y))).collect();
+    // A body of several shapes: the contact's two shapes, placed where the bodies put them.
+    let (sa, sb) = (c.sa(), c.sb());
+    let (shape_a, shape_b) = (ba.shape_at(sa).0, bb.shape_at(sb).0);
+    let placed = |(x, y): (Transform, Transform)| (ba.shape_at_pose(sa, &x).1, bb.shape_at_pose(sb, &y).1);
+    let candidates: Vec<_> = candidates.into_iter().map(placed).map(|(x, y)| (pose(x), pose(y))).collect();
     let reproduces = |((pa, aa), (pb, ab)): ((Vec2, f32), (Vec2, f32))| {
-        let m = collide(&ba.shape, &Transform::new(pa, aa), &bb.shape, &Transform::new(pb, ab), margin);
+        let m = collide(shape_a, &Transform::new(pa, aa), shape_b, &Transform::new(pb, ab), margin);
         same_manifold(&m, &target, SAME_MANIFOLD_TOL)
     };
     let found = candidates.iter().copied().find(|&p| reproduces(p));
-    let fallback =
-        if recycled.is_some() { candidates[0] } else { pose_pair(ba.start_transform(), bb.start_transform()) };
+    let fallback = if recycled.is_some() {
+        candidates[0]
+    } else {
+        {
+            let (x, y) = placed((ba.start_transform(), bb.start_transform()));
+            pose_pair(x, y)
+        }
+    };
     let ((pa, aa), (pb, ab)) = found.unwrap_or(fallback);
     let name = format!("contact {} - {}", body_label(world, c.a), body_label(world, c.b));
     let mut spec = PairSpec::new(
         &name,
-        PairShape { shape: ShapeSpec::from_shape(&ba.shape), position: pa, angle: aa },
-        PairShape { shape: ShapeSpec::from_shape(&bb.shape), position: pb, angle: ab },
+        PairShape { shape: ShapeSpec::from_shape(shape_a), position: pa, angle: aa },
+        PairShape { shape: ShapeSpec::from_shape(shape_b), position: pb, angle: ab },
     );
     spec.margin = margin;
     spec.description = match recycled {

@@ -44,7 +44,7 @@ fn the_lookup_finds_the_nearest_point_within_the_radius() {
     assert_eq!(pts.len(), 2);
     for (k, p) in pts.iter().enumerate() {
         let r = contact_at(&w.contacts, *p + Vec2::new(0.03, 0.02), 0.05);
-        assert_eq!(r, Some(ContactRef { a: 0, b: 1, point: k }));
+        assert_eq!(r, Some(ContactRef { a: 0, b: 1, point: k, shape_pair: 0 }));
     }
     // Out of reach, and between the two points: nothing.
     assert_eq!(contact_at(&w.contacts, pts[0] + Vec2::new(0.06, 0.0), 0.05), None);
@@ -74,7 +74,7 @@ fn every_contact_reopens_exactly(scene: &str, steps: usize, recycle: bool) -> (u
     for c in world.contacts.iter().filter(|c| c.awake) {
         app.apply(Action::CloseLab);
         app.world = world.clone();
-        app.apply(Action::OpenContactInLab { a: c.a, b: c.b });
+        app.apply(Action::OpenContactInLab { a: c.a, b: c.b, shape_pair: c.shape_pair });
         assert!(app.error.is_none(), "{scene}: {:?}", app.error);
         assert!(app.lab_as::<ManifoldLab>().is_some(), "the Manifold lab is open");
         let notice = app.notice.clone().unwrap_or_default();
@@ -112,6 +112,10 @@ fn the_lab_opened_on_a_contact_reproduces_the_worlds_manifold() {
     assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 40, false) >= (20, 0));
     assert!(every_contact_reopens_exactly("scenes/mixed_shapes.ron", 60, true).0 >= 5);
     assert!(every_contact_reopens_exactly("scenes/mixed_shapes.ron", 60, false).0 >= 5);
+    // Bodies of several shapes (every dynamic body there has several): each shape pair's
+    // contact opens as its two shapes, placed where their bodies put them.
+    assert!(every_contact_reopens_exactly("scenes/compound.ron", 30, true).0 >= 2);
+    assert!(every_contact_reopens_exactly("scenes/compound.ron", 30, false).0 >= 2);
     // Contacts found without a step (a scene just loaded) use the current poses.
     assert_eq!(every_contact_reopens_exactly("scenes/pyramid.ron", 0, true).1, 0);
     assert!(every_contact_reopens_exactly("scenes/pyramid.ron", 0, true).0 >= 20);
@@ -124,7 +128,7 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
         app.apply(Action::Step);
     }
     let c = *app.world.contacts.iter().find(|c| c.awake && c.manifold.count == 2).expect("a two-point contact");
-    app.apply(Action::OpenContactInLab { a: c.a, b: c.b });
+    app.apply(Action::OpenContactInLab { a: c.a, b: c.b, shape_pair: c.shape_pair });
     let dir = std::env::temp_dir().join(format!("ml-contact-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("from_world.ron");
@@ -153,13 +157,13 @@ fn a_contact_opened_in_the_lab_saves_as_a_pair_fixture() {
 #[test]
 fn bad_contact_requests_are_errors_not_panics() {
     let mut app = App::from_path(&manifest("scenes/pyramid.ron")).unwrap();
-    app.apply(Action::OpenContactInLab { a: 0, b: 9999 });
+    app.apply(Action::OpenContactInLab { a: 0, b: 9999, shape_pair: 0 });
     assert!(app.error.take().is_some_and(|e| e.contains("no contact")));
     assert!(app.lab.is_none());
-    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: 0, b: 1, point: 7 }))));
+    app.apply(Action::from(InspectorAction::Pin(Some(ContactRef { a: 0, b: 1, point: 7, shape_pair: 0 }))));
     assert!(app.error.take().is_some());
     assert_eq!(app.tool::<ContactInspector>().pinned, None);
-    assert!(contact_pair(&app.world, 5000, 5001).is_err());
+    assert!(contact_pair(&app.world, 5000, 5001, 0).is_err());
 }
 
 #[test]
@@ -178,7 +182,7 @@ fn hovering_and_clicking_a_contact_point_pins_it_and_does_not_select() {
     let hover = PointerFrame { pos: screen, ..Default::default() };
     let acts = pointer_actions(&mut app, &mut st, &hover, false);
     assert!(acts.is_empty());
-    let r = ContactRef { a: c.a, b: c.b, point: 1 };
+    let r = ContactRef { a: c.a, b: c.b, point: 1, shape_pair: c.shape_pair };
     assert_eq!(app.tool::<ContactInspector>().hover, Some(r));
     let click = PointerFrame { pos: screen, left_pressed: true, left_down: true, ..Default::default() };
     let acts = pointer_actions(&mut app, &mut st, &click, false);
@@ -202,4 +206,28 @@ fn hovering_and_clicking_a_contact_point_pins_it_and_does_not_select() {
     // The pinned contact is found by pair after more steps.
     app.apply(Action::Step);
     assert!(find_contact(&app.world, r.a, r.b).is_some());
+}
+
+/// A contact of a body of several shapes names its two shapes, and its features are decoded
+/// for those shapes (a table leg's box on the ground's box: two points, each a vertex).
+#[test]
+fn a_compound_contact_names_its_shapes() {
+    use crate::app::tools::inspector::contact_info;
+    let mut app = App::from_path(&manifest("scenes/compound.ron")).expect("the scene loads");
+    for _ in 0..60 {
+        app.apply(Action::Step);
+    }
+    let table = app.world.bodies.iter().position(|b| b.name == "table").unwrap();
+    let legs: Vec<_> = app.world.contacts.iter().filter(|c| c.b == table).collect();
+    assert_eq!(legs.len(), 2, "one contact per leg");
+    for c in legs {
+        let r = ContactRef { a: c.a, b: c.b, point: 0, shape_pair: c.shape_pair };
+        let info = contact_info(&app.world, r).expect("the contact is there");
+        assert_eq!(info.shapes, Some(format!("shape 0 – shape {}", c.sb())));
+        assert!(c.sb() == 1 || c.sb() == 2, "a leg, not the top");
+    }
+    let ground = app.world.contacts.iter().find(|c| c.a == 0 && c.b != table).unwrap();
+    let single = app.world.bodies[ground.b].parts.is_empty();
+    let r = ContactRef { a: ground.a, b: ground.b, point: 0, shape_pair: ground.shape_pair };
+    assert_eq!(contact_info(&app.world, r).unwrap().shapes.is_none(), single);
 }

@@ -64,7 +64,7 @@ pub fn show(ctx: &egui::Context, insp: &ContactInspector, v: &ToolView, out: &mu
                     )
                     .clicked()
                 {
-                    out.push(Action::OpenContactInLab { a: r.a, b: r.b });
+                    out.push(Action::OpenContactInLab { a: r.a, b: r.b, shape_pair: r.shape_pair });
                 }
             }
             None => {
@@ -79,6 +79,9 @@ pub fn show(ctx: &egui::Context, insp: &ContactInspector, v: &ToolView, out: &mu
 /// The numbers of one contact point.
 fn info_grid(ui: &mut egui::Ui, r: ContactRef, info: &ContactInfo) {
     ui.label(RichText::new(format!("{} – {}", info.names.0, info.names.1)).strong());
+    if let Some(shapes) = &info.shapes {
+        ui.label(shapes);
+    }
     egui::Grid::new(("contact_info", r.a, r.b, r.point)).num_columns(2).show(ui, |ui| {
         let mut row = |name: &str, v: String| {
             ui.label(name);

@@ -61,6 +61,16 @@ impl Stage {
     /// Sets a body's collision filter bits and wakes it, so its contacts are found again.
     pub(crate) fn set_filter(&mut self, body: usize, category_bits: u32, mask_bits: u32) {
         let Some(b) = self.world.bodies.get_mut(body) else { return };
+        if !b.parts.is_empty() {
+            // A body of several shapes: every shape gets the filter (the body's is their union).
+            for (k, part) in b.parts.clone().into_iter().enumerate() {
+                let part = manifold_lab::engine::compound::Part { category_bits, mask_bits, ..part };
+                if let Err(e) = self.world.set_part(body, k, part) {
+                    self.error = Some(e);
+                }
+            }
+            return;
+        }
         b.category_bits = category_bits;
         b.mask_bits = mask_bits;
         self.world.wake_body(body);
