@@ -220,10 +220,13 @@ fn draw_cast(tool: &ShapeCastTool, v: &ToolView, d: &mut MqDraw) {
     if h.normal != Vec2::ZERO {
         arrow(batch, h.point, h.point + 40.0 * px * h.normal, mq_color(palette::NORMAL), px);
     }
-    // Beyond the shape at the hit, on the side the normal points to, so it hides neither.
+    // Above (or beside) the shape at the hit, across the normal, so it hides neither the
+    // shape nor the normal.
     let reach = outline(&proxy, &at).iter().fold(0.0f32, |m, q| m.max(q.distance(at.p)));
+    let across = h.normal.normalize_or(Vec2::Y).perp();
+    let across = if across.y < 0.0 { -across } else { across };
     let label = format!("t={:.4}  n=({:.3}, {:.3})", Num(h.fraction), Num(h.normal.x), Num(h.normal.y));
-    let at = at.p + (reach + 24.0 * px) * h.normal.normalize_or(Vec2::Y);
+    let at = at.p + (reach + 16.0 * px) * across;
     d.texts.push(WorldText { at, text: label, color: palette::TEXT, priority: 4 });
 }
 
