@@ -246,6 +246,40 @@ fn m_and_a_drag_measure_with_the_ruler_and_select_nothing() {
 }
 
 #[test]
+fn j_and_a_drag_cast_a_circle_onto_the_square() {
+    let _one = lock();
+    let app = pointer_scene();
+    let s = app.state();
+    let v = View::of(&s);
+    let square = pair(&body(&s, "square")["center"]);
+    let index = s["bodies"].as_array().unwrap().iter().position(|b| b["name"] == "square").unwrap();
+    app.move_to(v.vp_center());
+    app.key("j");
+    assert_eq!(app.settle(1)["tools"]["shape_cast"]["on"], true, "J turns the shape-cast tool on");
+    // Nothing selected: a circle of radius 0.4 dragged from the left of the square, right
+    // across it at its centre's height.
+    let from = v.to_screen([square[0] - 4.0, square[1]]);
+    let to = v.to_screen([square[0] + 1.0, square[1]]);
+    app.drag(from, to, 10);
+    let s = app.settle(2);
+    let cast = &s["tools"]["shape_cast"];
+    let (a, b) = (pair(&cast["path"][0]), pair(&cast["path"][1]));
+    assert_eq!(cast["hit"]["body"].as_u64(), Some(index as u64), "{cast}");
+    // Its centre stops the target distance (radius less the linear slop) from the left face,
+    // at x = square − 1.5, along the path the drag made.
+    let face = square[0] - 1.5;
+    let stop = face - (0.4 - 0.005);
+    let want = (stop - a[0]) / (b[0] - a[0]);
+    let got = f(&cast["hit"]["fraction"]);
+    assert!((got - want).abs() < 1e-3, "fraction {got} vs {want}: {cast}");
+    let normal = pair(&cast["hit"]["normal"]);
+    assert!((normal[0] + 1.0).abs() < 1e-3 && normal[1].abs() < 0.05, "{cast}");
+    assert!(s["selected"].as_array().is_none_or(|v| v.is_empty()), "casting selects nothing: {}", s["selected"]);
+    app.key("j");
+    assert_eq!(app.settle(1)["tools"]["shape_cast"]["on"], false);
+}
+
+#[test]
 fn k_and_a_drag_slice_the_square() {
     let _one = lock();
     let app = pointer_scene();

@@ -11,9 +11,11 @@ use super::state::{App, RunMode};
 use super::timeline::AppTimeline;
 use crate::app::lab::manifold::ManifoldLab;
 use crate::app::lab::pair::PairFile;
-use crate::app::tools::inspector::contact_pair;
+use crate::app::lab::toi::{event_spec, ToiLab};
+use crate::app::tools::inspector::{body_label, contact_pair};
 use crate::app::tools::joints::state::JointSelection;
 use crate::app::tools::Tools;
+use manifold_lab::engine::number::Num;
 use manifold_lab::engine::World;
 use std::path::Path;
 
@@ -99,6 +101,35 @@ impl App {
         self.history.clear();
         self.reset_camera();
         self.reset_timeline();
+    }
+
+    /// Opens the time-of-impact lab on the world's event of `body` at step `step` (see
+    /// `engine::world::toi_events`), in the poses the continuous pass swept, as
+    /// [`App::open_contact_in_lab`] opens a contact.
+    pub(crate) fn open_toi_event_in_lab(&mut self, step: u64, body: usize) {
+        if self.lab.is_some() {
+            self.error = Some("time-of-impact events are inspected in a scene: leave the lab first".into());
+            return;
+        }
+        let Some(e) = self.world.toi_events.events().find(|e| e.step == step && e.body == body).copied() else {
+            self.error = Some(format!("no time-of-impact event of body {body} at step {step} is kept"));
+            return;
+        };
+        let names = (body_label(&self.world, e.body), body_label(&self.world, e.other));
+        let spec = event_spec(&e, (&names.0, &names.1));
+        self.leave_scene();
+        self.world = World::new(Default::default());
+        self.mode = RunMode::Paused;
+        let lab = ToiLab::on_spec(spec);
+        let t = lab.result().t;
+        self.enter_lab(Box::new(lab));
+        self.notice = Some(format!(
+            "Opened the impact of {} on {} (step {step}, t = {:.5}) in the time-of-impact lab; the lab finds t = {:.5}",
+            names.0,
+            names.1,
+            Num(e.fraction),
+            Num(t)
+        ));
     }
 
     /// Opens the Manifold lab on the contact between `a` and `b`, in its poses.

@@ -6,6 +6,7 @@ use super::camera::{ScreenRect, ViewCamera};
 use super::lab::{Lab, LabAction};
 pub use super::stage::{RunMode, Stage};
 use crate::app::tools::ray::RayTool;
+use crate::app::tools::shape_cast::ShapeCastTool;
 use crate::app::tools::slice::SliceTool;
 use crate::app::tools::{ToolContext, ToolView, Tools, WorldChange};
 use glam::Vec2;
@@ -265,7 +266,7 @@ impl App {
             Action::Select(_) | Action::SelectNamed(_) | Action::ToggleSelect(_) => self.select(action),
             Action::SetPose { .. } | Action::EditBody { .. } => {
                 self.edit(action);
-                if self.tools.get::<RayTool>().on {
+                if self.tools.get::<RayTool>().on || self.tools.get::<ShapeCastTool>().on {
                     // The ray is cast through the tree: keep it up to date with hand moves.
                     self.world.sync_broadphase();
                 }
@@ -296,6 +297,7 @@ impl App {
             }
             Action::Slice { .. } | Action::Tool(_) => self.tool_action(action),
             Action::OpenContactInLab { a, b, shape_pair } => self.open_contact_in_lab(a, b, shape_pair),
+            Action::OpenToiEventInLab { step, body } => self.open_toi_event_in_lab(step, body),
             Action::SetWater(p) => {
                 if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
                     self.error = Some(e);

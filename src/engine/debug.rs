@@ -66,11 +66,14 @@ pub enum Layer {
     BuoyancyForce,
     /// Forces applied from outside the world: the mouse joint's pull.
     AppliedForce,
+    /// Continuous collision's time-of-impact events of the last steps (`world::toi_events`):
+    /// start ghost, swept hull, pose at impact, point and normal.
+    ToiEvent,
 }
 
 impl Layer {
     /// The layers the world view offers, in panel order.
-    pub const WORLD: [Layer; 25] = [
+    pub const WORLD: [Layer; 26] = [
         Layer::Shape,
         Layer::Angle,
         Layer::CenterOfMass,
@@ -96,6 +99,7 @@ impl Layer {
         Layer::JointForce,
         Layer::BuoyancyForce,
         Layer::AppliedForce,
+        Layer::ToiEvent,
     ];
 
     /// The per-body arrows (`world::draw_motion`), velocities first, then forces.
@@ -150,6 +154,7 @@ impl Layer {
             Layer::JointForce => "Joint force arrows",
             Layer::BuoyancyForce => "Buoyancy force arrows",
             Layer::AppliedForce => "Applied force (mouse) arrows",
+            Layer::ToiEvent => "Time-of-impact events",
         }
     }
 }
@@ -317,6 +322,8 @@ pub mod palette {
     pub const JOINT_FORCE: Color = Color::rgb(130, 255, 100);
     pub const BUOYANCY_FORCE: Color = Color::rgb(40, 255, 220);
     pub const APPLIED_FORCE: Color = Color::rgb(255, 120, 255);
+    /// Continuous collision's time-of-impact events.
+    pub const TOI_EVENT: Color = Color::rgb(255, 80, 200);
 }
 
 /// A pastel colour of hue `turns` (fractions of the colour wheel), lifted towards white by

@@ -36,6 +36,7 @@ pub fn solver_valid(field: &str) -> Option<Valid> {
         "substeps" | "threads" => Between(1.0, 64.0),
         "iterations" => Between(1.0, 200.0),
         "relax_iterations" => Between(0.0, 200.0),
+        "toi_event_steps" => Between(0.0, 1.0e4),
         "percent" | "slop" | "baumgarte" | "speculative_margin" => Between(0.0, 1.0),
         "contact_hertz" | "contact_damping_ratio" => Between(0.0, 1.0e4),
         "max_push_velocity" => Between(0.0, 100.0),

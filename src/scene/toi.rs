@@ -15,6 +15,8 @@
 //!         end: (position: (4.0, 0.3), angle: 0.5),      // angles in radians, less than π apart
 //!     ),
 //!     target: 0.01,                // optional: the core distance that counts as impact
+//!     tolerance: 0.001,            // optional: how close to it the iterative methods must get
+//!     t_max: 0.5,                  // optional: search [0, t_max] only (default 1)
 //! )
 //! ```
 //!
@@ -117,6 +119,33 @@ pub struct ToiSpec {
     /// ([`crate::engine::collide::toi::default_target`]).
     #[serde(default, deserialize_with = "target", skip_serializing_if = "Option::is_none")]
     pub target: Option<f32>,
+    /// How close to `target` the iterative methods must get; `None` = Box2D's
+    /// ([`crate::engine::collide::toi::TOI_TOLERANCE`]).
+    #[serde(default, deserialize_with = "tolerance", skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f32>,
+    /// The end of the interval searched, in `[0, 1]`; `None` = 1, the whole sweep.
+    #[serde(default, deserialize_with = "t_max", skip_serializing_if = "Option::is_none")]
+    pub t_max: Option<f32>,
+}
+
+fn t_max<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+    let v = Option::<f32>::deserialize(d)?;
+    match v {
+        Some(x) if !(0.0..=1.0).contains(&x) => {
+            Err(serde::de::Error::custom(format!("`t_max` must be between 0 and 1, got {x}")))
+        }
+        other => Ok(other),
+    }
+}
+
+fn tolerance<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+    let v = Option::<f32>::deserialize(d)?;
+    match v {
+        Some(x) if !(x.is_finite() && x > 0.0 && x <= 10.0) => {
+            Err(serde::de::Error::custom(format!("`tolerance` must be a distance above 0 and at most 10, got {x}")))
+        }
+        other => Ok(other),
+    }
 }
 
 fn target<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
@@ -139,6 +168,8 @@ impl ToiSpec {
             a,
             b,
             target: None,
+            tolerance: None,
+            t_max: None,
         }
     }
 
@@ -152,6 +183,12 @@ impl ToiSpec {
         );
         if let Some(t) = self.target {
             input.target = t;
+        }
+        if let Some(t) = self.tolerance {
+            input.tolerance = t;
+        }
+        if let Some(t) = self.t_max {
+            input.t_max = t;
         }
         input
     }
@@ -202,5 +239,12 @@ mod tests {
         assert!(e.starts_with("m.ron:4:") && e.contains("RootFinder"), "{e}");
         let target = TEXT.replace("method: LinearCast,", "method: LinearCast, target: -1,");
         assert!(ToiSpec::parse(&target, "x.ron").unwrap_err().to_string().contains("`target`"));
+        let tolerance = TEXT.replace("method: LinearCast,", "method: LinearCast, tolerance: 0,");
+        assert!(ToiSpec::parse(&tolerance, "x.ron").unwrap_err().to_string().contains("`tolerance`"));
+        let both = TEXT.replace("method: LinearCast,", "method: LinearCast, target: 0.2, tolerance: 0.01,");
+        let input = ToiSpec::parse(&both, "x.ron").unwrap().input();
+        assert_eq!((input.target, input.tolerance), (0.2, 0.01));
+        let t_max = TEXT.replace("method: LinearCast,", "method: LinearCast, t_max: 1.5,");
+        assert!(ToiSpec::parse(&t_max, "x.ron").unwrap_err().to_string().contains("`t_max`"));
     }
 }

@@ -137,6 +137,12 @@ pub enum Action {
         #[serde(default)]
         shape_pair: u8,
     },
+    /// Open the time-of-impact event of `body` at step `step` (the world's record of its last
+    /// steps' continuous collision) in the time-of-impact lab, with the poses the world swept.
+    OpenToiEventInLab {
+        step: u64,
+        body: usize,
+    },
     /// Replace the water's parameters live (the scene's `water` field); `None` removes it.
     SetWater(Option<WaterParams>),
     /// Select a joint by index (clears the body selection); `None` clears it.

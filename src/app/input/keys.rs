@@ -7,6 +7,7 @@ use crate::app::state::Action;
 use crate::app::timeline::TimelineAction as T;
 use crate::app::tools::ray::RayAction;
 use crate::app::tools::ruler::RulerAction;
+use crate::app::tools::shape_cast::ShapeCastAction;
 use crate::app::tools::slice::SliceAction;
 use crate::app::tools::ToolAction;
 use egui_macroquad::egui;
@@ -52,6 +53,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(KeyCode::Right, Mods::Shift, "Shift+Right", Action::Timeline(T::SeekBy(10))),
     bind(KeyCode::K, Mods::Plain, "K", Action::Tool(ToolAction::Slice(SliceAction::Toggle))),
     bind(KeyCode::Y, Mods::Plain, "Y", Action::Tool(ToolAction::Ray(RayAction::Toggle))),
+    bind(KeyCode::J, Mods::Plain, "J", Action::Tool(ToolAction::ShapeCast(ShapeCastAction::Toggle))),
     bind(KeyCode::M, Mods::Plain, "M", Action::Tool(ToolAction::Ruler(RulerAction::Toggle))),
     bind(KeyCode::O, Mods::Ctrl, "Ctrl+O", Action::ShowDialog(DialogKind::Open)),
     bind(KeyCode::S, Mods::Ctrl, "Ctrl+S", Action::SaveCurrent),

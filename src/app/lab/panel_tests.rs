@@ -170,6 +170,17 @@ mod tools {
     }
 
     #[test]
+    fn the_shape_cast_button_switches_the_shape_cast_tool() {
+        use crate::app::tools::shape_cast::ShapeCastTool;
+        let mut app = scene_app();
+        assert!(!app.tool::<ShapeCastTool>().on);
+        click(&mut app, "🔵 Shape cast", false);
+        assert!(app.tool::<ShapeCastTool>().on);
+        click(&mut app, "🔵 Shape cast: on", true);
+        assert!(!app.tool::<ShapeCastTool>().on);
+    }
+
+    #[test]
     fn the_ray_button_switches_the_ray_tool() {
         use crate::app::tools::ray::RayTool;
         let mut app = scene_app();

@@ -21,6 +21,11 @@ pub(super) fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Ac
         );
         ui.checkbox(&mut p.continuous, "continuous collision")
             .on_hover_text("Fast bodies are swept against static ones (and bullets against all) so they cannot tunnel");
+        if p.continuous {
+            ui.add(egui::Slider::new(&mut p.toi_event_steps, 0..=600).text("TOI events kept, steps")).on_hover_text(
+                "The time-of-impact events of this many steps are kept for the Time-of-impact events layer",
+            );
+        }
         egui::ComboBox::from_label("correction").selected_text(p.position_correction.label()).show_ui(ui, |ui| {
             for m in PositionCorrection::ALL {
                 ui.selectable_value(&mut p.position_correction, m, m.label());

@@ -166,9 +166,11 @@ pub fn effect_of(app: &App, action: &Action) -> Effect {
         a if edits_world(a) => Effect::Edit,
         Action::LoadScene(p) if record::is_recording(p) => Effect::None,
         // Back to the scene brings its timeline back (`lab_return`).
-        Action::Restart | Action::LoadScene(_) | Action::OpenLab { .. } | Action::OpenContactInLab { .. } => {
-            Effect::Reset
-        }
+        Action::Restart
+        | Action::LoadScene(_)
+        | Action::OpenLab { .. }
+        | Action::OpenContactInLab { .. }
+        | Action::OpenToiEventInLab { .. } => Effect::Reset,
         Action::StepBack => Effect::Back,
         _ => Effect::None,
     }

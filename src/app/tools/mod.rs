@@ -5,10 +5,12 @@
 //! it through a narrow context ([`ToolContext`]), never the whole `App`: adding a tool is a
 //! folder and a line in the table.
 //!
-//! The tools: the ray tool casts rays through the world; the slice tool cuts bodies with a
-//! knife line; the ruler measures lengths and angles; the contact inspector decodes and pins contact points; the sweep view walks the
-//! broadphase's sweep and prune; water shows the buoyancy arrows at a scale; compare runs
-//! Box2D v3 and rapier2d beside ours. Panel sections
+//! The tools: the ray tool casts rays through the world; the shape-cast tool moves a shape
+//! along a path to its first hit; the slice tool cuts bodies with a knife line; the ruler
+//! measures lengths and angles; the contact inspector decodes and pins contact points; the
+//! time-of-impact events open in the TOI lab; the sweep view walks the broadphase's sweep and
+//! prune; water shows the buoyancy arrows at a scale; compare runs Box2D v3 and rapier2d
+//! beside ours. Panel sections
 //! that hold no state of their own (sleep, the solver graph, the joint editor, the Tools and
 //! Water sections' controls) sit beside them as plain functions.
 
@@ -18,10 +20,12 @@ pub mod joints;
 pub mod panel;
 pub mod ray;
 pub mod ruler;
+pub mod shape_cast;
 pub mod sleep;
 pub mod slice;
 pub mod solver_graph;
 pub mod sweep;
+pub mod toi_events;
 pub mod water;
 
 use crate::app::camera::{ScreenRect, ViewCamera};
@@ -282,7 +286,10 @@ macro_rules! tools {
 tools! {
     Slice: slice::SliceTool,
     Ray: ray::RayTool,
+    ShapeCast: shape_cast::ShapeCastTool,
     Ruler: ruler::Ruler,
+    // Before the inspector: a click on an event's point opens the event, not a contact under it.
+    ToiEvents: toi_events::ToiEvents,
     Inspector: inspector::ContactInspector,
     Sweep: sweep::SweepTool,
     Water: water::WaterView,

@@ -18,6 +18,7 @@ pub mod tree_insert;
 pub mod tree_query;
 pub mod tree_rebuild;
 pub mod tree_rotate;
+pub mod tree_shape_cast;
 pub mod tree_trace;
 pub mod tree_traced;
 pub mod tree_validate;

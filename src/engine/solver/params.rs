@@ -87,6 +87,9 @@ pub struct SolverParams {
     /// against dynamic ones) and moved back to their time of impact. As in Box2D, bodies then
     /// turn at most [`super::state::MAX_ROTATION`] per step, which the sweeps rely on.
     pub continuous: bool,
+    /// Continuous collision keeps its time-of-impact events (`world::toi_events`) for this
+    /// many steps, for drawing and inspection; 0 keeps none. Changes nothing in the step.
+    pub toi_event_steps: u32,
     /// Joint constraint softness (Box2D v3's `constraintHertz`), cycles per second; clamped
     /// to a quarter of the sub-step rate.
     pub joint_hertz: f32,
@@ -132,6 +135,7 @@ impl Default for SolverParams {
             restitution_override: None,
             max_linear_speed: 400.0,
             continuous: true,
+            toi_event_steps: 60,
             joint_hertz: 60.0,
             joint_damping_ratio: 2.0,
             sleep: true,
@@ -186,6 +190,7 @@ impl SolverParams {
         check(self.iterations >= 1 && self.iterations <= 200, "`iterations` must be between 1 and 200")?;
         check(self.threads >= 1 && self.threads <= MAX_THREADS, "`threads` must be between 1 and 64")?;
         check(self.relax_iterations <= 200, "`relax_iterations` must be at most 200")?;
+        check(self.toi_event_steps <= 10_000, "`toi_event_steps` must be at most 10000")?;
         check((0.0..=1.0).contains(&self.percent), "`percent` must be between 0 and 1")?;
         check((0.0..=1.0).contains(&self.slop), "`slop` must be between 0 and 1 metre")?;
         check((0.0..=1.0).contains(&self.baumgarte), "`baumgarte` must be between 0 and 1")?;

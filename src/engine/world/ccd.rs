@@ -29,11 +29,14 @@
 //! its last step's motion ([`crate::engine::reach::speculative_reach`]), so a body moving more than the margin per
 //! step meets what it hits before overlapping it.
 
+use super::toi_events::ToiEvent;
 use super::World;
 use crate::engine::body::{Body, BodyKind};
 use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::{Proxy, MAX_PROXY_VERTICES};
-use crate::engine::collide::toi::{certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiState};
+use crate::engine::collide::toi::{
+    certified, core_distance, local_proxy, shrunk_core, Sweep, ToiInput, ToiOutput, ToiState,
+};
 use crate::engine::math::{cross, Aabb, Transform};
 use crate::engine::parallel::BODY_BLOCK;
 use crate::engine::reach::{last_step_motion, CONTINUOUS_SAFETY_FACTOR};
@@ -57,11 +60,28 @@ fn is_fast(b: &Body, dt: f32) -> bool {
 }
 
 /// A time of impact of a body; for a held core (see [`impact_time`]) also the normal from the
-/// obstacle to the body there.
+/// obstacle to the body there. `normal`, `point` (in the sweep's frame) and `core` (found with
+/// the core) are what the event log records (`world/toi_events`); the step reads only `t` and
+/// `held`.
 #[derive(Clone, Copy, Debug)]
 struct Impact {
     t: f32,
     held: Option<Vec2>,
+    normal: Vec2,
+    point: Vec2,
+    core: bool,
+    /// The core distance that counted as impact, the tolerance on it, and the end of the
+    /// interval searched (the earliest impact on another body so far).
+    target: f32,
+    tolerance: f32,
+    t_max: f32,
+}
+
+impl Impact {
+    fn of(out: &ToiOutput, core: bool, input: &ToiInput) -> Impact {
+        let (target, tolerance, t_max) = (input.target, input.tolerance, input.t_max);
+        Impact { t: out.t, held: None, normal: out.normal, point: out.point, core, target, tolerance, t_max }
+    }
 }
 
 /// The time of impact of a body (its shape and core, moving along `sweep`) against `obstacle`
@@ -77,25 +97,24 @@ fn impact_time(
     t_max: f32,
     hold: bool,
 ) -> Impact {
-    let free = |t: f32| Impact { t, held: None };
     let input = ToiInput { t_max, ..ToiInput::new(obstacle, other, shape, sweep) };
     let out = certified(&input, None);
     if out.t > 0.0 {
-        return free(out.t);
+        return Impact::of(&out, false, &input);
     }
     let input = ToiInput { t_max, ..ToiInput::new(obstacle, other, core, sweep) };
     let out = certified(&input, None);
     if out.t > 0.0 || out.state == ToiState::Overlapped || !hold {
-        return free(out.t);
+        return Impact::of(&out, true, &input);
     }
     let (xa, xb) = input.transforms(0.0);
     let start = core_distance(&input, &xa, &xb, &mut SimplexCache::default());
     if start.overlap || start.distance.is_nan() || start.distance <= 0.0 {
-        return free(0.0);
+        return Impact { t: 0.0, ..Impact::of(&out, true, &input) };
     }
     let held = ToiInput { target: 0.5 * start.distance, tolerance: 0.125 * start.distance, ..input };
     let out = certified(&held, None);
-    Impact { t: out.t, held: (out.is_hit() && out.normal != Vec2::ZERO).then_some(out.normal) }
+    Impact { held: (out.is_hit() && out.normal != Vec2::ZERO).then_some(out.normal), ..Impact::of(&out, true, &held) }
 }
 
 /// Takes from `b` the velocity that drives its core into a static obstacle whose surface
@@ -172,6 +191,7 @@ impl World {
     pub(crate) fn solve_continuous(&mut self) {
         self.profile.ccd_ms = 0.0;
         self.profile.toi_events = 0;
+        self.toi_events.keep_steps(self.step_count + 1, self.params.toi_event_steps);
         if !self.params.continuous {
             return;
         }
@@ -276,15 +296,18 @@ impl World {
         }
         let mine = body_proxies(b, min_extent);
         let (mut fraction, mut held, mut core) = (1.0f32, None, mine.first().map(|m| m.1));
+        // The first impact: the obstacle, the shapes that met (moving, obstacle) and the query.
+        let mut first = None;
         for &j in candidates.iter() {
             let o = &bodies[j];
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
             let hold = o.kind == BodyKind::Static;
-            for obstacle in shape_proxies(o) {
-                for &(proxy, shape_core) in &mine {
+            for (l, obstacle) in shape_proxies(o).enumerate() {
+                for (k, &(proxy, shape_core)) in mine.iter().enumerate() {
                     let impact = impact_time(obstacle, other, (proxy, shape_core), sweep, fraction, hold);
                     if 0.0 < impact.t && impact.t < fraction {
                         (fraction, held, core) = (impact.t, impact.held, Some(shape_core));
+                        first = Some((j, (k, l), impact));
                     }
                 }
             }
@@ -292,6 +315,7 @@ impl World {
         if fraction >= 1.0 {
             return false;
         }
+        let (start, end) = (b.start_transform(), b.xf);
         let at = sweep.transform(fraction);
         let remaining = cross(at.q.x_axis(), sweep.q2.x_axis()).atan2(at.q.c * sweep.q2.c + at.q.s * sweep.q2.s);
         let b = &mut self.bodies[i];
@@ -301,6 +325,50 @@ impl World {
         if let (Some(normal), Some(core)) = (held, core) {
             stop_core(b, &core, normal);
         }
+        if let (Some((j, shapes, impact)), Some(core)) = (first.filter(|_| self.params.toi_event_steps > 0), core) {
+            self.record_toi_event(i, j, shapes, (start, end), impact, base, core);
+        }
         true
+    }
+
+    /// Keeps body `i`'s impact on `j` in the event log (see `world/toi_events`): the body has
+    /// been moved back to it. `base` is the origin of the sweep's frame. For bodies of several
+    /// shapes the event holds the two shapes that met, posed as the bodies were (its core is
+    /// then left out: the lab sweeps the whole shape).
+    #[allow(clippy::too_many_arguments)]
+    fn record_toi_event(
+        &mut self,
+        i: usize,
+        j: usize,
+        (k, l): (usize, usize),
+        (start, end): (Transform, Transform),
+        impact: Impact,
+        base: Vec2,
+        core: Proxy,
+    ) {
+        let (b, o) = (&self.bodies[i], &self.bodies[j]);
+        let local = b.shape_at_pose(k, &Transform::IDENTITY).1;
+        let pose = |xf: &Transform| b.shape_at_pose(k, xf).1;
+        let (other_shape, other_xf) = o.shape_at(l);
+        let event = ToiEvent {
+            step: self.step_count + 1,
+            body: i,
+            other: j,
+            shape: *b.shape_at(k).0,
+            other_shape: *other_shape,
+            core: impact.core.then_some(core).filter(|_| b.parts.is_empty()),
+            local_center: local.apply_inv(b.local_center),
+            start: pose(&start),
+            end: pose(&end),
+            impact: pose(&b.xf),
+            other_xf,
+            fraction: impact.t,
+            point: impact.point + base,
+            normal: impact.normal,
+            target: impact.target,
+            tolerance: impact.tolerance,
+            t_max: impact.t_max,
+        };
+        self.toi_events.push(event);
     }
 }

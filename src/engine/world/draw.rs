@@ -189,6 +189,7 @@ impl World {
         self.draw_graph_colors(d, opts);
         self.draw_joints(d, opts);
         self.draw_motion(d, opts);
+        self.draw_toi_events(d);
     }
 
     /// Body `i` in its island's colour (hue from the island's lowest body, so colours stay

@@ -10,11 +10,13 @@ mod draw_motion;
 mod joints;
 pub mod motion;
 pub mod ray;
+pub mod shape_cast;
 mod sleep;
 pub mod slice;
 mod slice_compound;
 mod snapshot;
 mod solve;
+pub mod toi_events;
 pub mod water;
 
 use super::body::{Body, BodyDef, BodyKind};
@@ -113,6 +115,10 @@ pub struct World {
     /// (`world/contacts`). Not state: an empty cache only means nothing is skipped once.
     #[serde(skip)]
     pub(crate) narrowphase: NarrowphaseCache,
+    /// Continuous collision's events of the last steps (`world/toi_events`): a record for
+    /// drawing, which nothing in the step reads.
+    #[serde(skip)]
+    pub toi_events: toi_events::ToiEventLog,
 }
 
 impl World {
@@ -133,6 +139,7 @@ impl World {
             water: None,
             solver_scratch: SolverScratch::default(),
             narrowphase: NarrowphaseCache::default(),
+            toi_events: Default::default(),
         }
     }
 

@@ -29,6 +29,7 @@ impl World {
             water: self.water.clone(),
             solver_scratch: SolverScratch::default(),
             narrowphase: NarrowphaseCache::default(),
+            toi_events: Default::default(),
         }
     }
 

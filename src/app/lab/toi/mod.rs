@@ -5,7 +5,9 @@
 //! iteration, compared in a table, and the linear cast shown in configuration space.
 
 mod draw;
+mod from_event;
 mod input;
+pub mod iterations;
 mod panels;
 #[cfg(test)]
 mod tests;
@@ -25,6 +27,8 @@ use manifold_lab::engine::math::Aabb;
 use manifold_lab::scene::{self, ShapeDesc, ShapeSpec, ToiPose, ToiSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+
+pub use from_event::event_spec;
 
 /// Where the presets live.
 pub const TOI_DIR: &str = "scenes/toi";
@@ -81,6 +85,11 @@ impl ToiLab {
         let mut lab = ToiLab { spec, path, step: None, results: Vec::new(), trace: ToiTrace::new(), gesture: None };
         lab.recompute();
         lab
+    }
+
+    /// The lab on a sweep that comes from no file (a time-of-impact event of the world).
+    pub fn on_spec(spec: ToiSpec) -> ToiLab {
+        ToiLab::new(spec, None)
     }
 
     /// Runs every method on the sweep, tracing the shown one.
@@ -192,9 +201,10 @@ impl Lab for ToiLab {
             .reduce(|x, y| x.union(&y))
     }
 
-    /// The world view on the left; the linear cast in configuration space on the right.
+    /// The world view on the left; configuration space on the right: the linear cast's ray
+    /// into A − B, or the other methods' A − B at the shown iteration.
     fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
-        if self.spec.method != ToiMethod::LinearCast {
+        if self.spec.method != ToiMethod::LinearCast && self.trace.steps.is_empty() {
             return (free, None);
         }
         let half = Vec2::new((0.6 * free.size.x).floor(), free.size.y);
@@ -209,12 +219,20 @@ impl Lab for ToiLab {
     }
 
     fn inset(&self, _app: &Stage) -> Option<(Aabb, &'static str)> {
+        if self.spec.method != ToiMethod::LinearCast {
+            let title = "A - B at iteration k";
+            return (!self.trace.steps.is_empty()).then(|| (iterations::bounds(self), title));
+        }
         let title = if draw::has_ray(self) { "linear cast: the ray into A - B" } else { "A - B (no relative motion)" };
-        (self.spec.method == ToiMethod::LinearCast).then(|| (draw::config_bounds(self), title))
+        Some((draw::config_bounds(self), title))
     }
 
     fn draw_inset(&self, _app: &Stage, d: &mut dyn DebugDraw) {
-        draw::draw_config(self, d);
+        if self.spec.method == ToiMethod::LinearCast {
+            draw::draw_config(self, d);
+        } else {
+            iterations::draw(self, d);
+        }
     }
 
     fn pointer(&mut self, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {

@@ -165,3 +165,48 @@ fn the_ray_and_its_label_are_drawn_only_with_relative_motion() {
     assert_eq!(nearest.0, Layer::Motion, "the label is nearest the ray");
     assert!(lab(&app).inset(&app).is_some_and(|t| t.1.contains("the ray")));
 }
+
+/// Conservative advancement on the spinning plank: configuration space shows A − B at each
+/// iteration's poses, whose separation is the trace's distance there (the difference built
+/// from support vertices agrees with GJK), whose shape changes from one iteration to the
+/// next (the plank turns), drawn over one faint outline per earlier iteration.
+#[test]
+fn the_rotating_sweep_shows_the_difference_at_each_iteration() {
+    use super::iterations::difference_at;
+    use crate::app::lab::Lab;
+    use manifold_lab::engine::debug::{DebugList, DrawCmd, Layer, LayerSet};
+    let mut app = toi_app("scenes/toi/spinning_plank.ron");
+    app.apply(act(ToiAction::SetMethod(ToiMethod::ConservativeAdvancement)));
+    let steps = lab(&app).trace.steps.clone();
+    assert!(steps.len() >= 3, "{} iterations", steps.len());
+    let (_, title) = lab(&app).inset(&app).expect("configuration space is shown");
+    assert!(title.contains("iteration"), "{title}");
+    let edge_lengths = |md: &manifold_lab::engine::collide::minkowski::MinkowskiDifference| {
+        md.edges.iter().map(|e| (e.end - e.start).length()).collect::<Vec<_>>()
+    };
+    for (k, s) in steps.iter().enumerate() {
+        let md = difference_at(lab(&app), s);
+        assert!(
+            (md.signed_distance() - s.distance).abs() < 1e-4,
+            "iteration {k}: {} vs {}",
+            md.signed_distance(),
+            s.distance
+        );
+        app.apply(act(ToiAction::SetStep(Some(k))));
+        let mut d = DebugList::new(LayerSet::of(&[Layer::Minkowski, Layer::Motion]));
+        lab(&app).draw_inset(&app, &mut d);
+        let outlines = d.on(Layer::Minkowski).filter(|c| matches!(c, DrawCmd::Polygon { .. })).count();
+        assert_eq!(outlines, k + 1, "iteration {k}: the earlier ones faint and the shown one");
+        let label = d.on(Layer::Motion).find_map(|c| match c {
+            DrawCmd::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        });
+        assert!(label.is_some_and(|t| t.starts_with(&format!("{}/{}: t = ", k + 1, steps.len()))));
+    }
+    // The plank turns between the first and the last iteration: the difference's edges turn
+    // with it, so its outline is not the first one moved.
+    let (first, last) = (difference_at(lab(&app), &steps[0]), difference_at(lab(&app), steps.last().unwrap()));
+    let turned =
+        first.edges.iter().zip(&last.edges).any(|(a, b)| (a.end - a.start).angle_between(b.end - b.start).abs() > 0.05);
+    assert!(turned || edge_lengths(&first) != edge_lengths(&last), "the difference changes shape");
+}

@@ -15,6 +15,7 @@ use crate::app::state::Action;
 use egui_macroquad::egui;
 use glam::Vec2;
 use manifold_lab::engine::debug::{palette, Color};
+use manifold_lab::engine::math::Aabb;
 use manifold_lab::engine::number::Num;
 use manifold_lab::engine::world::ray::RayTrace;
 use serde::{Deserialize, Serialize};
@@ -154,11 +155,7 @@ fn draw_ray(tool: &RayTool, v: &ToolView, d: &mut MqDraw) {
     let Some((from, to)) = tool.ray else { return };
     let px = v.px();
     let batch = d.batch();
-    for &(b, entered) in &trace.visited {
-        let c =
-            if entered { Color::rgb(255, 255, 255).with_alpha(0.6) } else { Color::rgb(130, 130, 130).with_alpha(0.3) };
-        aabb(batch, b.min, b.max, mq_color(c));
-    }
+    draw_visited(batch, &trace.visited);
     let end = trace.closest.map_or(to, |h| h.point);
     batch.line(from, to, 1.0, mq_color(palette::JOINT.with_alpha(0.45)));
     batch.line(from, end, 2.5, mq_color(palette::JOINT));
@@ -182,6 +179,15 @@ fn draw_ray(tool: &RayTool, v: &ToolView, d: &mut MqDraw) {
     }
 }
 
+/// The tree nodes a query tested: entered in white, culled in grey (as the tree lab draws them).
+pub(crate) fn draw_visited(batch: &mut Batch, visited: &[(Aabb, bool)]) {
+    for &(b, entered) in visited {
+        let c =
+            if entered { Color::rgb(255, 255, 255).with_alpha(0.6) } else { Color::rgb(130, 130, 130).with_alpha(0.3) };
+        aabb(batch, b.min, b.max, mq_color(c));
+    }
+}
+
 fn aabb(batch: &mut Batch, lo: Vec2, hi: Vec2, c: macroquad::prelude::Color) {
     let pts = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
     for k in 0..4 {
@@ -189,7 +195,7 @@ fn aabb(batch: &mut Batch, lo: Vec2, hi: Vec2, c: macroquad::prelude::Color) {
     }
 }
 
-fn arrow(batch: &mut Batch, a: Vec2, b: Vec2, c: macroquad::prelude::Color, px: f32) {
+pub(crate) fn arrow(batch: &mut Batch, a: Vec2, b: Vec2, c: macroquad::prelude::Color, px: f32) {
     batch.line(a, b, 2.0, c);
     let dir = (b - a).normalize_or_zero();
     let side = Vec2::new(-dir.y, dir.x);
