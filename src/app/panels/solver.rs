@@ -22,7 +22,7 @@ pub(super) fn solver(ui: &mut egui::Ui, current: &SolverParams, out: &mut Vec<Ac
         ui.checkbox(&mut p.continuous, "continuous collision")
             .on_hover_text("Fast bodies are swept against static ones (and bullets against all) so they cannot tunnel");
         if p.continuous {
-            ui.add(egui::Slider::new(&mut p.toi_event_steps, 0..=600).text("TOI events kept, steps")).on_hover_text(
+            ui.add(egui::Slider::new(&mut p.toi_event_steps, 0..=600).text("TOI log steps")).on_hover_text(
                 "The time-of-impact events of this many steps are kept for the Time-of-impact events layer",
             );
         }

@@ -295,9 +295,8 @@ impl World {
             candidates.sort_unstable();
         }
         let mine = body_proxies(b, min_extent);
-        let (mut fraction, mut held, mut core) = (1.0f32, None, mine.first().map(|m| m.1));
-        // The first impact: the obstacle, the shapes that met (moving, obstacle) and the query.
-        let mut first = None;
+        // `first`: the first impact's obstacle, the shapes that met (moving, obstacle), the query.
+        let (mut fraction, mut held, mut core, mut first) = (1.0f32, None, mine.first().map(|m| m.1), None);
         for &j in candidates.iter() {
             let o = &bodies[j];
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
