@@ -10,6 +10,10 @@ use crate::engine::{Body, BodyKind, World};
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
 
+/// Box2D keeps its worlds in one global table that `b2CreateWorld` and `b2DestroyWorld` update
+/// unguarded: worlds made or dropped on several threads at once (parallel tests) corrupt it.
+static WORLD_TABLE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn v(p: Vec2) -> b2::b2Vec2 {
     b2::b2Vec2 { x: p.x, y: p.y }
 }
@@ -41,6 +45,7 @@ impl Box2dWorld {
         if p.position_correction != PositionCorrection::Soft {
             skipped.add("position correction other than the soft step (Box2D's soft step is used)");
         }
+        let _table = WORLD_TABLE.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: plain C calls on stack data; the world lives until `drop`.
         let id = unsafe {
             let mut def = b2::b2DefaultWorldDef();
@@ -240,6 +245,7 @@ impl PeerWorld for Box2dWorld {
 
 impl Drop for Box2dWorld {
     fn drop(&mut self) {
+        let _table = WORLD_TABLE.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: created by b2CreateWorld and destroyed once.
         unsafe { b2::b2DestroyWorld(self.id) };
     }
