@@ -155,7 +155,7 @@ pub struct Report {
     pub max_penetration: f32,
     pub kinetic_energy: f32,
     pub repaired_bodies: usize,
-    /// Steps in which the broadphase reached its pair limit (`MAX_PAIRS`) and put off finding
+    /// Steps in which the broadphase reached a pair limit (`MAX_NEW_PAIRS`, `MAX_PAIRS`) and put off finding
     /// pairs: bodies piled on top of each other.
     pub pair_limit_steps: u32,
     /// Steps in which the solver left contacts of a pile unsolved (`SOLVED_PER_BODY`).
@@ -249,10 +249,11 @@ impl Report {
         if self.pair_limit_steps > 0 {
             let _ = writeln!(
                 s,
-                "warning          the broadphase reached its limit of {} pairs in {} steps: bodies overlap \
-                 in piles, and their contacts are found over several steps",
-                manifold_lab::engine::broadphase::MAX_PAIRS,
-                self.pair_limit_steps
+                "warning          the broadphase reached its pair limit in {} steps (at most {} new pairs a \
+                 step, {} in all): bodies overlap in piles, and their contacts are found over several steps",
+                self.pair_limit_steps,
+                manifold_lab::engine::broadphase::MAX_NEW_PAIRS,
+                manifold_lab::engine::broadphase::MAX_PAIRS
             );
         }
         if self.capped_steps > 0 {

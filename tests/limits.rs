@@ -4,7 +4,7 @@
 //! mutant to load and step with finite state, or to fail with `file:line:column`.
 
 use glam::Vec2;
-use manifold_lab::engine::broadphase::MAX_PAIRS;
+use manifold_lab::engine::broadphase::{MAX_NEW_PAIRS, MAX_PAIRS};
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
@@ -104,10 +104,16 @@ fn ten_thousand_coincident_circles_step_within_the_pair_limit() {
     for _ in 0..10_000 {
         w.create_body(&BodyDef::new(BodyKind::Dynamic, circle, Vec2::new(0.0, 5.0)));
     }
-    for _ in 0..3 {
+    let mut before = 0;
+    for step in 1..=3 {
         w.step();
-        assert!(w.broadphase.pairs().len() <= MAX_PAIRS);
-        assert!(w.contacts.len() <= MAX_PAIRS);
+        let pairs = w.broadphase.pairs().len();
+        // Each step adds at most MAX_NEW_PAIRS, and adds that many while the pile has more.
+        assert_eq!(pairs - before, MAX_NEW_PAIRS, "step {step}");
+        assert_eq!(w.broadphase.stats.new_pairs, MAX_NEW_PAIRS);
+        before = pairs;
+        assert!(pairs <= MAX_PAIRS);
+        assert!(w.contacts.len() <= pairs);
         assert!(w.bodies.iter().all(|b| b.center.is_finite() && b.linear_velocity.is_finite()));
     }
     assert!(w.broadphase.stats.deferred > 0, "the limit was reached and reported");

@@ -189,3 +189,44 @@ fn the_command_line_sets_threads_and_gets_the_same_hash() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("--set threads=0") && err.contains("between 1 and 64"), "{err}");
 }
+
+/// A pile created at one point reaches the broadphase's limits (at most `MAX_NEW_PAIRS` new
+/// pairs a step, the queries that do not fit put off): its move-buffer queries run in parts on
+/// the workers, and which pairs are kept must not depend on how the buffer was cut.
+#[test]
+fn a_pile_at_the_pair_limits_keeps_the_same_pairs_on_1_2_and_3_threads() {
+    use manifold_lab::engine::broadphase::MAX_NEW_PAIRS;
+    use manifold_lab::engine::shape::Shape;
+    use manifold_lab::engine::{BodyDef, BodyKind};
+    let pile = |threads: u32| {
+        let mut w = World::new(manifold_lab::engine::solver::SolverParams { threads, ..Default::default() });
+        let ground = Shape::make_box(glam::Vec2::new(50.0, 1.0)).unwrap();
+        w.create_body(&BodyDef::new(BodyKind::Static, ground, glam::Vec2::new(0.0, -1.0)));
+        for i in 0..900 {
+            // Circles and boxes alternate, a few apart, so the queries report pairs unevenly.
+            let shape = match i % 2 {
+                0 => Shape::circle(0.5).unwrap(),
+                _ => Shape::make_box(glam::Vec2::splat(0.4)).unwrap(),
+            };
+            let at = glam::Vec2::new((i % 7) as f32 * 0.05, 2.0);
+            w.create_body(&BodyDef::new(BodyKind::Dynamic, shape, at));
+        }
+        let mut steps = Vec::new();
+        for _ in 0..4 {
+            w.step();
+            steps.push((w.broadphase.pairs().to_vec(), w.broadphase.stats.deferred, bits(&w)));
+        }
+        steps
+    };
+    let one = pile(1);
+    assert!(one.iter().all(|(_, deferred, _)| *deferred > 0), "the pile reached the limit every step");
+    assert!(one.windows(2).all(|s| s[1].0.len() - s[0].0.len() <= MAX_NEW_PAIRS));
+    for threads in [2, 3] {
+        let other = pile(threads);
+        for (step, (a, b)) in one.iter().zip(&other).enumerate() {
+            assert!(a.0 == b.0, "step {step}: the pairs differ on {threads} threads");
+            assert_eq!(a.1, b.1, "step {step}: queries put off");
+            assert!(a.2 == b.2, "step {step}: body bits differ on {threads} threads");
+        }
+    }
+}

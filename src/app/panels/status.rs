@@ -43,14 +43,14 @@ pub(super) fn status_bar(ui: &mut egui::Ui, app: &App, fps: usize) {
             ui.separator();
             crate::app::tools::solver_graph::graph_counts(ui, w);
             if w.broadphase.stats.deferred > 0 {
-                let limit = manifold_lab::engine::broadphase::MAX_PAIRS;
-                ui.label(
-                    RichText::new(format!("⚠ pair limit ({limit}) reached")).color(Color32::from_rgb(255, 170, 60)),
-                )
-                .on_hover_text(format!(
-                    "Bodies overlap in piles: {} pair queries were put off to the next steps.",
-                    w.broadphase.stats.deferred
-                ));
+                use manifold_lab::engine::broadphase::{MAX_NEW_PAIRS, MAX_PAIRS};
+                ui.label(RichText::new("⚠ pair limit reached").color(Color32::from_rgb(255, 170, 60))).on_hover_text(
+                    format!(
+                        "Bodies overlap in piles: {} pair queries were put off to the next steps (a step adds \
+                         at most {MAX_NEW_PAIRS} pairs, the broadphase keeps at most {MAX_PAIRS}).",
+                        w.broadphase.stats.deferred
+                    ),
+                );
                 ui.separator();
             }
             if w.profile.capped > 0 {

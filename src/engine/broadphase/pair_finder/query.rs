@@ -1,8 +1,9 @@
-//! Step 2 of the pair finder: the move buffer's tree queries, bounded by [`MAX_PAIRS`].
+//! Step 2 of the pair finder: the move buffer's tree queries (`query_parts`, on the
+//! workers), bounded by [`MAX_PAIRS`] and [`MAX_NEW_PAIRS`].
 //!
 //! A moved proxy's query reports every proxy its fat box overlaps, so it reports again the
 //! pairs it already has; those are merged away at the end. Only new pairs count against the
-//! limit: when the candidates fill the room left, the ones already in the pair set are
+//! limit: when the candidates pass the room left, the ones already in the pair set are
 //! dropped and from then on skipped as they come (a binary search, only past that point), so
 //! a large world whose moved proxies re-report many pairs is not mistaken for a pile (a
 //! 25,000-body rain put queries off at 140,000 pairs before). Proxies whose queries do not
@@ -11,49 +12,25 @@
 //! its ground nor walks the whole pile once per put-off proxy (20,000 boxes at one point
 //! spent 8.6 s a step there).
 
-use super::{should_collide, Broadphase, MAX_PAIRS};
+use super::{should_collide, Broadphase, MAX_NEW_PAIRS, MAX_PAIRS};
 use crate::engine::body::Body;
+use crate::engine::parallel::Workers;
 
 impl Broadphase {
-    /// Queries the tree for every proxy in the move buffer and merges the new pairs. Once the
-    /// new pairs would pass [`MAX_PAIRS`], the remaining proxies stay in the move buffer for
-    /// the next update (the one being queried too: its pairs found so far are kept, and the
-    /// repeat is deduplicated).
-    pub(super) fn query_move_buffer(&mut self, bodies: &[Body]) {
-        self.candidates.clear();
-        let room = MAX_PAIRS.saturating_sub(self.pairs.len());
-        let (tree, proxies, in_buffer, pairs) = (&self.tree, &self.proxies, &self.in_move_buffer, &self.pairs);
-        let candidates = &mut self.candidates;
-        let mut exact = false;
-        let mut done = 0;
-        for &q in &self.move_buffer {
-            if candidates.len() >= room && !make_room(candidates, pairs, &mut exact, room) {
-                break;
+    /// Queries the tree for every proxy in the move buffer (in parts on `workers`:
+    /// `query_parts`) and merges the new pairs. Once the new pairs would pass [`MAX_PAIRS`] or
+    /// [`MAX_NEW_PAIRS`], the remaining proxies stay in the move buffer for the next update
+    /// (the one whose pairs do not all fit too: those that fit are kept, and the repeat is
+    /// deduplicated).
+    pub(super) fn query_move_buffer(&mut self, bodies: &[Body], workers: &Workers) {
+        let room = MAX_PAIRS.saturating_sub(self.pairs.len()).min(MAX_NEW_PAIRS);
+        let (done, exact) = match room {
+            0 => {
+                self.candidates.clear();
+                (0, true)
             }
-            let fat = tree.fat_aabb(proxies[q as usize].id);
-            let q_body = &bodies[q as usize];
-            let mut complete = true;
-            self.stats.query += tree.query(&fat, |_, p| {
-                // A pair of two moved proxies is reported by the query of the larger index.
-                if p == q || (in_buffer[p as usize] && p > q) || !should_collide(q_body, &bodies[p as usize]) {
-                    return true;
-                }
-                let pair = if p < q { (p, q) } else { (q, p) };
-                if exact && pairs.binary_search(&pair).is_ok() {
-                    return true;
-                }
-                if candidates.len() >= room && !make_room(candidates, pairs, &mut exact, room) {
-                    complete = false;
-                    return false;
-                }
-                candidates.push(pair);
-                true
-            });
-            if !complete {
-                break;
-            }
-            done += 1;
-        }
+            _ => self.query_in_parts(bodies, room, workers),
+        };
         self.stats.queries = done;
         self.stats.deferred = self.move_buffer.len() - done;
         for &q in &self.move_buffer[..done] {
@@ -121,17 +98,6 @@ impl Broadphase {
     }
 }
 
-/// Once the candidates reach `room`, drops those already in the sorted pair set (found again
-/// by a moved proxy) and sets `exact`, after which they are skipped as they come. Whether
-/// room is left for another new pair.
-fn make_room(candidates: &mut Vec<(u32, u32)>, pairs: &[(u32, u32)], exact: &mut bool, room: usize) -> bool {
-    if !*exact {
-        *exact = true;
-        candidates.retain(|pair| pairs.binary_search(pair).is_err());
-    }
-    candidates.len() < room
-}
-
 /// The sorted union of two sorted, duplicate-free lists.
 fn merge_union(a: &[(u32, u32)], b: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
     out.clear();
@@ -156,22 +122,4 @@ fn merge_union(a: &[(u32, u32)], b: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
     }
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::make_room;
-
-    #[test]
-    fn only_new_pairs_count_against_the_room() {
-        let pairs = [(0, 1), (1, 2), (2, 3)];
-        let mut candidates = vec![(1, 2), (0, 2), (2, 3), (0, 3)];
-        let mut exact = false;
-        // Four found, two of them new: room for three leaves room.
-        assert!(make_room(&mut candidates, &pairs, &mut exact, 3));
-        assert!(exact);
-        assert_eq!(candidates, [(0, 2), (0, 3)]);
-        // Once exact, the list is not filtered again; two new pairs fill a room of two.
-        assert!(!make_room(&mut candidates, &pairs, &mut exact, 2));
-    }
 }

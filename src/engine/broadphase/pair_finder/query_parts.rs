@@ -1,0 +1,188 @@
+//! Step 2 on the workers: the move buffer's tree queries cut into parts, each part's queries
+//! run on a thread (Box2D v3's `b2FindPairsTask`), then joined in move-buffer order. The tree,
+//! the proxies and the bodies are only read, so the parts are independent.
+//!
+//! The pairs kept do not depend on how the buffer is cut, so pair finding gives the same
+//! pairs on any number of threads: when every query's pairs fit in the room left for new
+//! pairs they are all kept, else the pairs already in the pair set are dropped (by binary
+//! search) and the new ones are taken in move-buffer order up to the room; the first query
+//! whose new pairs do not all fit keeps those that do and, with the queries after it, stays in
+//! the move buffer. A part drops the known pairs itself once it has found more than the room,
+//! and stops once its new pairs pass it, so a pile's queries do a bounded amount of work (the
+//! tree statistics of a step that reaches the limit depend on the cut; the pairs do not).
+
+use super::{should_collide, Broadphase, Proxy};
+use crate::engine::body::Body;
+use crate::engine::broadphase::tree::DynamicTree;
+use crate::engine::broadphase::tree_query::QueryStats;
+use crate::engine::parallel::Workers;
+
+/// Queries per part, at least.
+const QUERIES_PER_PART: usize = 64;
+
+/// One part's queries: the pairs each reported, in order (scratch kept by the broadphase).
+#[derive(Clone, Debug, Default)]
+pub(super) struct QueryPart {
+    found: Vec<(u32, u32)>,
+    /// Per query of the part, the end of its pairs in `found`.
+    ends: Vec<usize>,
+    stats: QueryStats,
+    /// `found` holds only pairs not in the pair set.
+    exact: bool,
+    /// Stopped before its last query: it found more new pairs than fit.
+    stopped: bool,
+}
+
+impl Broadphase {
+    /// The move buffer's queries in parts on `workers`, at most `room` new pairs kept into
+    /// `candidates`. Returns how many queries completed (from the front of the buffer) and
+    /// whether the candidates hold only new pairs (the serial loop's `exact`).
+    pub(super) fn query_in_parts(&mut self, bodies: &[Body], room: usize, workers: &Workers) -> (usize, bool) {
+        let n = self.move_buffer.len();
+        let parts = (workers.threads() * 4).min(n / QUERIES_PER_PART).max(1);
+        self.query_parts.resize_with(parts, QueryPart::default);
+        let (tree, proxies, in_buffer, buffer) =
+            (&self.tree, &self.proxies[..], &self.in_move_buffer[..], &self.move_buffer);
+        let pairs = &self.pairs;
+        workers.run(|| {
+            workers.for_each_chunk(&mut self.query_parts[..parts], 1, &|k0, chunk| {
+                for (k, part) in (k0..).zip(chunk) {
+                    let mine = &buffer[n * k / parts..n * (k + 1) / parts];
+                    part.run(mine, (tree, proxies, in_buffer, bodies), pairs, room);
+                }
+            });
+        });
+        let parts = &mut self.query_parts[..parts];
+        for part in parts.iter() {
+            self.stats.query += part.stats;
+        }
+        let found: usize = parts.iter().map(|p| p.found.len()).sum();
+        self.candidates.clear();
+        if found <= room && !parts.iter().any(|p| p.stopped) {
+            // Every new pair fits (the candidates may hold pairs found again: merged away).
+            parts.iter().for_each(|p| self.candidates.extend_from_slice(&p.found));
+            return (n, false);
+        }
+        let pairs = &self.pairs;
+        workers.for_each_chunk(parts, 1, &|_, chunk| {
+            chunk.iter_mut().filter(|p| !p.exact).for_each(|p| p.keep_new(pairs))
+        });
+        (take_in_order(parts, room, &mut self.candidates), true)
+    }
+}
+
+/// What a part's queries read: the tree, the proxies, which bodies are in the move buffer, the bodies.
+type QueryInput<'a> = (&'a DynamicTree<u32>, &'a [Proxy], &'a [bool], &'a [Body]);
+
+impl QueryPart {
+    /// Runs the queries of the bodies `mine`. Once its pairs pass `room` the part drops
+    /// those already in `pairs` and skips them from then on (`exact`); once its new pairs
+    /// pass `room` it stops, after the query that passed it.
+    fn run(&mut self, mine: &[u32], (tree, proxies, in_buffer, bodies): QueryInput, pairs: &[(u32, u32)], room: usize) {
+        (self.stopped, self.exact, self.stats) = (false, false, QueryStats::default());
+        self.found.clear();
+        self.ends.clear();
+        for &q in mine {
+            let fat = tree.fat_aabb(proxies[q as usize].id);
+            let q_body = &bodies[q as usize];
+            let (found, exact) = (&mut self.found, self.exact);
+            self.stats += tree.query(&fat, |_, p| {
+                // As in Box2D v3, a pair of two moved proxies is reported by the larger's query.
+                if p == q || (in_buffer[p as usize] && p > q) || !should_collide(q_body, &bodies[p as usize]) {
+                    return true;
+                }
+                let pair = if p < q { (p, q) } else { (q, p) };
+                if !(exact && pairs.binary_search(&pair).is_ok()) {
+                    found.push(pair);
+                }
+                true
+            });
+            self.ends.push(self.found.len());
+            if !self.exact && self.found.len() > room {
+                self.keep_new(pairs);
+            }
+            if self.exact && self.found.len() > room {
+                self.stopped = true;
+                return;
+            }
+        }
+    }
+
+    /// Drops the pairs already in the sorted pair set, keeping each query's end.
+    fn keep_new(&mut self, pairs: &[(u32, u32)]) {
+        self.exact = true;
+        let (mut kept, mut start) = (0, 0);
+        for end in &mut self.ends {
+            for i in start..*end {
+                if pairs.binary_search(&self.found[i]).is_err() {
+                    self.found[kept] = self.found[i];
+                    kept += 1;
+                }
+            }
+            start = *end;
+            *end = kept;
+        }
+        self.found.truncate(kept);
+    }
+}
+
+/// The new pairs of the parts' queries, in order, up to `room` into `out`; the number of
+/// queries kept whole (the serial loop stops before a query once the room is full, and keeps
+/// what fits of the query that fills it).
+fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) -> usize {
+    let mut done = 0;
+    for part in parts {
+        let mut start = 0;
+        for &end in &part.ends {
+            let left = room - out.len();
+            if left == 0 {
+                return done;
+            }
+            if end - start > left {
+                out.extend_from_slice(&part.found[start..start + left]);
+                return done;
+            }
+            out.extend_from_slice(&part.found[start..end]);
+            (start, done) = (end, done + 1);
+        }
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{take_in_order, QueryPart};
+
+    fn part(found: &[(u32, u32)], ends: &[usize]) -> QueryPart {
+        QueryPart { found: found.to_vec(), ends: ends.to_vec(), ..QueryPart::default() }
+    }
+
+    #[test]
+    fn only_new_pairs_are_kept_and_each_query_keeps_its_end() {
+        let pairs = [(0, 1), (1, 2), (2, 3)];
+        // Two queries: the first finds (1, 2) again and (0, 2); the second (2, 3) again and (0, 3).
+        let mut p = part(&[(1, 2), (0, 2), (2, 3), (0, 3)], &[2, 4]);
+        p.keep_new(&pairs);
+        assert!(p.exact);
+        assert_eq!((p.found.as_slice(), p.ends.as_slice()), (&[(0, 2), (0, 3)][..], &[1, 2][..]));
+    }
+
+    #[test]
+    fn new_pairs_are_taken_in_order_up_to_the_room() {
+        // Queries of 2, 0, 3 and 1 new pairs over two parts.
+        let parts = [part(&[(0, 1), (0, 2)], &[2, 2]), part(&[(1, 3), (2, 3), (3, 4), (4, 5)], &[3, 4])];
+        let mut out = Vec::new();
+        // Room for all six: every query done.
+        assert_eq!(take_in_order(&parts, 6, &mut out), 4);
+        assert_eq!(out.len(), 6);
+        // Room for four: the third query keeps two of its three and, with the fourth, waits.
+        out.clear();
+        assert_eq!(take_in_order(&parts, 4, &mut out), 2);
+        assert_eq!(out, [(0, 1), (0, 2), (1, 3), (2, 3)]);
+        // Room for two: the first query fills it; the queries after it wait, even the one
+        // with no new pair.
+        out.clear();
+        assert_eq!(take_in_order(&parts, 2, &mut out), 1);
+        assert_eq!(out, [(0, 1), (0, 2)]);
+    }
+}
