@@ -55,6 +55,8 @@ pub struct PointWork {
     pub impact_time: f32,
     /// Normal relative velocity just before the point first pushed this step.
     pub impact_velocity: f32,
+    /// The Baumgarte push's cap, m/s (`contact_push`: `max_push_velocity` shared in piles).
+    pub push_cap: f32,
 }
 
 /// A contact's two points' [`PointWork`].
@@ -230,6 +232,7 @@ pub fn prepare_contacts(
                 relative_velocity: p.relative_velocity,
                 impact_time: 0.0,
                 impact_velocity: 0.0,
+                push_cap: f32::INFINITY,
             };
         }
     }
@@ -373,7 +376,7 @@ pub fn solve_contacts(
                     ),
                     PositionCorrection::Baumgarte => {
                         let b = params.baumgarte * inv_h * (s + params.slop).min(0.0);
-                        (b.max(-params.max_push_velocity), 1.0, 0.0)
+                        (b.max(-params.max_push_velocity.min(w.push_cap)), 1.0, 0.0)
                     }
                     PositionCorrection::Projection => (0.0, 1.0, 0.0),
                 }

@@ -4,6 +4,7 @@
 
 pub mod body_cell;
 pub mod contact;
+pub mod contact_push;
 pub(crate) mod contact_solver;
 pub mod contact_wide;
 pub mod graph;

@@ -15,6 +15,7 @@ use super::World;
 use crate::engine::body::Body;
 use crate::engine::parallel::{Workers, BODY_BLOCK};
 use crate::engine::solver::contact::{prepare_contacts, project_positions, ContactSoftness};
+use crate::engine::solver::contact_push::share_push_baumgarte;
 use crate::engine::solver::contact_solver::{ContactSolver, JointOp};
 use crate::engine::solver::graph::{ConstraintGraph, GraphColor};
 use crate::engine::solver::joint_colors::JointCell;
@@ -163,6 +164,8 @@ impl World {
         workers.run(|| {
             if !wide {
                 prepare_contacts(contacts, scalar, bodies, p.gravity, p.warm_starting);
+                let baumgarte = (p.baumgarte, 1.0 / h, p.slop);
+                share_push_baumgarte(contacts, scalar, bodies, p.max_push_velocity, baumgarte);
             }
             for &k in awake {
                 joints[k].prepare(bodies, &jctx);
