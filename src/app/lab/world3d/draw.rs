@@ -13,6 +13,7 @@ pub fn draw(app: &Stage, lab: &World3dLab) {
     let mut d = MqDraw3::new(lab.layers);
     let opts = DrawOptions3 { selected: lab.selected.into_iter().collect(), ..Default::default() };
     lab.world.debug_draw(&mut d, &opts);
+    super::timeline_3d::draw_ghost(lab, &mut d);
     d.keep_clear.push(gizmo_rect(&vp));
     d.finish(&lab.camera, &vp);
     draw_gizmo(&lab.camera, &vp);
