@@ -124,3 +124,46 @@ fn a_real_drag_at_a_past_3d_step_branches_and_shows_the_old_branch_as_ghosts() {
     assert_eq!((step(&s), t["newest"].as_u64(), t["branch"].as_u64()), (past + 5, Some(past + 5), Some(1)));
     assert!(t["ghost_hulls"].as_u64().unwrap() >= 1, "{t}");
 }
+
+#[test]
+fn the_real_pointer_over_a_3d_contact_point_shows_its_pair_and_impulses() {
+    let _one = lock();
+    let (app, _) = paused_stack("inspect3d_hover", 20);
+    let s = app.state();
+    let vp = View::of(&s);
+    let inside = |p: [f32; 2]| {
+        p[0] > vp.vp_min[0] + 30.0
+            && p[0] < vp.vp_min[0] + vp.vp_size[0] - 30.0
+            && p[1] > vp.vp_min[1] + 30.0
+            && p[1] < vp.vp_min[1] + vp.vp_size[1] - 30.0
+    };
+    let points = s["lab_state"]["contact_points"].as_array().unwrap().clone();
+    let (c, at) = points
+        .iter()
+        .filter(|p| !p[2].is_null())
+        .map(|p| (p[0].as_u64().unwrap(), pair(&p[2])))
+        .find(|&(_, at)| inside(at))
+        .expect("a contact point in view");
+    app.move_to(at);
+    let s = app.settle(3);
+    let hovered = &s["lab_state"]["hovered_contact"];
+    assert!(hovered.is_object(), "hovering a contact point inspects it: {hovered}");
+    assert!(hovered["pair"].as_str().unwrap().contains('↔'), "{hovered}");
+    assert!(hovered["age"].as_str().unwrap().ends_with("steps"), "{hovered}");
+    // A contact of the same pair sits under the pointer (points of several contacts may meet
+    // at one pixel): the hovered one is among those drawn there.
+    let near: Vec<u64> = points
+        .iter()
+        .filter(|p| {
+            !p[2].is_null() && {
+                let q = pair(&p[2]);
+                (q[0] - at[0]).hypot(q[1] - at[1]) <= 9.0
+            }
+        })
+        .map(|p| p[0].as_u64().unwrap())
+        .collect();
+    assert!(near.contains(&c), "{near:?}");
+    // Away from every point, nothing is inspected.
+    app.move_to([vp.vp_min[0] + 8.0, vp.vp_min[1] + 8.0]);
+    assert!(app.settle(3)["lab_state"]["hovered_contact"].is_null());
+}

@@ -10,6 +10,7 @@
 
 mod draw;
 pub mod input;
+pub mod inspect;
 mod panels;
 mod settings;
 #[cfg(test)]
@@ -56,6 +57,8 @@ pub struct World3dLab {
     pub camera: OrbitCamera,
     pub layers: LayerSet3,
     pub selected: Option<usize>,
+    /// The contact point under the pointer, (contact, point) (`inspect`).
+    pub hover: Option<(usize, usize)>,
     /// Real seconds not yet simulated.
     accumulator: f32,
     gesture: Option<input::Gesture>,
@@ -128,6 +131,7 @@ impl World3dLab {
             history: History::default(),
             layers: LayerSet3::default(),
             selected: None,
+            hover: None,
             accumulator: 0.0,
             gesture: None,
         })
@@ -455,6 +459,10 @@ impl Lab for World3dLab {
             "narrow": self.world.profile.narrow,
             "bodies": bodies,
             "timeline": timeline_3d::state_json(self),
+            "contact_points": inspect::points_json(self, app),
+            "hovered_contact": self.hover.map(|(c, k)| {
+                inspect::describe(&self.world, c, k).into_iter().map(|(n, v)| (n.to_string(), serde_json::Value::String(v))).collect::<serde_json::Map<_, _>>()
+            }),
         }))
     }
 

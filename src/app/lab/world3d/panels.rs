@@ -117,6 +117,14 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
             ui.label(RichText::new("Click a hull, or pick one below.").small());
         }
     }
+    if let Some((c, k)) = lab.hover {
+        ui.heading("Contact");
+        egui::Grid::new("contact3").num_columns(2).show(ui, |ui| {
+            for (name, value) in super::inspect::describe(w, c, k) {
+                row(ui, name, value);
+            }
+        });
+    }
     egui::CollapsingHeader::new("Bodies").default_open(false).show(ui, |ui| {
         for (i, b) in w.bodies.iter().enumerate() {
             let name = if b.name.is_empty() { format!("#{i}") } else { b.name.clone() };
