@@ -3,7 +3,8 @@
 //! (`scene::FileKind`) and read by its own parser, so a file checks exactly when it opens.
 
 use super::world3d;
-use crate::app::timeline::record::Recording;
+use crate::app::timeline::record::{kind_of, Recording, RecordingKind};
+use crate::app::timeline::record3::Recording3;
 use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, FileKind};
 use std::path::{Path, PathBuf};
@@ -49,8 +50,18 @@ fn check_file(path: &Path) -> Result<String, String> {
         FileKind::Toi => scene::ToiSpec::load(path).map(|_| preset("time of impact")).map_err(located)?,
         FileKind::Slice => scene::SliceSpec::load(path).map(|_| preset("slicing")).map_err(located)?,
         FileKind::Recording => {
-            let r = Recording::load(path)?;
-            format!("recording: {} steps, {} edits", r.header.steps, r.header.actions.len())
+            let text = scene::read_text(path).map_err(located)?;
+            let file = path.display().to_string();
+            match kind_of(&text, &file)? {
+                RecordingKind::Scene => {
+                    let r = Recording::parse(&text, &file)?;
+                    format!("recording: {} steps, {} edits", r.header.steps, r.header.actions.len())
+                }
+                RecordingKind::World3d => {
+                    let r = Recording3::parse(&text, &file)?;
+                    format!("3D recording: {} steps, {} edits", r.header.steps, r.header.edits.len())
+                }
+            }
         }
     })
 }

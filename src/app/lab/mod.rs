@@ -67,6 +67,18 @@ pub trait Lab: AsAny {
     /// The right panel.
     fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>);
 
+    /// The timeline bar along the bottom, for a lab that keeps a timeline of its own world
+    /// (`timeline::panel::show_view`); its screen rect. None by default.
+    fn timeline_panel(
+        &self,
+        _ctx: &egui::Context,
+        _app: &Stage,
+        _out: &mut Vec<Action>,
+        _st: &mut UiState,
+    ) -> Option<egui::Rect> {
+        None
+    }
+
     /// The main view and an optional second area, from the screen area the panels leave.
     fn viewport(&self, free: ScreenRect) -> (ScreenRect, Option<ScreenRect>) {
         (free, None)

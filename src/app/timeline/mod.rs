@@ -5,18 +5,18 @@
 pub mod panel;
 pub mod profiler;
 pub mod record;
+pub mod record3;
 mod record_check;
+pub mod scrub;
 #[cfg(test)]
 mod tests;
 pub mod track;
 
+pub use scrub::{Resolved, Scrub};
+
 use super::state::{Action, App, BodyEdit, RunMode};
 use manifold_lab::engine::debug::{Color, DebugDraw};
-use manifold_lab::engine::determinism::check_determinism;
 use manifold_lab::engine::solver::SolverParams;
-use manifold_lab::engine::timeline::diff::{diff_worlds, BodyDiff};
-use manifold_lab::engine::timeline::profile::profile_window;
-use manifold_lab::engine::timeline::{Cause, Observed, Timeline};
 use manifold_lab::engine::World;
 use serde::{Deserialize, Serialize};
 
@@ -47,18 +47,10 @@ pub enum TimelineAction {
     JumpToSlowest,
 }
 
-/// Steps the in-app determinism check runs at most.
-const CHECK_STEPS: u64 = 600;
-
-/// The app's timeline: the engine's keyframes plus what the window shows of them.
+/// The 2D app's timeline: the shared [`Scrub`] (keyframes, ghost, diff, check; reached
+/// through `Deref`) plus what only the 2D app has: recordings and the Profiler window.
 pub struct AppTimeline {
-    pub line: Timeline,
-    /// The branch compared with the shown one.
-    pub compare: Option<usize>,
-    /// The compared branch at the cursor, re-simulated when the cursor moves.
-    ghost: Option<World>,
-    /// The last determinism check's report.
-    pub last_check: Option<String>,
+    pub scrub: Scrub<World>,
     /// The recording being made, if any.
     pub recorder: Option<record::Recorder>,
     /// Each branch's edits, stamped with their step (what a recording holds).
@@ -69,13 +61,23 @@ pub struct AppTimeline {
     pub profiler: bool,
 }
 
+impl std::ops::Deref for AppTimeline {
+    type Target = Scrub<World>;
+    fn deref(&self) -> &Scrub<World> {
+        &self.scrub
+    }
+}
+
+impl std::ops::DerefMut for AppTimeline {
+    fn deref_mut(&mut self) -> &mut Scrub<World> {
+        &mut self.scrub
+    }
+}
+
 impl AppTimeline {
     pub fn new(world: &World) -> AppTimeline {
         AppTimeline {
-            line: Timeline::new(world),
-            compare: None,
-            ghost: None,
-            last_check: None,
+            scrub: Scrub::new(world),
             recorder: None,
             logs: vec![Vec::new()],
             start_params: world.params.clone(),
@@ -85,38 +87,14 @@ impl AppTimeline {
 
     /// Gives every new branch its log: the parent's edits up to the fork.
     fn sync_logs(&mut self) {
-        while self.logs.len() < self.line.branches().len() {
-            let b = &self.line.branches()[self.logs.len()];
+        while self.logs.len() < self.scrub.line.branches().len() {
+            let b = &self.scrub.line.branches()[self.logs.len()];
             let inherited = match b.parent {
                 Some((p, s)) => self.logs[p].iter().filter(|a| a.step <= s).cloned().collect(),
                 None => Vec::new(),
             };
             self.logs.push(inherited);
         }
-    }
-
-    /// The compared branch at the shown step, if it reaches it.
-    pub fn ghost(&self) -> Option<&World> {
-        self.ghost.as_ref().filter(|g| g.step_count == self.line.cursor())
-    }
-
-    /// Bodies that differ most between the shown world and the ghost.
-    pub fn diff(&self, world: &World) -> Vec<BodyDiff> {
-        self.ghost().map(|g| diff_worlds(world, g)).unwrap_or_default()
-    }
-
-    /// Brings the ghost to the cursor (stepping on from the last ghost when it is behind).
-    fn refresh_ghost(&mut self) {
-        let (step, current) = (self.line.cursor(), self.line.current());
-        let Some(b) = self.compare.filter(|&b| b != current) else {
-            self.ghost = None;
-            return;
-        };
-        if self.ghost.as_ref().is_some_and(|g| g.step_count == step) {
-            return;
-        }
-        let near = self.ghost.as_ref().filter(|g| g.step_count < step);
-        self.ghost = self.line.world_at(b, step, near);
     }
 }
 
@@ -182,21 +160,19 @@ impl App {
         match effect {
             Effect::None => {}
             Effect::Edit => {
-                let seen = self.timeline.line.observe(&self.stage.world, Cause::Edited);
+                let notice = self.timeline.scrub.edited(&self.stage.world);
                 if let Some(a) = action {
                     self.record_action(a, step_before);
                 }
-                if let Observed::Branched(b) = seen {
-                    let parent = self.timeline.line.branch(b).and_then(|x| x.parent).map(|p| p.0);
-                    self.timeline.compare = parent;
-                    self.notice = Some(format!("Edited at a past step: branch {b} started, the old future kept"));
+                if notice.is_some() {
+                    self.notice = notice;
                 }
             }
             Effect::Reset if self.error.is_none() => self.reset_timeline(),
             Effect::Reset => {}
             Effect::Back => {
-                let cause = if self.world.step_count == step_before { Cause::Edited } else { Cause::Moved };
-                self.timeline.line.observe(&self.stage.world, cause);
+                let edited = self.world.step_count == step_before;
+                self.timeline.scrub.moved(&self.stage.world, edited);
             }
         }
         self.timeline.refresh_ghost();
@@ -211,13 +187,9 @@ impl App {
 
     /// Tells the timeline a step was taken.
     pub(super) fn timeline_stepped(&mut self) {
-        if let Observed::Diverged { step, branch } = self.timeline.line.observe(&self.stage.world, Cause::Stepped) {
-            self.error = Some(format!(
-                "step {step} did not reproduce its stored state: the simulation is not deterministic here \
-                 (the new run went to branch {branch})"
-            ));
+        if let Some(e) = self.timeline.scrub.stepped(&self.stage.world) {
+            self.error = Some(e);
         }
-        self.timeline.refresh_ghost();
     }
 
     /// Whether one step back can be taken (B, Backspace, the Back button): a state kept before
@@ -229,8 +201,7 @@ impl App {
 
     /// The step before the cursor on the branch, if it reaches one (←, ◀).
     pub fn timeline_back_target(&self) -> Option<u64> {
-        let cursor = self.timeline.line.cursor();
-        (cursor > self.timeline.line.current_branch().first_reachable()).then(|| cursor - 1)
+        self.timeline.back_target()
     }
 
     /// B with no step-back history left: one step back along the timeline.
@@ -239,70 +210,38 @@ impl App {
     }
 
     pub(super) fn apply_timeline(&mut self, a: TimelineAction) {
-        let line = &self.timeline.line;
-        let (current, cursor) = (line.current(), line.cursor());
-        let b = line.current_branch();
-        let (first, newest) = (b.first_reachable(), b.newest());
-        match a {
-            TimelineAction::Seek(s) => {
-                self.seek(current, s.clamp(first, newest));
-            }
-            TimelineAction::SeekBy(n) => {
-                let s = cursor.saturating_add_signed(n).clamp(first, newest);
-                self.seek(current, s);
-            }
-            TimelineAction::SeekStart => {
-                self.seek(current, first);
-            }
-            TimelineAction::SeekEnd => {
-                self.seek(current, newest);
-            }
-            TimelineAction::SelectBranch(i) => match line.branch(i) {
-                Some(to) => {
-                    let s = cursor.clamp(to.first_reachable(), to.newest());
-                    let from = current;
-                    if self.seek(i, s) && self.timeline.compare == Some(i) {
-                        self.timeline.compare = Some(from);
-                        self.timeline.refresh_ghost();
-                    }
-                }
-                None => self.error = Some(format!("no branch {i}")),
-            },
-            TimelineAction::Compare(c) => {
-                if c.is_some_and(|i| line.branch(i).is_none()) {
-                    self.error = Some(format!("no branch {}", c.unwrap_or_default()));
-                } else {
-                    self.timeline.compare = c;
-                    self.timeline.refresh_ghost();
+        let from = self.timeline.line.current();
+        match self.timeline.resolve(a, profiler::PROFILE_STEPS) {
+            Resolved::Seek { branch, step, swap } => {
+                if self.seek(branch, step) && swap {
+                    self.timeline.swap_compare(from);
                 }
             }
-            TimelineAction::CheckDeterminism => self.check_determinism(),
-            TimelineAction::Record(on) => self.set_recording(on),
-            TimelineAction::SaveRecording(path) => self.save_recording(&path),
-            TimelineAction::ShowProfiler(on) => self.timeline.profiler = on,
-            TimelineAction::JumpToSlowest => {
-                let w = profile_window(b.stats(), b.origin(), newest, profiler::PROFILE_STEPS);
-                match w.slowest {
-                    Some((s, _)) => {
-                        self.seek(current, s);
-                    }
-                    None => self.notice = Some("no step to profile yet".into()),
+            Resolved::Compared => {}
+            Resolved::Check => {
+                if let Some(n) = self.timeline.check_determinism() {
+                    self.notice = Some(n);
                 }
             }
+            Resolved::Notice(n) => self.notice = Some(n),
+            Resolved::Error(e) => self.error = Some(e),
+            Resolved::Other(TimelineAction::Record(on)) => self.set_recording(on),
+            Resolved::Other(TimelineAction::SaveRecording(path)) => self.save_recording(&path),
+            Resolved::Other(TimelineAction::ShowProfiler(on)) => self.timeline.profiler = on,
+            Resolved::Other(_) => {}
         }
     }
 
     /// Shows `step` of `branch`; false (with a notice) when it cannot be reached.
     fn seek(&mut self, branch: usize, step: u64) -> bool {
         self.mode = RunMode::Paused;
-        match self.timeline.line.seek(branch, step, &self.stage.world) {
+        match self.timeline.scrub.seek(branch, step, &self.stage.world) {
             Some(w) => {
                 self.world = w;
                 self.history.clear();
                 let n = self.world.bodies.len();
                 self.selection.retain(|&i| i < n);
                 self.world.mouse_joint = None;
-                self.timeline.refresh_ghost();
                 self.tools.world_changed(crate::app::tools::WorldChange::Jumped, &self.stage.world);
                 true
             }
@@ -311,25 +250,6 @@ impl App {
                 false
             }
         }
-    }
-
-    fn check_determinism(&mut self) {
-        let b = self.timeline.line.current_branch();
-        let from = b.first_reachable();
-        let Some(start) = self.timeline.line.world_at(self.timeline.line.current(), from, None) else { return };
-        let steps = (b.newest() - from).clamp(1, CHECK_STEPS);
-        let r = check_determinism(&start, steps);
-        self.notice = Some(match r.divergences.first() {
-            None if r.is_deterministic() => format!("deterministic over {steps} steps from step {from}"),
-            None => "the determinism check could not take its snapshot".into(),
-            Some(d) => format!(
-                "not deterministic: {:?} run diverges after step {}{}",
-                d.run,
-                from + d.step,
-                d.bodies.first().map_or(String::new(), |b| format!(" (body `{}` first)", b.name))
-            ),
-        });
-        self.timeline.last_check = Some(r.to_text());
     }
 }
 

@@ -1,14 +1,16 @@
 //! The timeline bar along the bottom: a scrubber over every step, branch and compare pickers,
 //! record and check buttons, small plots of per-step counters (click one to jump there) and
-//! the diff against the compared branch.
+//! the diff against the compared branch. One panel for every world the timeline keeps: the
+//! 2D scene and the 3D dynamics lab show it through a [`View`] of their [`Scrub`].
 
-use super::{track, TimelineAction as T};
+use super::{track, Scrub, TimelineAction as T};
 use crate::app::input::keys;
 use crate::app::panels::{note, UiState, Widgets};
 use crate::app::state::{Action, App};
 use egui_macroquad::egui::{self, Color32, RichText, Sense, Stroke};
 use manifold_lab::engine::number::Num;
-use manifold_lab::engine::timeline::{Counter, StepStats};
+use manifold_lab::engine::timeline::diff::BodyDiff;
+use manifold_lab::engine::timeline::{Counter, StepStats, Timed};
 
 /// Height of one counter plot, points.
 const PLOT_H: f32 = 30.0;
@@ -22,24 +24,63 @@ const PLOT_BOTTOM: Color32 = Color32::from_rgba_premultiplied(20, 38, 56, 90);
 const RED: Color32 = Color32::from_rgb(235, 60, 60);
 const TEXT: Color32 = Color32::from_gray(200);
 
-/// Shows the timeline panel (only for scenes, not labs) and returns its screen rect; the plots'
-/// backgrounds are left to the frame loop (pushed on `backdrops`).
-pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiState) -> Option<egui::Rect> {
-    if app.lab.is_some() {
-        return None;
+/// What the panel shows of a timeline: the shared part and what the app around it offers.
+pub struct View<'a, W> {
+    pub scrub: &'a Scrub<W>,
+    /// The shown world's bodies that differ most from the ghost.
+    pub diff: Vec<BodyDiff>,
+    /// Whether one step back can be taken (the ⏮ and ◀ buttons).
+    pub can_back: bool,
+    /// Recording on or off; `None` hides the Record button.
+    pub recording: Option<bool>,
+    /// The Profiler window open or not; `None` hides its button.
+    pub profiler: Option<bool>,
+    /// Whether the GIF export is offered.
+    pub export: bool,
+}
+
+/// The 2D scene's view of its timeline.
+fn scene_view(app: &App) -> View<'_, manifold_lab::engine::World> {
+    let t = &app.timeline;
+    View {
+        scrub: &t.scrub,
+        diff: t.diff(&app.world),
+        can_back: app.timeline_back_target().is_some(),
+        recording: Some(t.recorder.is_some()),
+        profiler: Some(t.profiler),
+        export: true,
     }
+}
+
+/// Shows the timeline panel: the scene's, or the open lab's if it keeps one (labs without a
+/// timeline show none); returns its screen rect. The plots' backgrounds are left to the frame
+/// loop (pushed on `backdrops`).
+pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiState) -> Option<egui::Rect> {
+    match &app.lab {
+        Some(lab) => lab.timeline_panel(ctx, app, out, st),
+        None => show_view(ctx, &scene_view(app), out, st),
+    }
+}
+
+/// Shows the panel for `v`.
+pub fn show_view<W: Timed>(
+    ctx: &egui::Context,
+    v: &View<'_, W>,
+    out: &mut Vec<Action>,
+    st: &mut UiState,
+) -> Option<egui::Rect> {
     let r = egui::TopBottomPanel::bottom("timeline").show(ctx, |ui| {
-        bar(ui, app, out, &mut st.widgets);
+        bar(ui, v, out, &mut st.widgets);
         ui.horizontal(|ui| {
             let diff_w = 230.0;
             let plots_w = (ui.available_width() - diff_w - 12.0).max(200.0);
-            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, app, out, &mut st.backdrops));
+            ui.allocate_ui(egui::vec2(plots_w, PLOT_H), |ui| plots(ui, v.scrub, out, &mut st.backdrops));
             ui.separator();
             ui.vertical(|ui| {
                 // Every line of the diff is cut to the room left (whole on hover).
                 ui.set_max_width(ui.available_width());
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                diff(ui, app)
+                diff(ui, v)
             });
         });
         ui.min_rect()
@@ -50,13 +91,13 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiSt
 
 /// The scrubber row: the step buttons (each enabled when it can move), the track (a click or
 /// a drag shows that step) and the branch, record and check controls.
-fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widgets) {
-    let t = &app.timeline;
+fn bar<W: Timed>(ui: &mut egui::Ui, v: &View<'_, W>, out: &mut Vec<Action>, widgets: &mut Widgets) {
+    let t = v.scrub;
     let b = t.line.current_branch();
     let (first, newest, cursor) = (b.first_reachable(), b.newest(), t.line.cursor());
     let tl = Action::Timeline;
     ui.horizontal(|ui| {
-        let (back, on) = (app.timeline_back_target().is_some(), cursor < newest);
+        let (back, on) = (v.can_back, cursor < newest);
         let by = |n| tl(T::SeekBy(n));
         keys::button(ui, "⏮", &[("first step", &tl(T::SeekStart))], back, out);
         keys::button(ui, "◀", &[("one step back", &by(-1)), ("ten steps", &by(-10))], back, out);
@@ -66,8 +107,8 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widget
         // The controls from the right edge leftwards, so they always show whole; the track takes
         // the width left between them and the step buttons.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            keyframe_info(ui, app);
-            controls(ui, app, out);
+            keyframe_info(ui, t);
+            controls(ui, v, out);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let (resp, asked) = track::track(ui, ui.available_width().max(60.0), first, newest, cursor);
                 note(widgets, ui, "timeline_track", resp.rect);
@@ -85,12 +126,14 @@ fn bar(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, widgets: &mut Widget
 }
 
 /// Record, Check, GIF, Profiler and the branch pickers, laid out right to left.
-fn controls(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    let t = &app.timeline;
-    if ui.selectable_label(t.profiler, "Profiler").on_hover_text("step time by phase, counters").clicked() {
-        out.push(Action::Timeline(T::ShowProfiler(!t.profiler)));
+fn controls<W: Timed>(ui: &mut egui::Ui, v: &View<'_, W>, out: &mut Vec<Action>) {
+    let t = v.scrub;
+    if let Some(on) = v.profiler {
+        if ui.selectable_label(on, "Profiler").on_hover_text("step time by phase, counters").clicked() {
+            out.push(Action::Timeline(T::ShowProfiler(!on)));
+        }
     }
-    if ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
+    if v.export && ui.button("GIF").on_hover_text("export a range of steps as an animated GIF or PNGs").clicked() {
         out.push(Action::ShowDialog(crate::app::files::DialogKind::Export));
     }
     let check = ui.button("Check").on_hover_text(
@@ -99,17 +142,17 @@ fn controls(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
     if check.clicked() {
         out.push(Action::Timeline(T::CheckDeterminism));
     }
-    let recording = t.recorder.is_some();
-    let label = if recording { RichText::new("⏹ Stop").color(RED) } else { RichText::new("⏺ Record") };
-    if ui.button(label).on_hover_text("record the run to recording.mlrec").clicked() {
-        out.push(Action::Timeline(T::Record(!recording)));
+    if let Some(recording) = v.recording {
+        let label = if recording { RichText::new("⏹ Stop").color(RED) } else { RichText::new("⏺ Record") };
+        if ui.button(label).on_hover_text("record the run to recording.mlrec").clicked() {
+            out.push(Action::Timeline(T::Record(!recording)));
+        }
     }
-    branch_picker(ui, app, out);
+    branch_picker(ui, t, out);
 }
 
 /// Keyframes, the re-simulation bound and the memory they take.
-fn keyframe_info(ui: &mut egui::Ui, app: &App) {
-    let t = &app.timeline;
+fn keyframe_info<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>) {
     let mb = t.line.keyframe_bytes() as f64 / 1e6;
     ui.label(
         RichText::new(format!(
@@ -130,9 +173,8 @@ fn keyframe_info(ui: &mut egui::Ui, app: &App) {
     ));
 }
 
-fn branch_name(app: &App, i: usize) -> String {
-    let t = &app.timeline.line;
-    t.branch(i).map_or_else(
+fn branch_name<W: Timed>(t: &Scrub<W>, i: usize) -> String {
+    t.line.branch(i).map_or_else(
         || format!("#{i}"),
         |b| match b.parent {
             Some((p, s)) => format!("{} (from {} @ {s}, to {})", b.name, p, b.newest()),
@@ -143,8 +185,7 @@ fn branch_name(app: &App, i: usize) -> String {
 
 /// The branch shown and the branch compared with it, added right to left (the compared one
 /// first, so the branch shown reads first).
-fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
-    let t = &app.timeline;
+fn branch_picker<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>, out: &mut Vec<Action>) {
     let n = t.line.branches().len();
     if n < 2 {
         return;
@@ -156,14 +197,14 @@ fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
             out.push(Action::Timeline(T::Compare(None)));
         }
         for i in (0..n).filter(|&i| i != current) {
-            if ui.selectable_label(t.compare == Some(i), branch_name(app, i)).clicked() {
+            if ui.selectable_label(t.compare == Some(i), branch_name(t, i)).clicked() {
                 out.push(Action::Timeline(T::Compare(Some(i))));
             }
         }
     });
     egui::ComboBox::from_id_salt("branch").selected_text(format!("branch {current}")).width(80.0).show_ui(ui, |ui| {
         for i in 0..n {
-            if ui.selectable_label(i == current, branch_name(app, i)).clicked() && i != current {
+            if ui.selectable_label(i == current, branch_name(t, i)).clicked() && i != current {
                 out.push(Action::Timeline(T::SelectBranch(i)));
             }
         }
@@ -172,10 +213,10 @@ fn branch_picker(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>) {
 
 /// One small plot per counter, side by side, each on a backdrop; a click jumps to the step
 /// under the pointer.
-fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
-    let b = app.timeline.line.current_branch();
+fn plots<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
+    let b = t.line.current_branch();
     let stats = b.stats();
-    let (origin, cursor) = (b.origin(), app.timeline.line.cursor());
+    let (origin, cursor) = (b.origin(), t.line.cursor());
     let n = Counter::ALL.len() as f32;
     ui.horizontal(|ui| {
         let w = (ui.available_width() - 6.0 * (n - 1.0)) / n;
@@ -261,8 +302,8 @@ fn draw_plot(p: &egui::Painter, rect: egui::Rect, stats: &[StepStats], c: Counte
 }
 
 /// The compared branch: where the hashes first part and the bodies that differ most.
-fn diff(ui: &mut egui::Ui, app: &App) {
-    let t = &app.timeline;
+fn diff<W: Timed>(ui: &mut egui::Ui, v: &View<'_, W>) {
+    let t = v.scrub;
     let Some(other) = t.compare.filter(|&c| c != t.line.current()) else {
         ui.label(RichText::new("Edit at a past step to start a branch").small().weak());
         return;
@@ -280,7 +321,7 @@ fn diff(ui: &mut egui::Ui, app: &App) {
         ui.label(RichText::new(format!("branch {other} does not reach this step")).small().weak());
         return;
     }
-    for d in t.diff(&app.world).iter().take(2) {
+    for d in v.diff.iter().take(2) {
         let name = if d.name.is_empty() { format!("#{}", d.body) } else { d.name.clone() };
         let text = format!("{name} Δp {:.3} m Δθ {:.3} Δv {:.2}", Num(d.position), Num(d.angle), Num(d.velocity));
         ui.add(egui::Label::new(RichText::new(text).small()).truncate());

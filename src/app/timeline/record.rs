@@ -10,7 +10,9 @@
 //! Scene(version: 1, …)                      the scene as loaded, in scene syntax
 //! ```
 //! Errors name the file, line and column: the header is checked as scene files are
-//! (`record_check`), the scene by the scene loader.
+//! (`record_check`), the scene by the scene loader. The header's `kind` tells a 2D scene's
+//! recording (`Scene`, the default: files without it are 2D) from a 3D world's (`World3d`,
+//! `record3`), which has the same three parts.
 
 use super::super::state::{Action, App};
 use super::record_check::{self, HeaderText};
@@ -30,9 +32,20 @@ pub struct Stamped {
     pub action: Action,
 }
 
+/// What a recording replays: a 2D scene or a 3D world.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RecordingKind {
+    #[default]
+    Scene,
+    World3d,
+}
+
 /// What the header holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
+    /// Always `Scene` here (see [`RecordingKind`]).
+    #[serde(default)]
+    pub kind: RecordingKind,
     /// The step the recording ends at.
     pub steps: u64,
     /// The state hash at that step, hex.
@@ -56,21 +69,17 @@ pub fn is_recording(path: &Path) -> bool {
     path.extension().is_some_and(|x| x.eq_ignore_ascii_case(scene::RECORDING_EXTENSION))
 }
 
-/// The recording state of the window: on since `since` (a step).
-pub struct Recorder {
-    pub since: u64,
+/// A recording's text cut into its parts, shared by 2D and 3D recordings.
+pub struct Parts<'a> {
+    pub header_text: &'a str,
+    pub scene_text: &'a str,
+    /// File lines before the scene's first line: the magic, the header and the mark.
+    pub offset: usize,
 }
 
-impl Recording {
-    pub fn to_text(&self) -> Result<String, String> {
-        let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
-        let header = ron::ser::to_string_pretty(&self.header, pretty).map_err(|e| e.to_string())?;
-        let scene = self.scene.to_ron_string().map_err(|e| e.to_string())?;
-        Ok(format!("{MAGIC} {VERSION}\n{header}\n{SCENE_MARK}\n{scene}\n"))
-    }
-
-    /// Parses recording text; `file` labels errors.
-    pub fn parse(text: &str, file: &str) -> Result<Recording, String> {
+impl<'a> Parts<'a> {
+    /// Checks the magic and version and finds the header and the scene.
+    pub fn split(text: &'a str, file: &str) -> Result<Parts<'a>, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
         let mut words = first.split_whitespace();
@@ -93,18 +102,64 @@ impl Recording {
             return Err(format!("{file}:{lines}:1: missing the `{SCENE_MARK}` line and the scene (truncated?)"));
         };
         let (header_text, scene_part) = rest.split_at(at);
-        let header: Header = ron::from_str(header_text)
-            .map_err(|e| format!("{file}:{}:{}: {}", e.position.line.max(1) + 1, e.position.col.max(1), e.code))?;
-        record_check::check(&header, &HeaderText { text: header_text, file, lines_before: 1 })?;
-        let scene_text = &scene_part[SCENE_MARK.len() + 1..];
-        // Lines before the scene: the magic, the header and the mark.
         let offset = 1 + header_text.lines().count() + 1;
-        let scene = scene::parse(scene_text, file).map_err(|e| match e {
+        Ok(Parts { header_text, scene_text: &scene_part[SCENE_MARK.len() + 1..], offset })
+    }
+
+    /// The header as `H`; a syntax error is located in the file.
+    pub fn header<H: serde::de::DeserializeOwned>(&self, file: &str) -> Result<H, String> {
+        ron::from_str(self.header_text)
+            .map_err(|e| format!("{file}:{}:{}: {}", e.position.line.max(1) + 1, e.position.col.max(1), e.code))
+    }
+
+    /// The header's `kind` (a 2D scene's when it has none).
+    pub fn kind(&self, file: &str) -> Result<RecordingKind, String> {
+        #[derive(Deserialize)]
+        struct Probe {
+            #[serde(default)]
+            kind: RecordingKind,
+        }
+        self.header::<Probe>(file).map(|p| p.kind)
+    }
+
+    /// A scene error placed at its line in the whole file.
+    pub fn locate(&self, e: SceneError) -> String {
+        match e {
             SceneError::Parse { file, line, column, message } => {
-                format!("{file}:{}:{column}: {message}", line + offset)
+                format!("{file}:{}:{column}: {message}", line + self.offset)
             }
             other => other.to_string(),
-        })?;
+        }
+    }
+}
+
+/// The kind of the recording `text` holds.
+pub fn kind_of(text: &str, file: &str) -> Result<RecordingKind, String> {
+    Parts::split(text, file)?.kind(file)
+}
+
+/// The recording state of the window: on since `since` (a step).
+pub struct Recorder {
+    pub since: u64,
+}
+
+impl Recording {
+    pub fn to_text(&self) -> Result<String, String> {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
+        let header = ron::ser::to_string_pretty(&self.header, pretty).map_err(|e| e.to_string())?;
+        let scene = self.scene.to_ron_string().map_err(|e| e.to_string())?;
+        Ok(format!("{MAGIC} {VERSION}\n{header}\n{SCENE_MARK}\n{scene}\n"))
+    }
+
+    /// Parses recording text; `file` labels errors.
+    pub fn parse(text: &str, file: &str) -> Result<Recording, String> {
+        let parts = Parts::split(text, file)?;
+        if parts.kind(file)? != RecordingKind::Scene {
+            return Err(format!("{file}:2:1: a 3D world's recording, not a 2D scene's (replay it with `replay`)"));
+        }
+        let header: Header = parts.header(file)?;
+        record_check::check(&header, &HeaderText { text: parts.header_text, file, lines_before: 1 })?;
+        let scene = scene::parse(parts.scene_text, file).map_err(|e| parts.locate(e))?;
         Ok(Recording { header, scene })
     }
 
@@ -181,6 +236,7 @@ impl App {
         let actions = t.logs.get(t.line.current()).map(|l| l.iter().filter(|a| a.step <= end).cloned().collect());
         Ok(Recording {
             header: Header {
+                kind: RecordingKind::Scene,
                 steps: end,
                 final_hash: format!("{hash:016x}"),
                 scene_path: self.scene_path.clone(),

@@ -18,17 +18,26 @@ pub struct HeaderText<'a> {
 
 impl HeaderText<'_> {
     /// `file:line:column` of the value of `key` inside `text[from..to]`, else of `from`.
-    fn at(&self, from: usize, to: usize, key: &str) -> String {
+    pub fn at(&self, from: usize, to: usize, key: &str) -> String {
         self.pos(spans::value_of(self.text, from, to, key).unwrap_or(from))
     }
 
     /// `file:line:column` of byte `offset` of the header.
-    fn pos(&self, offset: usize) -> String {
+    pub fn pos(&self, offset: usize) -> String {
         let (line, column) = spans::line_col(self.text, offset);
         format!("{}:{}:{column}", self.file, line + self.lines_before)
     }
 
-    fn whole(&self) -> (usize, usize) {
+    /// `file:line:column` of the field `msg` names in backquotes inside the value of `key`
+    /// (within `text[from..to]`), else of that value.
+    pub fn field_at(&self, from: usize, to: usize, key: &str, msg: &str) -> String {
+        let value = spans::value_of(self.text, from, to, key).unwrap_or(from);
+        let field = msg.split('`').nth(1).unwrap_or("").split('.').next().unwrap_or("");
+        self.at(value, spans::closing(self.text, value), field)
+    }
+
+    /// The header's outer parentheses.
+    pub fn whole(&self) -> (usize, usize) {
         let open = self.text.find('(').unwrap_or(0);
         (open, spans::closing(self.text, open))
     }
@@ -36,23 +45,29 @@ impl HeaderText<'_> {
 
 /// Checks `header`; the error names its place and the rule broken.
 pub fn check(header: &Header, h: &HeaderText) -> Result<(), String> {
+    check_common(h, header.steps, &header.final_hash, header.params.validate())?;
     let (start, end) = h.whole();
-    if header.steps > MAX_STEPS {
+    check_actions(header, h, start, end)
+}
+
+/// What every recording's header holds, 2D or 3D: its end step, its final hash and its
+/// parameters (`params`: their `validate`'s answer, whose message names the field in
+/// backquotes).
+pub fn check_common(h: &HeaderText, steps: u64, hash: &str, params: Result<(), String>) -> Result<(), String> {
+    let (start, end) = h.whole();
+    if steps > MAX_STEPS {
         let at = h.at(start, end, "steps");
-        return Err(format!("{at}: `steps` must be at most {MAX_STEPS}, got {}", header.steps));
+        return Err(format!("{at}: `steps` must be at most {MAX_STEPS}, got {steps}"));
     }
-    let hash = &header.final_hash;
     if hash.is_empty() || hash.len() > 16 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
         let at = h.at(start, end, "final_hash");
         return Err(format!("{at}: `final_hash` must be 1 to 16 hex digits, got `{hash}`"));
     }
-    if let Err(msg) = header.params.validate() {
-        let params = spans::value_of(h.text, start, end, "params").unwrap_or(start);
-        let field = msg.split('`').nth(1).unwrap_or("").split('.').next().unwrap_or("");
-        let at = h.at(params, spans::closing(h.text, params), field);
+    if let Err(msg) = params {
+        let at = h.field_at(start, end, "params", &msg);
         return Err(format!("{at}: params: {msg}"));
     }
-    check_actions(header, h, start, end)
+    Ok(())
 }
 
 fn check_actions(header: &Header, h: &HeaderText, start: usize, end: usize) -> Result<(), String> {

@@ -1,44 +1,52 @@
 //! One line of history: keyframes by step and the counters of every step.
 
 use super::stats::StepStats;
-use super::{world_bytes, STEP_FLOOR_MS};
+use super::timed::Timed;
+use super::STEP_FLOOR_MS;
 use crate::engine::World;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A stored world. Branches share the keyframes before their fork.
-#[derive(Clone)]
-pub struct Keyframe {
-    pub world: Arc<World>,
+pub struct Keyframe<W = World> {
+    pub world: Arc<W>,
     /// Pinned keyframes hold an edit (or the start) and are never thinned away.
     pub pinned: bool,
     pub bytes: usize,
 }
 
-impl Keyframe {
-    fn of(world: &World, pinned: bool) -> Keyframe {
-        Keyframe { world: Arc::new(world.snapshot()), pinned, bytes: world_bytes(world) }
+// Derived `Clone` would ask `W: Clone`; a keyframe's clone shares the world.
+impl<W> Clone for Keyframe<W> {
+    fn clone(&self) -> Self {
+        Keyframe { world: Arc::clone(&self.world), pinned: self.pinned, bytes: self.bytes }
+    }
+}
+
+impl<W: Timed> Keyframe<W> {
+    fn of(world: &W, pinned: bool) -> Keyframe<W> {
+        Keyframe { world: Arc::new(world.keyframe()), pinned, bytes: world.keyframe_bytes() }
     }
 }
 
 /// A branch: where it came from, its keyframes and its per-step counters.
-pub struct Branch {
+pub struct Branch<W = World> {
     pub id: usize,
     pub name: String,
     /// The branch it was forked from and the step of the edit that started it.
     pub parent: Option<(usize, u64)>,
-    keyframes: BTreeMap<u64, Keyframe>,
+    keyframes: BTreeMap<u64, Keyframe<W>>,
     /// Counters of steps `origin ..= newest`.
     stats: Vec<StepStats>,
     origin: u64,
 }
 
-impl Branch {
+impl<W: Timed> Branch<W> {
     /// A branch whose first state is `world`.
-    pub(super) fn start(id: usize, name: String, parent: Option<(usize, u64)>, world: &World) -> Branch {
+    pub(super) fn start(id: usize, name: String, parent: Option<(usize, u64)>, world: &W) -> Branch<W> {
         let mut keyframes = BTreeMap::new();
-        keyframes.insert(world.step_count, Keyframe::of(world, true));
-        Branch { id, name, parent, keyframes, stats: vec![StepStats::of(world, false)], origin: world.step_count }
+        let origin = world.step_count();
+        keyframes.insert(origin, Keyframe::of(world, true));
+        Branch { id, name, parent, keyframes, stats: vec![world.step_stats(false)], origin }
     }
 
     /// The first step with counters.
@@ -65,7 +73,7 @@ impl Branch {
         self.stats.get(i)
     }
 
-    pub fn keyframes(&self) -> impl Iterator<Item = (&u64, &Keyframe)> {
+    pub fn keyframes(&self) -> impl Iterator<Item = (&u64, &Keyframe<W>)> {
         self.keyframes.iter()
     }
 
@@ -73,17 +81,17 @@ impl Branch {
         self.keyframes.len()
     }
 
-    pub(super) fn keyframe_at_or_before(&self, step: u64) -> Option<(u64, &Keyframe)> {
+    pub(super) fn keyframe_at_or_before(&self, step: u64) -> Option<(u64, &Keyframe<W>)> {
         self.keyframes.range(..=step).next_back().map(|(&s, k)| (s, k))
     }
 
     /// Appends the state after a new step; keeps it as a keyframe once re-simulating from the
     /// previous keyframe would cost `segment_ms`.
-    pub(super) fn push(&mut self, world: &World, segment_ms: f32) {
-        self.stats.push(StepStats::of(world, true));
+    pub(super) fn push(&mut self, world: &W, segment_ms: f32) {
+        self.stats.push(world.step_stats(true));
         let last = self.keyframes.keys().next_back().copied().unwrap_or(self.origin);
-        if self.cost(last, world.step_count) >= segment_ms {
-            self.keyframes.insert(world.step_count, Keyframe::of(world, false));
+        if self.cost(last, world.step_count()) >= segment_ms {
+            self.keyframes.insert(world.step_count(), Keyframe::of(world, false));
         }
     }
 
@@ -104,9 +112,9 @@ impl Branch {
 
     /// Replaces the head's state by an edited one (pinned). A world beyond the head fills the
     /// gap with the edited counters.
-    pub(super) fn pin_head(&mut self, world: &World) {
-        let step = world.step_count;
-        let mut stats = StepStats::of(world, false);
+    pub(super) fn pin_head(&mut self, world: &W) {
+        let step = world.step_count();
+        let mut stats = world.step_stats(false);
         if let Some(old) = self.stats_at(step) {
             // Keep the step's timing: the edit came after it.
             (stats.step_ms, stats.toi_events) = (old.step_ms, old.toi_events);
@@ -120,14 +128,14 @@ impl Branch {
     }
 
     /// A new branch that shares this one's past up to `step` and has `world` there.
-    pub(super) fn fork(&self, id: usize, name: String, world: &World, step: u64) -> Branch {
-        let mut keyframes: BTreeMap<u64, Keyframe> =
+    pub(super) fn fork(&self, id: usize, name: String, world: &W, step: u64) -> Branch<W> {
+        let mut keyframes: BTreeMap<u64, Keyframe<W>> =
             self.keyframes.range(..step).map(|(&s, k)| (s, k.clone())).collect();
         keyframes.insert(step, Keyframe::of(world, true));
         let origin = self.origin.min(step);
         let kept = usize::try_from(step.saturating_sub(self.origin)).unwrap_or(usize::MAX).min(self.stats.len());
         let mut stats: Vec<StepStats> = if step >= self.origin { self.stats[..kept].to_vec() } else { Vec::new() };
-        let mut new = StepStats::of(world, false);
+        let mut new = world.step_stats(false);
         if let Some(old) = self.stats_at(step) {
             (new.step_ms, new.toi_events) = (old.step_ms, old.toi_events);
         }

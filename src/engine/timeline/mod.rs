@@ -10,9 +10,11 @@ mod branch;
 pub mod diff;
 pub mod profile;
 pub mod stats;
+pub mod timed;
 
 pub use branch::Branch;
 pub use stats::{Counter, Phase, StepStats};
+pub use timed::Timed;
 
 use crate::engine::World;
 use std::collections::HashSet;
@@ -64,9 +66,10 @@ pub enum Cause {
     Moved,
 }
 
-/// Branches of keyframes and counters, and where the shown world is on them.
-pub struct Timeline {
-    branches: Vec<Branch>,
+/// Branches of keyframes and counters, and where the shown world is on them. Any [`Timed`]
+/// world: the 2D `World` (the default) or the 3D `World3`.
+pub struct Timeline<W = World> {
+    branches: Vec<Branch<W>>,
     current: usize,
     cursor: u64,
     /// Recorded step time a stretch between keyframes may hold, ms (grows when memory runs
@@ -75,28 +78,28 @@ pub struct Timeline {
     budget: usize,
 }
 
-impl Timeline {
+impl<W: Timed> Timeline<W> {
     /// A timeline starting at `world` with the default budget.
-    pub fn new(world: &World) -> Timeline {
+    pub fn new(world: &W) -> Timeline<W> {
         Timeline::with_budget(world, DEFAULT_BUDGET_BYTES)
     }
 
     /// A timeline starting at `world` that keeps at most about `budget` bytes of keyframes.
-    pub fn with_budget(world: &World, budget: usize) -> Timeline {
+    pub fn with_budget(world: &W, budget: usize) -> Timeline<W> {
         Timeline {
             branches: vec![Branch::start(0, "main".into(), None, world)],
             current: 0,
-            cursor: world.step_count,
+            cursor: world.step_count(),
             segment_ms: FIRST_SEGMENT_MS,
             budget,
         }
     }
 
-    pub fn branches(&self) -> &[Branch] {
+    pub fn branches(&self) -> &[Branch<W>] {
         &self.branches
     }
 
-    pub fn branch(&self, i: usize) -> Option<&Branch> {
+    pub fn branch(&self, i: usize) -> Option<&Branch<W>> {
         self.branches.get(i)
     }
 
@@ -105,7 +108,7 @@ impl Timeline {
         self.current
     }
 
-    pub fn current_branch(&self) -> &Branch {
+    pub fn current_branch(&self) -> &Branch<W> {
         &self.branches[self.current]
     }
 
@@ -148,12 +151,12 @@ impl Timeline {
 
     /// Tells the timeline what the shown world is now and why; keeps keyframes, counters,
     /// branches and the cursor in step with it.
-    pub fn observe(&mut self, world: &World, cause: Cause) -> Observed {
-        let step = world.step_count;
+    pub fn observe(&mut self, world: &W, cause: Cause) -> Observed {
+        let step = world.step_count();
         let b = &self.branches[self.current];
         let known = b.stats_at(step).map(|s| s.hash);
         match cause {
-            Cause::Stepped | Cause::Moved if known == Some(world.state_hash()) => {
+            Cause::Stepped | Cause::Moved if known == Some(world.hash()) => {
                 self.cursor = step;
                 Observed::Followed
             }
@@ -180,7 +183,7 @@ impl Timeline {
     }
 
     /// Starts a branch from the current one at `step` with `world` as its state there.
-    fn fork(&mut self, world: &World, step: u64) -> usize {
+    fn fork(&mut self, world: &W, step: u64) -> usize {
         let id = self.branches.len();
         let parent = &self.branches[self.current];
         let b = parent.fork(id, format!("branch {id}"), world, step);
@@ -194,18 +197,18 @@ impl Timeline {
     /// The world of branch `branch` at `step`, re-simulated from the nearest keyframe (or from
     /// `near`, a world of that branch at an earlier step past that keyframe, when given).
     /// `None` when the step is outside what the branch can reach.
-    pub fn world_at(&self, branch: usize, step: u64, near: Option<&World>) -> Option<World> {
+    pub fn world_at(&self, branch: usize, step: u64, near: Option<&W>) -> Option<W> {
         let b = self.branches.get(branch)?;
         if step < b.first_reachable() || step > b.newest() {
             return None;
         }
         let (kf_step, kf) = b.keyframe_at_or_before(step)?;
         let mut w = match near {
-            Some(n) if n.step_count >= kf_step && n.step_count <= step => n.clone(),
+            Some(n) if n.step_count() >= kf_step && n.step_count() <= step => n.clone(),
             _ => (*kf.world).clone(),
         };
-        while w.step_count < step {
-            w.step();
+        while w.step_count() < step {
+            w.advance();
         }
         w.rebuild_derived();
         Some(w)
@@ -213,8 +216,8 @@ impl Timeline {
 
     /// Moves the cursor to `step` of `branch` (switching branch) and returns the world there.
     /// `shown` is the world shown now, reused when it is on the way.
-    pub fn seek(&mut self, branch: usize, step: u64, shown: &World) -> Option<World> {
-        let near = (branch == self.current && shown.step_count == self.cursor).then_some(shown);
+    pub fn seek(&mut self, branch: usize, step: u64, shown: &W) -> Option<W> {
+        let near = (branch == self.current && shown.step_count() == self.cursor).then_some(shown);
         let w = self.world_at(branch, step, near)?;
         self.current = branch;
         self.cursor = step;

@@ -37,6 +37,8 @@ pub fn pick(lab: &World3dLab, vp: &ScreenRect, screen: Vec2) -> Option<(usize, V
 /// The lab's left-button gestures; `None` when idle.
 pub fn pointer(lab: &mut World3dLab, app: &Stage, f: &PointerFrame, over_ui: bool) -> Option<Vec<Action>> {
     let vp = app.viewport;
+    let idle = lab.gesture.is_none() && !over_ui && vp.contains(f.pos);
+    lab.hover = if idle { super::inspect::contact_under(lab, &vp, f.pos) } else { None };
     let mut out = Vec::new();
     let next = match lab.gesture {
         None if f.left_pressed && !over_ui && vp.contains(f.pos) => Some(match pick(lab, &vp, f.pos) {

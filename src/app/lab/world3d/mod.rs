@@ -3,15 +3,21 @@
 //! step, step back (a bounded history of world snapshots) and restart as in the 2D scenes; the
 //! shared orbit camera; drag a hull to push it with a mouse spring; the engine's 3D layers
 //! (contacts, the deciding SAT axis, the submerged cut and buoyancy, joint bases and errors)
-//! toggled in a panel. State and actions here; gestures in `input`, drawing in `draw`, panels
-//! in `panels`.
+//! toggled in a panel. The run is on the same timeline as the 2D scenes (`timeline::Scrub`,
+//! `timeline_3d`): scrub, step back past the history, branch by an edit at a past step, the
+//! compared branch drawn as ghosts and diffed body by body. State and actions here; gestures
+//! in `input`, drawing in `draw`, panels in `panels`.
 
 mod draw;
 pub mod input;
+pub mod inspect;
 mod panels;
 mod settings;
 #[cfg(test)]
 mod tests;
+mod timeline_3d;
+#[cfg(test)]
+mod timeline_tests;
 
 use super::{Lab, LabAction, LabEntry, LabKind, LabType};
 use crate::app::camera::ScreenRect;
@@ -20,12 +26,14 @@ use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
 use crate::app::stage::Stage;
 use crate::app::state::{Action, RunMode};
+use crate::app::timeline::Scrub;
 use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::debug3::{Layer3, LayerSet3};
-use manifold_lab::engine::world3d::{Body3, Contact3, MouseSpring3, Water3, World3, World3Params};
+use manifold_lab::engine::timeline::Timed;
+use manifold_lab::engine::world3d::{MouseSpring3, Water3, World3, World3Params};
 use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, World3dScene};
 use serde::{Deserialize, Serialize};
@@ -44,9 +52,13 @@ pub struct World3dLab {
     pub path: PathBuf,
     pub world: World3,
     pub history: History<World3>,
+    /// Every step of the run: keyframes, branches, the compared branch.
+    pub timeline: Scrub<World3>,
     pub camera: OrbitCamera,
     pub layers: LayerSet3,
     pub selected: Option<usize>,
+    /// The contact point under the pointer, (contact, point) (`inspect`).
+    pub hover: Option<(usize, usize)>,
     /// Real seconds not yet simulated.
     accumulator: f32,
     gesture: Option<input::Gesture>,
@@ -86,12 +98,10 @@ pub fn act(a: World3dAction) -> Action {
 }
 
 impl Snapshot for World3 {
+    /// Hulls are shared between snapshots; each body and contact is copied (the timeline's
+    /// measure of a keyframe).
     fn approx_bytes(&self) -> usize {
-        // Hulls are shared between snapshots; each body and contact is copied.
-        self.bodies.len() * std::mem::size_of::<Body3>()
-            + self.contacts.len() * (std::mem::size_of::<Contact3>() + 4 * 96)
-            + self.sat_cache.axes.len() * 32
-            + 1024
+        self.keyframe_bytes()
     }
 }
 
@@ -116,44 +126,61 @@ impl World3dLab {
             camera: camera_of(&spec),
             spec,
             path: path.to_path_buf(),
+            timeline: Scrub::new(&world),
             world,
             history: History::default(),
             layers: LayerSet3::default(),
             selected: None,
+            hover: None,
             accumulator: 0.0,
             gesture: None,
         })
     }
 
-    /// One step, remembered for stepping back.
-    pub fn step_once(&mut self) {
+    /// One step, remembered for stepping back and on the timeline; the error when the step
+    /// did not reproduce the state the timeline holds for it.
+    pub fn step_once(&mut self) -> Option<String> {
         self.history.push(&self.world);
         self.world.step();
+        self.timeline.stepped(&self.world)
     }
 
     /// Restores the state before the last step (the drag in progress, the solver settings
-    /// and the water as set in the panel stay).
+    /// and the water as set in the panel stay: kept ones that differ from the restored
+    /// state's are an edit there); with no state kept, one step back along the timeline.
     pub fn step_back(&mut self) -> bool {
         match self.history.pop() {
             Some(w) => {
                 let mouse = self.world.mouse.take();
                 let water = std::mem::take(&mut self.world.water);
                 let params = std::mem::replace(&mut self.world, w).params;
+                let edited = mouse.is_some()
+                    || self.world.mouse.is_some()
+                    || water != self.world.water
+                    || params != self.world.params;
                 (self.world.mouse, self.world.water, self.world.params) = (mouse, water, params);
+                self.timeline.moved(&self.world, edited);
                 true
             }
-            None => false,
+            None => self.timeline.back_target().is_some_and(|s| self.seek(self.timeline.line.current(), s)),
         }
     }
 
+    /// Whether one step back can be taken (the Back button, B): a kept state or an earlier
+    /// step of the timeline.
+    pub fn can_step_back(&self) -> bool {
+        self.history.len() > 0 || self.timeline.back_target().is_some()
+    }
+
     /// The world as loaded, with the solver settings in use (as a 2D restart keeps them); the
-    /// camera and layers stay.
+    /// camera and layers stay, the timeline starts again.
     pub fn restart(&mut self) {
         if let Ok(mut w) = self.spec.build_world() {
             w.params = self.world.params.clone();
             self.world = w;
         }
         self.history.clear();
+        self.timeline = Scrub::new(&self.world);
         self.selected = self.selected.filter(|&i| i < self.world.bodies.len());
     }
 
@@ -237,29 +264,56 @@ impl LabType for World3dLab {
             World3dAction::Orbit { yaw, pitch } => self.camera.orbit(yaw, pitch),
             World3dAction::SetLayer(layer, on) => self.layers.set(layer, on),
             World3dAction::Select(i) => self.selected = i.filter(|&i| i < self.world.bodies.len()),
-            World3dAction::Grab { body, point } => self.grab(body, point),
-            World3dAction::PullTo(target) => {
-                let Some(m) = self.world.mouse.as_mut().filter(|_| target.is_finite()) else { return };
-                m.target = target;
-                if app.mode == RunMode::Paused {
-                    // Paused, as in 2D scenes: place the body so the grabbed point is on target.
-                    let b = &mut self.world.bodies[m.body];
-                    let moved = b.pose.p + (target - m.anchor(b));
-                    b.set_pose(moved, b.pose.q);
-                    (b.linear_velocity, b.angular_velocity) = (Vec3::ZERO, Vec3::ZERO);
-                    self.world.refresh_contacts();
+            World3dAction::Grab { body, point } => {
+                self.grab(body, point);
+                if self.world.mouse.is_some() {
+                    self.edited(app);
                 }
             }
-            World3dAction::Release => self.world.mouse = None,
+            World3dAction::PullTo(target) => {
+                if self.pull_to(app, target) {
+                    self.edited(app);
+                }
+            }
+            World3dAction::Release => {
+                if self.world.mouse.take().is_some() {
+                    self.edited(app);
+                }
+            }
+            World3dAction::SetParams(p) if p == self.world.params => {}
             World3dAction::SetParams(p) => match p.validate() {
-                Ok(()) => self.world.params = p,
+                Ok(()) => {
+                    self.world.params = p;
+                    self.edited(app);
+                }
                 Err(e) => app.error = Some(e),
             },
             World3dAction::SetWater(waters) => match waters.iter().try_for_each(Water3::validate) {
-                Ok(()) => self.world.water = waters,
+                Ok(()) => {
+                    self.world.water = waters;
+                    self.edited(app);
+                }
                 Err(e) => app.error = Some(format!("water: {e}")),
             },
         }
+    }
+}
+
+impl World3dLab {
+    /// Moves the spring's target; paused, as in 2D scenes, the body is placed so the grabbed
+    /// point is on target.
+    fn pull_to(&mut self, app: &Stage, target: Vec3) -> bool {
+        let Some(m) = self.world.mouse.as_mut().filter(|_| target.is_finite()) else { return false };
+        m.target = target;
+        if app.mode == RunMode::Paused {
+            // Paused, as in 2D scenes: place the body so the grabbed point is on target.
+            let b = &mut self.world.bodies[m.body];
+            let moved = b.pose.p + (target - m.anchor(b));
+            b.set_pose(moved, b.pose.q);
+            (b.linear_velocity, b.angular_velocity) = (Vec3::ZERO, Vec3::ZERO);
+            self.world.refresh_contacts();
+        }
+        true
     }
 }
 
@@ -279,7 +333,9 @@ impl Lab for World3dLab {
         match action {
             Action::Step => {
                 app.mode = RunMode::Paused;
-                self.step_once();
+                if let Some(e) = self.step_once() {
+                    app.error = Some(e);
+                }
             }
             Action::StepBack => {
                 app.mode = RunMode::Paused;
@@ -288,6 +344,7 @@ impl Lab for World3dLab {
                 }
             }
             Action::Restart => self.restart(),
+            Action::Timeline(a) => self.apply_timeline(app, a.clone()),
             Action::ZoomAt { screen, factor } if factor.is_finite() && *factor > 0.0 => {
                 self.camera.zoom_at(&vp, *screen, *factor)
             }
@@ -308,7 +365,9 @@ impl Lab for World3dLab {
         self.accumulator += dt.clamp(0.0, 0.1) * app.speed;
         let mut steps = 0;
         while self.accumulator >= step && steps < MAX_STEPS_PER_FRAME {
-            self.step_once();
+            if let Some(e) = self.step_once() {
+                app.error = Some(e);
+            }
             self.accumulator -= step;
             steps += 1;
         }
@@ -323,6 +382,16 @@ impl Lab for World3dLab {
 
     fn details(&self, ui: &mut egui::Ui, _app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, self, out);
+    }
+
+    fn timeline_panel(
+        &self,
+        ctx: &egui::Context,
+        _app: &Stage,
+        out: &mut Vec<Action>,
+        st: &mut UiState,
+    ) -> Option<egui::Rect> {
+        timeline_3d::panel(self, ctx, out, st)
     }
 
     /// The file's camera when the moving bodies fit the view from it; otherwise they are
@@ -389,6 +458,11 @@ impl Lab for World3dLab {
             "params": self.world.params,
             "narrow": self.world.profile.narrow,
             "bodies": bodies,
+            "timeline": timeline_3d::state_json(self),
+            "contact_points": inspect::points_json(self, app),
+            "hovered_contact": self.hover.map(|(c, k)| {
+                inspect::describe(&self.world, c, k).into_iter().map(|(n, v)| (n.to_string(), serde_json::Value::String(v))).collect::<serde_json::Map<_, _>>()
+            }),
         }))
     }
 

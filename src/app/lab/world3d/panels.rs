@@ -16,8 +16,9 @@ use std::path::PathBuf;
 
 pub fn controls(ui: &mut egui::Ui, lab: &World3dLab, app: &Stage, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Simulation").default_open(true).show(ui, |ui| {
-        // Back steps back through the lab's own history (`World3dLab::step_back`).
-        crate::app::panels::run_buttons(ui, app.is_running(), lab.history.len() > 0, out, &mut st.widgets);
+        // Back steps back through the lab's own history, then along its timeline
+        // (`World3dLab::step_back`).
+        crate::app::panels::run_buttons(ui, app.is_running(), lab.can_step_back(), out, &mut st.widgets);
         let mut speed = app.speed;
         if ui.add(egui::Slider::new(&mut speed, 0.05..=4.0).logarithmic(true).text("speed ×")).changed() {
             out.push(Action::SetSpeed(speed));
@@ -115,6 +116,14 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
         None => {
             ui.label(RichText::new("Click a hull, or pick one below.").small());
         }
+    }
+    if let Some((c, k)) = lab.hover {
+        ui.heading("Contact");
+        egui::Grid::new("contact3").num_columns(2).show(ui, |ui| {
+            for (name, value) in super::inspect::describe(w, c, k) {
+                row(ui, name, value);
+            }
+        });
     }
     egui::CollapsingHeader::new("Bodies").default_open(false).show(ui, |ui| {
         for (i, b) in w.bodies.iter().enumerate() {

@@ -1,0 +1,140 @@
+//! The 3D lab on the shared timeline, without a window: the same `TimelineAction`s as a 2D
+//! scene's seek to states equal to a fresh run's, step back goes on along the timeline once
+//! the kept states are gone, an edit at a past step branches (compared, ghosted, diffed), and
+//! switching branch swaps the comparison.
+
+use super::timeline_3d::{draw_ghost, state_json};
+use super::{act, World3dAction, World3dLab};
+use crate::app::lab::LabKind;
+use crate::app::state::{Action, App};
+use crate::app::timeline::TimelineAction as T;
+use glam::Vec3;
+use manifold_lab::engine::debug3::{DebugList3, Layer3, LayerSet3};
+use manifold_lab::engine::world3d::World3;
+use manifold_lab::scene;
+use std::path::Path;
+
+fn lab_app(file: &str) -> App {
+    let mut app = App::new(scene::Scene::new("empty"), None);
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    app.apply(Action::OpenLab { kind: LabKind::World3d, file: Some(file) });
+    assert!(app.error.is_none(), "{:?}", app.error);
+    app
+}
+
+fn lab(app: &App) -> &World3dLab {
+    app.lab_as::<World3dLab>().expect("the 3D dynamics lab is open")
+}
+
+fn steps(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.apply(Action::Step);
+    }
+}
+
+/// The hashes of the file's world stepped `n` times, outside the app.
+fn fresh_hashes(app: &App, n: usize) -> Vec<u64> {
+    let mut w: World3 = lab(app).spec.build_world().unwrap();
+    let mut out = vec![w.state_hash()];
+    for _ in 0..n {
+        w.step();
+        out.push(w.state_hash());
+    }
+    out
+}
+
+#[test]
+fn timeline_actions_scrub_the_3d_world_to_a_fresh_runs_states() {
+    let mut app = lab_app("scenes/world3d/tumble.ron");
+    steps(&mut app, 30);
+    let fresh = fresh_hashes(&app, 30);
+    let at = |app: &App| (lab(app).world.step_count, lab(app).world.state_hash());
+    for (a, want) in [
+        (T::Seek(10), 10),
+        (T::SeekBy(5), 15),
+        (T::SeekBy(-3), 12),
+        (T::SeekStart, 0),
+        (T::SeekEnd, 30),
+        (T::Seek(99), 30),
+    ] {
+        app.apply(Action::Timeline(a.clone()));
+        assert_eq!(at(&app), (want, fresh[want as usize]), "{a:?}");
+        assert_eq!(lab(&app).timeline.line.cursor(), want);
+    }
+    assert!(app.error.is_none(), "{:?}", app.error);
+    // At a past step the kept states are gone; a step back goes along the timeline, and
+    // stepping on follows the known future without branching.
+    app.apply(Action::Timeline(T::Seek(8)));
+    assert_eq!(lab(&app).history.len(), 0);
+    assert!(lab(&app).can_step_back());
+    app.apply(Action::StepBack);
+    assert_eq!(at(&app), (7, fresh[7]));
+    steps(&mut app, 4);
+    assert_eq!(at(&app), (11, fresh[11]));
+    assert_eq!((lab(&app).timeline.line.branches().len(), lab(&app).timeline.line.current_branch().newest()), (1, 30));
+    assert!(app.error.is_none(), "following the known future is no divergence: {:?}", app.error);
+    let s = state_json(lab(&app));
+    assert_eq!((s["cursor"].as_u64(), s["newest"].as_u64(), s["branches"].as_u64()), (Some(11), Some(30), Some(1)));
+    // The determinism check runs on the 3D world from the panel's Check.
+    app.apply(Action::Timeline(T::CheckDeterminism));
+    assert!(app.notice.as_deref().is_some_and(|n| n.starts_with("deterministic over 30 steps")), "{:?}", app.notice);
+}
+
+#[test]
+fn a_3d_edit_at_a_past_step_branches_with_ghosts_and_a_diff() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    steps(&mut app, 40);
+    let old_end = lab(&app).world.state_hash();
+    app.apply(Action::Timeline(T::Seek(20)));
+    // An edit there: gravity sideways.
+    let mut p = lab(&app).world.params.clone();
+    p.gravity = Vec3::new(6.0, -10.0, 0.0);
+    app.apply(act(World3dAction::SetParams(p)));
+    let t = &lab(&app).timeline;
+    assert_eq!((t.line.branches().len(), t.line.current(), t.compare), (2, 1, Some(0)));
+    assert!(app.notice.as_deref().is_some_and(|n| n.contains("branch 1 started")), "{:?}", app.notice);
+    steps(&mut app, 12);
+    let l = lab(&app);
+    let ghost = l.timeline.ghost().expect("branch 0 at step 32");
+    assert_eq!(ghost.step_count, 32);
+    let diff = l.timeline.diff(&l.world);
+    assert!(!diff.is_empty() && diff[0].position > 0.0, "{diff:?}");
+    // The edit changed the gravity, not the poses: the states part one step after it.
+    assert_eq!(l.timeline.line.first_divergence(0, 1), Some(21));
+    // The ghost's moved hulls are drawn as outlines on the hull layer.
+    let mut list = DebugList3::new(LayerSet3::of(&[Layer3::Shape]));
+    draw_ghost(l, &mut list);
+    let s = state_json(l);
+    assert!(s["ghost_hulls"].as_u64().unwrap() > 0, "{s}");
+    assert!(list.count(Layer3::Shape) >= 12 * s["ghost_hulls"].as_u64().unwrap() as usize, "12 edges per cube");
+    // Switching to the old branch compares with the new one; its future is intact.
+    app.apply(Action::Timeline(T::SelectBranch(0)));
+    assert_eq!((lab(&app).timeline.line.current(), lab(&app).timeline.compare), (0, Some(1)));
+    app.apply(Action::Timeline(T::SeekEnd));
+    assert_eq!(lab(&app).world.state_hash(), old_end);
+    assert!(lab(&app).timeline.ghost().is_none(), "branch 1 does not reach step 40");
+    app.apply(Action::Timeline(T::Compare(None)));
+    assert_eq!(lab(&app).timeline.compare, None);
+    app.apply(Action::Timeline(T::Compare(Some(7))));
+    assert_eq!(app.error.as_deref(), Some("no branch 7"));
+}
+
+#[test]
+fn a_paused_drag_at_a_past_step_is_an_edit_that_branches_and_restart_starts_over() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    steps(&mut app, 15);
+    app.apply(Action::Timeline(T::Seek(5)));
+    let body = lab(&app).world.bodies.iter().rposition(|b| b.is_dynamic()).unwrap();
+    let c = lab(&app).world.bodies[body].center;
+    app.apply(act(World3dAction::Grab { body, point: c }));
+    app.apply(act(World3dAction::PullTo(c + Vec3::new(0.0, 1.0, 0.0))));
+    app.apply(act(World3dAction::Release));
+    assert_eq!(lab(&app).timeline.line.branches().len(), 2);
+    assert_eq!(lab(&app).timeline.line.branch(1).unwrap().parent, Some((0, 5)));
+    // Selecting only is no edit.
+    app.apply(act(World3dAction::Select(Some(0))));
+    assert_eq!(lab(&app).timeline.line.branches().len(), 2);
+    app.apply(Action::Restart);
+    let t = &lab(&app).timeline;
+    assert_eq!((t.line.branches().len(), t.line.cursor(), t.compare), (1, 0, None));
+}
