@@ -290,3 +290,35 @@ fn a_scripts_settings_and_water_pass_the_action_check() {
         assert_eq!(crate::app::action::check::check(&a), Ok(()), "{a:?}");
     }
 }
+
+/// A body of several hulls is picked by any of them and dragged as one: a press on the chair's
+/// back (its second hull, not the first) selects and grabs the chair, and pulling lifts it.
+#[test]
+fn a_chair_of_cuboids_is_picked_by_its_back_and_dragged_whole() {
+    let mut app = lab_app("scenes/world3d/compound.ron");
+    let chair = lab(&app).world.body_named("chair").unwrap();
+    let body = &lab(&app).world.bodies[chair];
+    assert_eq!(body.hull_count(), 6);
+    let back_top = body.pose.transform_point(Vec3::new(0.0, 0.8, -0.45));
+    let start = body.center;
+    let (from, _) = lab(&app).camera.project(&app.viewport, back_top).unwrap();
+    let to = from + Vec2::new(0.0, -100.0);
+    let mut st = InputState::default();
+    let mut apply = |app: &mut App, f: PointerFrame| {
+        for a in pointer_actions(app, &mut st, &f, false) {
+            app.apply(a);
+        }
+    };
+    apply(&mut app, frame(from, true, true));
+    assert_eq!(lab(&app).selected, Some(chair), "the press on the back selects the chair");
+    let spring = lab(&app).world.mouse.as_ref().expect("and grabs it");
+    assert!((spring.anchor(&lab(&app).world.bodies[chair]) - back_top).length() < 0.05, "at the back's top");
+    for k in 1..=40 {
+        apply(&mut app, frame(from.lerp(to, (k as f32 / 20.0).min(1.0)), false, true));
+        app.update(1.0 / 60.0);
+    }
+    let now = &lab(&app).world.bodies[chair];
+    assert!(now.center.y > start.y + 0.3, "the whole chair was lifted: {} from {}", now.center.y, start.y);
+    apply(&mut app, frame(to, false, false));
+    assert!(lab(&app).world.mouse.is_none());
+}
