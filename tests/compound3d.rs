@@ -59,17 +59,20 @@ fn the_chair_stands_on_its_four_legs_with_its_centre_of_mass_where_predicted() {
         .collect();
     legs.sort_unstable();
     assert_eq!(legs, [2, 3, 4, 5], "the legs hold it up");
-    // The ground carries its weight, shared by the legs: the heavier back side more.
-    let g = w.params.gravity.length();
-    let per_leg: Vec<f32> = w
-        .contacts
-        .iter()
-        .filter(|c| c.a == 0 && c.b == i)
-        .map(|c| c.points.iter().map(|p| p.normal_impulse).sum::<f32>() / w.params.dt())
-        .collect();
-    let total: f32 = per_leg.iter().sum();
-    println!("leg forces {per_leg:?} N, weight {} N", chair.mass * g);
-    assert!((total - chair.mass * g).abs() < 0.02 * chair.mass * g, "{total} vs {}", chair.mass * g);
+    // The ground carries its weight, shared by the legs as the lever rule says: the centre of
+    // mass 0.24 m in front of the back legs (z = −0.42) and 0.6 m behind the front ones, so each
+    // back leg carries W · 0.6 / 0.84 / 2 and each front leg W · 0.24 / 0.84 / 2.
+    let weight = chair.mass * w.params.gravity.length();
+    let h = w.params.dt() / w.params.substeps as f32;
+    let mut per_leg = [0.0f32; 6];
+    for c in w.contacts.iter().filter(|c| c.a == 0 && c.b == i) {
+        per_leg[c.parts[1] as usize] = c.points.iter().map(|p| p.normal_impulse).sum::<f32>() / h;
+    }
+    println!("leg forces {:?} N, weight {weight} N", &per_leg[2..]);
+    let (back, front) = (weight * 0.6 / 0.84 / 2.0, weight * 0.24 / 0.84 / 2.0);
+    for (k, want) in [(2, back), (3, back), (4, front), (5, front)] {
+        assert!((per_leg[k] - want).abs() < 0.01 * weight, "leg {k}: {} N, want {want} N", per_leg[k]);
+    }
 }
 
 /// A dumbbell with unequal ends: a bar along x with a 0.2 m cube at −0.5 and a 0.3 m cube at +0.5.
@@ -112,7 +115,7 @@ fn a_dumbbell_thrown_spinning_turns_about_its_centre_of_mass() {
         let body = &w.bodies[b];
         assert!((body.center - want).length() < 1e-3, "step {step}: {} vs {want}", body.center);
         assert!(((body.pose.p - body.center).length() - offset.length()).abs() < 1e-4);
-        assert!((body.angular_velocity - Vec3::new(0.0, 0.0, 7.0)).length() < 1e-4, "{}", body.angular_velocity);
+        assert!((body.angular_velocity - Vec3::new(0.0, 0.0, 7.0)).length() < 1e-3, "{}", body.angular_velocity);
     }
     let body = &w.bodies[b];
     let turned = 1.5 * 7.0;
