@@ -128,10 +128,9 @@ mod tests {
     }
 
     /// Two cuboids by hand, density 1: A = 2×1×1 (half (1, 0.5, 0.5)) at the origin, m = 2;
-    /// B = 1×1×1 at (2, 0, 0), m = 1. M = 3, C = (2/3, 0, 0). Own tensors m(b²+c²)/12 etc.:
-    /// A diag(2/12, 5/12, 5/12)·2/... written out: A = diag(2·2/12, 2·5/12, 2·5/12),
-    /// B = diag(1/6, 1/6, 1/6). Offsets from C: A (−2/3, 0, 0), B (4/3, 0, 0), so I_xx gains
-    /// nothing and I_yy = I_zz gain 2·4/9 + 1·16/9 = 8/3:
+    /// B = 1×1×1 at (2, 0, 0), m = 1. M = 3, C = (2/3, 0, 0). Own tensors m(b² + c²)/12 etc.:
+    /// A = diag(1/3, 5/6, 5/6), B = diag(1/6, 1/6, 1/6). Offsets from C: A (−2/3, 0, 0),
+    /// B (4/3, 0, 0), so I_xx gains nothing and I_yy = I_zz gain 2·4/9 + 1·16/9 = 8/3:
     /// I = diag(1/3 + 1/6, 5/6 + 1/6 + 8/3, same) = diag(1/2, 11/3, 11/3).
     #[test]
     fn two_cuboids_combine_by_the_parallel_axis_theorem() {
