@@ -3,18 +3,59 @@
 
 use super::load::LoadError;
 use manifold_lab::engine::number::Num;
-use manifold_lab::engine::world3d::{JointKind3, World3};
+use manifold_lab::engine::world3d::{Body3, JointKind3, Part3, World3};
 use manifold_lab::scene::{self, World3dScene};
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
 
-/// Final pose of one body: the hull origin and the rotation as a quaternion `[x, y, z, w]`.
+/// Final pose of one body: the hull origin and the rotation as a quaternion `[x, y, z, w]`,
+/// and its hulls.
 #[derive(Serialize)]
 pub struct Pose3Report {
     pub name: String,
     pub position: [f32; 3],
     pub rotation: [f32; 4],
+    /// One entry per hull (one for a body of one hull).
+    pub shapes: Vec<HullReport>,
+}
+
+/// One hull of a body: where it sits in the body frame, its size and material.
+#[derive(Serialize)]
+pub struct HullReport {
+    pub offset: [f32; 3],
+    pub rotation: [f32; 4],
+    pub vertices: usize,
+    pub faces: usize,
+    pub density: f32,
+    pub friction: f32,
+    pub restitution: f32,
+}
+
+/// The hulls of `b` for the report.
+fn hull_reports(b: &Body3) -> Vec<HullReport> {
+    if b.parts.is_empty() {
+        let h = &b.hull;
+        return vec![HullReport {
+            offset: [0.0; 3],
+            rotation: glam::Quat::IDENTITY.to_array(),
+            vertices: h.positions().len(),
+            faces: h.faces().len(),
+            density: b.density,
+            friction: b.friction,
+            restitution: b.restitution,
+        }];
+    }
+    let each = |p: &Part3| HullReport {
+        offset: p.offset.to_array(),
+        rotation: p.rotation.to_array(),
+        vertices: p.hull.positions().len(),
+        faces: p.hull.faces().len(),
+        density: p.density,
+        friction: p.friction,
+        restitution: p.restitution,
+    };
+    b.parts.iter().map(each).collect()
 }
 
 /// One joint's final error.
@@ -126,7 +167,12 @@ pub fn run_world3(mut world: World3, scene: &str, steps: u32) -> Report3 {
         poses: world
             .bodies
             .iter()
-            .map(|b| Pose3Report { name: b.name.clone(), position: b.pose.p.to_array(), rotation: b.pose.q.to_array() })
+            .map(|b| Pose3Report {
+                name: b.name.clone(),
+                position: b.pose.p.to_array(),
+                rotation: b.pose.q.to_array(),
+                shapes: hull_reports(b),
+            })
             .collect(),
     }
 }

@@ -19,6 +19,9 @@
 //! )
 //! ```
 //!
+//! A body of several hulls gives `shapes: [(shape: ..., offset: (x, y, z), euler_degrees: (..),
+//! density: .., friction: .., restitution: ..), ...]` instead of `shape` (`scene::parts3d`).
+//!
 //! Poses: `position` places the hull's own origin; `euler_degrees: (x, y, z)` turns it by
 //! `Rx(x) · Ry(y) · Rz(z)` (glam's `EulerRot::XYZ`: about z first, then y, then x), in degrees.
 //! Velocities are world-frame (m/s, rad/s). Joints name bodies listed above them.
@@ -29,6 +32,7 @@ use super::fields;
 use super::hulls::HullShape;
 use super::kind::FileKind;
 use super::locate;
+use super::parts3d::{self, Part3Spec};
 use super::preset::PresetFile;
 use super::save::ron_options;
 use super::world3d_fields as f3;
@@ -124,8 +128,13 @@ pub struct Body3Spec {
     pub name: String,
     #[serde(default, deserialize_with = "f3::kind")]
     pub kind: BodyKind,
-    pub shape: HullShape,
-    /// The hull's origin in the world.
+    /// The body's one hull, at its origin; or `shapes` (not both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<HullShape>,
+    /// Several hulls, each with its offset, rotation and material (`scene::parts3d`).
+    #[serde(default, deserialize_with = "parts3d::parts", skip_serializing_if = "Option::is_none")]
+    pub shapes: Option<Vec<Part3Spec>>,
+    /// The body origin in the world (the hull's origin; what `shapes`' offsets are measured from).
     #[serde(default, deserialize_with = "f3::position")]
     pub position: Vec3,
     /// `Rx(x) · Ry(y) · Rz(z)`, degrees.

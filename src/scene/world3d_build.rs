@@ -27,12 +27,20 @@ impl Body3Spec {
         euler(self.euler_degrees)
     }
 
-    /// The engine definition.
+    /// The engine definition. A body with neither `shape` nor `shapes` (refused while parsing)
+    /// gets a half-metre cube.
     pub fn to_def(&self) -> BodyDef3 {
+        let parts: Vec<_> = self.shapes.iter().flatten().map(|p| p.to_part()).collect();
+        let hull = match (&self.shape, parts.first()) {
+            (_, Some(first)) => first.placed.clone(),
+            (Some(shape), None) => Arc::new(shape.hull().clone()),
+            (None, None) => Arc::new(crate::engine::hull3d::shapes::cube(0.5)),
+        };
         BodyDef3 {
             name: self.name.clone(),
             kind: self.kind,
-            hull: Arc::new(self.shape.hull().clone()),
+            hull,
+            parts,
             position: self.position,
             rotation: self.rotation(),
             linear_velocity: self.linear_velocity,

@@ -63,6 +63,7 @@ macro_rules! vec3_fields {
 
 vec3_fields! {
     position = "position": Bound::Each(limits::MAX_COORDINATE);
+    offset = "offset": Bound::Each(limits::MAX_COORDINATE);
     euler_degrees = "euler_degrees": Bound::Each(limits::MAX_ANGLE);
     linear_velocity = "linear_velocity": Bound::Length(limits::MAX_SPEED, "m/s");
     angular_velocity = "angular_velocity": Bound::Length(limits::MAX_ANGULAR_SPEED, "rad/s");
@@ -207,15 +208,7 @@ impl ItemSeed for BodySeed {
             context::blame_field("name");
             return Err(format!("the name `{}` is already taken (joints refer to bodies by name)", body.name));
         }
-        let thickness = thinnest_width(body.shape.hull());
-        if !(limits::MIN_SIZE_3D..).contains(&thickness) {
-            context::blame_field("shape");
-            return Err(format!(
-                "the hull is {} m thick across a face, thinner than the {} m minimum",
-                number(thickness),
-                limits::MIN_SIZE_3D
-            ));
-        }
+        check_shapes(body)?;
         Body3::new(&body.to_def()).map_err(|e| {
             let msg = e.to_string();
             blame(&msg);
@@ -227,6 +220,32 @@ impl ItemSeed for BodySeed {
         BODIES.with(|b| b.borrow_mut().push((body.name.clone(), body.kind)));
         Ok(())
     }
+}
+
+/// One `shape` or a list of `shapes` (not both, not neither), each hull thick enough.
+fn check_shapes(body: &Body3Spec) -> Result<(), String> {
+    let hulls: Vec<&Hull> = match (&body.shape, &body.shapes) {
+        (Some(_), Some(_)) => {
+            context::blame_field("shapes");
+            return Err("a body has either one `shape` or a list of `shapes`, not both".into());
+        }
+        (None, None) => return Err("missing field `shape` (or `shapes: [...]`)".into()),
+        (Some(shape), None) => vec![shape.hull()],
+        (None, Some(parts)) => parts.iter().map(|p| p.shape.hull()).collect(),
+    };
+    for (k, hull) in hulls.into_iter().enumerate() {
+        let thickness = thinnest_width(hull);
+        if !(limits::MIN_SIZE_3D..).contains(&thickness) {
+            let which = if body.shape.is_some() { "the hull".to_string() } else { format!("shape {k}'s hull") };
+            context::blame_field(if body.shape.is_some() { "shape" } else { "shapes" });
+            return Err(format!(
+                "{which} is {} m thick across a face, thinner than the {} m minimum",
+                number(thickness),
+                limits::MIN_SIZE_3D
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The hull's smallest width across one of its faces: how far its farthest vertex lies behind

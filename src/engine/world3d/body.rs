@@ -3,8 +3,9 @@
 //! engine, the pose places the hull's own frame (the body origin) and the solver moves the
 //! centre of mass.
 
+use super::compound::{combined_bounds, combined_mass, local_bounds, Part3, MAX_HULLS};
 use super::mass::{body_mass_properties, MassError};
-use crate::engine::hull3d::{Hull, Pose3};
+use crate::engine::hull3d::{shapes, Hull, Pose3};
 use crate::engine::BodyKind;
 use glam::{Mat3, Quat, Vec3};
 use serde::{Deserialize, Serialize};
@@ -36,9 +37,20 @@ pub struct BodyDef3 {
     /// step: how a scene drives a body.
     pub force: Vec3,
     pub torque: Vec3,
+    /// The hulls of a body of several (multi-part bodies, [`super::compound`]); empty for a
+    /// body of one `hull`. When given, `hull` is the first part's placed hull and the body's
+    /// own density, friction and restitution are not used.
+    pub parts: Vec<Part3>,
 }
 
 impl BodyDef3 {
+    /// A body of several hulls, each placed in the body frame with its own material (with no
+    /// parts, a body of one half-metre cube; scene files refuse an empty list before this).
+    pub fn compound(kind: BodyKind, parts: Vec<Part3>, position: Vec3) -> BodyDef3 {
+        let first = parts.first().map_or_else(|| Arc::new(shapes::cube(0.5)), |p| p.placed.clone());
+        BodyDef3 { parts, ..BodyDef3::new(kind, first, position) }
+    }
+
     pub fn new(kind: BodyKind, hull: impl Into<Arc<Hull>>, position: Vec3) -> BodyDef3 {
         BodyDef3 {
             name: String::new(),
@@ -56,6 +68,7 @@ impl BodyDef3 {
             gravity_scale: 1.0,
             force: Vec3::ZERO,
             torque: Vec3::ZERO,
+            parts: Vec::new(),
         }
     }
 }
@@ -67,6 +80,10 @@ pub enum BodyError3 {
     Mass(#[from] MassError),
     #[error("`{field}` must be finite{extra}")]
     Invalid { field: &'static str, extra: &'static str },
+    #[error("a body holds 1 to {MAX_HULLS} hulls, got {0}")]
+    HullCount(usize),
+    #[error("hull {part}: `{field}` must be finite{extra}")]
+    InvalidPart { part: usize, field: &'static str, extra: &'static str },
 }
 
 /// A rigid body with a convex hull.
@@ -74,7 +91,12 @@ pub enum BodyError3 {
 pub struct Body3 {
     pub name: String,
     pub kind: BodyKind,
+    /// The hull (a multi-part body's first hull, placed in the body frame; every hull of a
+    /// body: [`Body3::hull_at`]).
     pub hull: Arc<Hull>,
+    /// The hulls of a body of several ([`super::compound`]); empty for a body of one hull.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part3>,
     /// The body origin (the hull's frame) in the world.
     pub pose: Pose3,
     /// Centre of mass in the body frame and in the world.
@@ -139,17 +161,21 @@ impl Body3 {
         if !rotation.is_finite() || rotation.length_squared() < 1e-12 {
             return Err(BodyError3::Invalid { field: "rotation", extra: " and non-zero" });
         }
-        let (mp, inv_inertia) = body_mass_properties(&def.hull, def.density)?;
+        let (mp, inv_inertia) = if def.parts.is_empty() {
+            body_mass_properties(&def.hull, def.density)?
+        } else {
+            checked_parts(&def.parts)?
+        };
         let dynamic = def.kind == BodyKind::Dynamic;
         let pose = Pose3::new(def.position, rotation.normalize());
         let center = pose.transform_point(mp.center);
         let still = def.kind == BodyKind::Static;
-        let points = def.hull.positions();
-        let bounds = points.iter().fold([Vec3::INFINITY, Vec3::NEG_INFINITY], |[lo, hi], p| [lo.min(*p), hi.max(*p)]);
+        let bounds = if def.parts.is_empty() { local_bounds(&def.hull) } else { combined_bounds(&def.parts) };
         Ok(Body3 {
             name: def.name.clone(),
             kind: def.kind,
-            hull: def.hull.clone(),
+            hull: def.parts.first().map_or_else(|| def.hull.clone(), |p| p.placed.clone()),
+            parts: def.parts.clone(),
             pose,
             local_center: mp.center,
             center,
@@ -227,13 +253,68 @@ impl Body3 {
 
     /// World bounding box, grown by `margin`.
     pub fn world_bounds(&self, margin: f32) -> [Vec3; 2] {
-        let [lo, hi] = self.local_bounds;
-        let (c, h) = (0.5 * (lo + hi), 0.5 * (hi - lo));
-        let r = Mat3::from_quat(self.pose.q);
-        let abs = Mat3::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());
-        let (wc, wh) = (self.pose.transform_point(c), abs * h + Vec3::splat(margin));
-        [wc - wh, wc + wh]
+        posed_box(self.local_bounds, &self.pose, margin)
     }
+
+    /// How many hulls the body holds (1 for a body of one hull).
+    #[inline]
+    pub fn hull_count(&self) -> usize {
+        self.parts.len().max(1)
+    }
+
+    /// Hull `k` in the body frame (placed by [`Body3::pose`] like a single hull).
+    #[inline]
+    pub fn hull_at(&self, k: usize) -> &Hull {
+        if self.parts.is_empty() {
+            &self.hull
+        } else {
+            &self.parts[k].placed
+        }
+    }
+
+    /// Every hull of the body in the body frame.
+    pub fn hulls(&self) -> impl Iterator<Item = &Hull> + '_ {
+        (0..self.hull_count()).map(|k| self.hull_at(k))
+    }
+
+    /// Friction and restitution of hull `k`.
+    #[inline]
+    pub fn material_at(&self, k: usize) -> (f32, f32) {
+        match self.parts.get(k) {
+            Some(p) => (p.friction, p.restitution),
+            None => (self.friction, self.restitution),
+        }
+    }
+
+    /// World bounding box of hull `k`, grown by `margin`.
+    pub fn hull_bounds(&self, k: usize, margin: f32) -> [Vec3; 2] {
+        match self.parts.get(k) {
+            Some(p) => posed_box(p.bounds, &self.pose, margin),
+            None => self.world_bounds(margin),
+        }
+    }
+}
+
+/// The world box around the local box `[lo, hi]` placed by `pose`, grown by `margin`.
+fn posed_box([lo, hi]: [Vec3; 2], pose: &Pose3, margin: f32) -> [Vec3; 2] {
+    let (c, h) = (0.5 * (lo + hi), 0.5 * (hi - lo));
+    let r = Mat3::from_quat(pose.q);
+    let abs = Mat3::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());
+    let (wc, wh) = (pose.transform_point(c), abs * h + Vec3::splat(margin));
+    [wc - wh, wc + wh]
+}
+
+/// A multi-part body's parts checked ([`Part3::invalid_field`], at most [`MAX_HULLS`]) and
+/// their combined mass properties.
+fn checked_parts(parts: &[Part3]) -> Result<(super::mass::MassProperties3, Mat3), BodyError3> {
+    if parts.len() > MAX_HULLS {
+        return Err(BodyError3::HullCount(parts.len()));
+    }
+    if let Some((part, (field, extra))) = parts.iter().enumerate().find_map(|(k, p)| p.invalid_field().map(|f| (k, f)))
+    {
+        return Err(BodyError3::InvalidPart { part, field, extra });
+    }
+    Ok(combined_mass(parts)?)
 }
 
 #[cfg(test)]

@@ -62,6 +62,21 @@ pub fn submerged_part(hull: &Hull, pose: &Pose3, plane: &Plane) -> Submerged {
     }
 }
 
+/// The part of a body of several hulls below `plane`: the sum of its hulls' submerged parts
+/// (their volumes add; the centre of buoyancy is their volume-weighted centroid, so the one
+/// force `−ρ V g` there has the torque of the hulls' forces at their own centroids), the
+/// waterline of each hull the plane crosses, one after another.
+pub fn submerged_parts(body: &Body3, pose: &Pose3, plane: &Plane) -> Submerged {
+    let parts: Vec<Submerged> = body.hulls().map(|h| submerged_part(h, pose, plane)).collect();
+    let volume: f32 = parts.iter().map(|s| s.volume).sum();
+    let centroid = if volume > 0.0 {
+        parts.iter().map(|s| s.centroid * s.volume).sum::<Vec3>() / volume
+    } else {
+        pose.transform_point(body.local_center)
+    };
+    Submerged { volume, centroid, waterline: parts.into_iter().flat_map(|s| s.waterline).collect() }
+}
+
 /// The crossing points of the hull's edges with the plane, ordered around their mean.
 fn waterline(hull: &Hull, pts: &[DVec3], dist: &[f64], n: DVec3) -> Vec<DVec3> {
     let mut cut: Vec<DVec3> = Vec::new();
@@ -129,7 +144,11 @@ pub fn buoyancy(
         return None;
     }
     let plane = water.local_plane(center, t, gravity.length());
-    let submerged = submerged_part(&body.hull, pose, &plane);
+    let submerged = if body.parts.is_empty() {
+        submerged_part(&body.hull, pose, &plane)
+    } else {
+        submerged_parts(body, pose, &plane)
+    };
     if submerged.volume <= 0.0 {
         return None;
     }

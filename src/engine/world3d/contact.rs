@@ -61,6 +61,10 @@ pub struct Contact3 {
     /// `(owner, face)` of the reference and incident faces, for face contacts.
     pub reference: Option<(HullSide, usize)>,
     pub incident: Option<(HullSide, usize)>,
+    /// The hull of each body that touches (`Body3::hull_at`; 0 for bodies of one hull): a body
+    /// of several hulls has one contact per hull pair ([`super::compound`]).
+    #[serde(default, skip_serializing_if = "is_first_pair")]
+    pub parts: [u8; 2],
     /// Largest push-out speed of this contact this step, m/s ([`super::push`]).
     #[serde(skip)]
     pub push_limit: f32,
@@ -106,6 +110,7 @@ impl Contact3 {
             sat,
             reference: manifold.reference,
             incident: manifold.incident,
+            parts: [0, 0],
             push_limit: 0.0,
         }
     }
@@ -119,6 +124,16 @@ impl Contact3 {
 /// Friction mixing: geometric mean; restitution: the bouncier (Box2D).
 pub fn mix_material(a: &Body3, b: &Body3) -> (f32, f32) {
     ((a.friction * b.friction).sqrt(), a.restitution.max(b.restitution))
+}
+
+/// [`mix_material`] for hull `ka` of `a` and hull `kb` of `b` (each hull's own material).
+pub fn mix_part_material(a: &Body3, ka: usize, b: &Body3, kb: usize) -> (f32, f32) {
+    let ((fa, ra), (fb, rb)) = (a.material_at(ka), b.material_at(kb));
+    ((fa * fb).sqrt(), ra.max(rb))
+}
+
+fn is_first_pair(parts: &[u8; 2]) -> bool {
+    *parts == [0, 0]
 }
 
 fn effective_mass(sa: &SolverBody3, sb: &SolverBody3, ra: Vec3, rb: Vec3, d: Vec3) -> f32 {

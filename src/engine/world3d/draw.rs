@@ -72,20 +72,27 @@ impl World3 {
             };
             // Static bodies (grounds, tank walls) lighter, so what moves stands out.
             let face_alpha = if b.kind == BodyKind::Static { 0.12 } else { 0.35 };
-            if d.wants(Layer3::Shape) {
-                for f in 0..b.hull.faces().len() {
-                    let pts: Vec<Vec3> =
-                        b.hull.face_polygon(f).into_iter().map(|p| b.pose.transform_point(p)).collect();
-                    d.polygon(Layer3::Shape, &pts, color.with_alpha(face_alpha), color);
+            for hull in b.hulls() {
+                if d.wants(Layer3::Shape) {
+                    for f in 0..hull.faces().len() {
+                        let pts: Vec<Vec3> =
+                            hull.face_polygon(f).into_iter().map(|p| b.pose.transform_point(p)).collect();
+                        d.polygon(Layer3::Shape, &pts, color.with_alpha(face_alpha), color);
+                    }
+                }
+                if d.wants(Layer3::Edge) {
+                    for e in 0..hull.edges().len() {
+                        let [p, q] = hull.edge_segment(e).map(|p| b.pose.transform_point(p));
+                        d.segment(Layer3::Edge, p, q, color);
+                    }
                 }
             }
-            if d.wants(Layer3::Edge) {
-                for e in 0..b.hull.edges().len() {
-                    let [p, q] = b.hull.edge_segment(e).map(|p| b.pose.transform_point(p));
-                    d.segment(Layer3::Edge, p, q, color);
-                }
-            }
-            let r = b.hull.radius().max(0.05);
+            let r = if b.parts.is_empty() {
+                b.hull.radius()
+            } else {
+                0.5 * (b.local_bounds[1] - b.local_bounds[0]).length()
+            };
+            let r = r.max(0.05);
             if d.wants(Layer3::Frame) {
                 for (k, axis) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().enumerate() {
                     d.segment(Layer3::Frame, b.center, b.center + b.pose.q * axis * (0.5 * r), AXES[k]);
@@ -140,15 +147,18 @@ impl World3 {
         let at = c.points.iter().map(|p| p.position).sum::<Vec3>() / c.points.len().max(1) as f32;
         let (label, segments): (String, Vec<[Vec3; 2]>) = match c.sat.kind {
             AxisKind::FaceA { face } | AxisKind::FaceB { face } => {
-                let (body, side) = if matches!(c.sat.kind, AxisKind::FaceA { .. }) { (ba, "A") } else { (bb, "B") };
+                let (body, side, k) =
+                    if matches!(c.sat.kind, AxisKind::FaceA { .. }) { (ba, "A", 0) } else { (bb, "B", 1) };
+                let hull = body.hull_at(c.parts[k] as usize);
                 let poly: Vec<Vec3> =
-                    body.hull.face_polygon(face).into_iter().map(|p| body.pose.transform_point(p)).collect();
+                    hull.face_polygon(face).into_iter().map(|p| body.pose.transform_point(p)).collect();
                 let n = poly.len();
                 (format!("face {side}{face}"), (0..n).map(|k| [poly[k], poly[(k + 1) % n]]).collect())
             }
             AxisKind::Edges { edge_a, edge_b } => {
-                let ea = ba.hull.edge_segment(edge_a).map(|p| ba.pose.transform_point(p));
-                let eb = bb.hull.edge_segment(edge_b).map(|p| bb.pose.transform_point(p));
+                let (ha, hb) = (ba.hull_at(c.parts[0] as usize), bb.hull_at(c.parts[1] as usize));
+                let ea = ha.edge_segment(edge_a).map(|p| ba.pose.transform_point(p));
+                let eb = hb.edge_segment(edge_b).map(|p| bb.pose.transform_point(p));
                 (format!("edges A{edge_a} × B{edge_b}"), vec![ea, eb])
             }
         };

@@ -129,7 +129,24 @@ pub fn body_mass_properties(hull: &Hull, density: f32) -> Result<(MassProperties
     let raw = volume * density as f64;
     let mass = raw.clamp(MIN_MASS as f64, MAX_MASS as f64);
     let effective_density = if mass == raw { density as f64 } else { mass / volume };
-    let mut inertia = unit * effective_density;
+    Ok(floored(volume, mass, center, unit * effective_density))
+}
+
+/// The properties with the inertia floor ([`floor_inertia`]) and the inverse inertia.
+fn floored(volume: f64, mass: f64, center: DVec3, mut inertia: DMat3) -> (MassProperties3, Mat3) {
+    floor_inertia(&mut inertia);
+    let props = MassProperties3 {
+        volume: volume as f32,
+        mass: mass as f32,
+        center: center.as_vec3(),
+        inertia: inertia.as_mat3(),
+    };
+    (props, inertia.inverse().as_mat3())
+}
+
+/// Tops up the diagonal so every principal moment is at least [`MIN_INERTIA`] (Gershgorin's
+/// bound on the smallest eigenvalue).
+fn floor_inertia(inertia: &mut DMat3) {
     let smallest = (0..3)
         .map(|i| {
             let row = inertia.row(i);
@@ -137,19 +154,21 @@ pub fn body_mass_properties(hull: &Hull, density: f32) -> Result<(MassProperties
         })
         .fold(f64::INFINITY, f64::min);
     if smallest < MIN_INERTIA as f64 {
-        inertia += DMat3::from_diagonal(DVec3::splat(MIN_INERTIA as f64 - smallest));
+        *inertia += DMat3::from_diagonal(DVec3::splat(MIN_INERTIA as f64 - smallest));
     }
-    let props = MassProperties3 {
-        volume: volume as f32,
-        mass: mass as f32,
-        center: center.as_vec3(),
-        inertia: inertia.as_mat3(),
-    };
-    Ok((props, inertia.inverse().as_mat3()))
+}
+
+/// A body's mass properties from summed ones (a multi-part body's, `super::compound`): the
+/// mass brought into [[`MIN_MASS`], [`MAX_MASS`]] with the inertia scaled alike, the inertia
+/// floor, and the inverse inertia, as [`body_mass_properties`] does for one hull.
+pub fn finish_body_mass(volume: f64, raw: f64, center: DVec3, raw_inertia: DMat3) -> (MassProperties3, Mat3) {
+    let mass = raw.clamp(MIN_MASS as f64, MAX_MASS as f64);
+    let inertia = if mass == raw { raw_inertia } else { raw_inertia * (mass / raw) };
+    floored(volume, mass, center, inertia)
 }
 
 /// Volume, centre of mass and the inertia tensor per unit density, in f64.
-fn unit_properties(hull: &Hull, density: f32) -> Result<(f64, DVec3, DMat3), MassError> {
+pub(crate) fn unit_properties(hull: &Hull, density: f32) -> Result<(f64, DVec3, DMat3), MassError> {
     if !(density.is_finite() && density > 0.0) {
         return Err(MassError::BadDensity(density));
     }

@@ -10,6 +10,9 @@
 //!   first, the local-frame SAT, ≤ 4 clipped points (one for edge contacts) with feature ids for
 //!   warm starting, sequential impulses with two friction directions and Box2D v3's soft step
 //!   with the push-out capped per body ([`push`]).
+//! * Bodies of several hulls ([`compound`]): a chair of cuboids, a dumbbell; each hull with its
+//!   offset, rotation and material, the mass combined by the parallel-axis theorem, contacts
+//!   per hull pair.
 //! * Joints ([`joint`]): article 003's orientation joint (3×3 block, optional max torque) and a
 //!   ball-and-socket joint; each reports its error per axis.
 //! * Water ([`water`], [`buoyancy`]): flat or waved basins; the submerged part of each hull cut
@@ -35,6 +38,7 @@
 
 pub mod body;
 pub mod buoyancy;
+pub mod compound;
 pub mod contact;
 pub mod draw;
 pub mod integrate;
@@ -52,6 +56,7 @@ pub mod world;
 
 pub use body::{Body3, BodyDef3, BodyError3};
 pub use buoyancy::{submerged_part, BuoyancyRecord, Submerged};
+pub use compound::{Part3, MAX_HULLS};
 pub use contact::{Contact3, ContactPoint3, SatDecision};
 pub use draw::DrawOptions3;
 pub use joint::{Joint3, JointError3, JointKind3};

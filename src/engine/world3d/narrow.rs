@@ -10,11 +10,12 @@
 //! face beats A's only by a tenth of that (so the reference face does not flip between steps).
 
 use super::body::Body3;
-use super::contact::{mix_material, Contact3, SatDecision};
+use super::contact::{mix_material, mix_part_material, Contact3, SatDecision};
 use super::params::World3Params;
 use crate::engine::hull3d::sat_local::collide_posed_with;
 use crate::engine::hull3d::{
-    contact_manifold_posed, separation_along, AxisKind, ContactKind, Hull, HullContact, Pose3, SatScratch,
+    contact_manifold_posed, separation_along, AxisKind, ContactKind, FeatureManifold, Hull, HullContact, Pose3,
+    SatConfig, SatScratch,
 };
 use crate::engine::trace::NoTrace;
 use crate::engine::LINEAR_SLOP;
@@ -62,7 +63,8 @@ pub struct NarrowStats {
 }
 
 /// The contacts of this step, from the candidate pairs, the previous contacts (sorted by pair,
-/// for warm starting) and the separating-axis cache (updated).
+/// for warm starting) and the separating-axis cache (updated). A pair with a body of several
+/// hulls is collided hull pair by hull pair ([`collide_compound`]).
 pub fn collide_pairs(
     bodies: &[Body3],
     pairs: &[(usize, usize)],
@@ -81,12 +83,17 @@ pub fn collide_pairs(
         while k < old.len() && (old[k].a, old[k].b) < (i, j) {
             k += 1;
         }
+        let (ba, bb) = (&bodies[i], &bodies[j]);
+        if !(ba.parts.is_empty() && bb.parts.is_empty()) {
+            let ctx = HullPairContext { margin, config: &config, scratch: &mut *scratch };
+            collide_compound((i, j), bodies, &old[k..], ctx, &mut contacts, &mut stats);
+            continue;
+        }
         while m < cache.axes.len() && cache.axes[m].0 < (i, j) {
             m += 1;
         }
         let prev = old.get(k).filter(|c| (c.a, c.b) == (i, j));
         let remembered = cache.axes.get(m).filter(|e| e.0 == (i, j)).map(|e| e.1);
-        let (ba, bb) = (&bodies[i], &bodies[j]);
         if let Some(axis) = remembered.filter(|_| params.sat_cache) {
             if separation_along(&ba.hull, &ba.pose, &bb.hull, &bb.pose, axis).is_some_and(|s| s > margin) {
                 stats.cache_hits += 1;
@@ -95,29 +102,91 @@ pub fn collide_pairs(
             }
         }
         stats.sat_calls += 1;
-        let result = collide_posed_with(&ba.hull, &ba.pose, &bb.hull, &bb.pose, &config, margin, scratch, &mut NoTrace);
-        let hit = match result {
-            Ok(hit) => prefer_faces(&hit, (&ba.hull, &ba.pose), (&bb.hull, &bb.pose)),
-            Err(separating) => {
-                next_cache.push(((i, j), separating.kind));
-                continue;
+        let ctx = HullPairContext { margin, config: &config, scratch: &mut *scratch };
+        match collide_hulls((&ba.hull, &ba.pose), (&bb.hull, &bb.pose), ctx) {
+            HullPair::Separated(axis) => next_cache.push(((i, j), axis)),
+            HullPair::Touching(sat, manifold) => {
+                contacts.push(Contact3::new((i, j), &manifold, sat, mix_material(ba, bb), prev));
             }
-        };
-        let manifold = contact_manifold_posed(&ba.hull, &ba.pose, &bb.hull, &bb.pose, &hit, margin);
-        if manifold.points.is_empty() {
-            continue;
+            HullPair::NoPoints => {}
         }
-        let kind = match hit.kind {
-            ContactKind::FaceA => AxisKind::FaceA { face: hit.face_a.face.unwrap_or(0) },
-            ContactKind::FaceB => AxisKind::FaceB { face: hit.face_b.face.unwrap_or(0) },
-            ContactKind::Edges => {
-                let [edge_a, edge_b] = hit.edges.index.unwrap_or([0, 0]);
-                AxisKind::Edges { edge_a, edge_b }
-            }
-        };
-        let sat = SatDecision { kind, separation: hit.separation };
-        contacts.push(Contact3::new((i, j), &manifold, sat, mix_material(ba, bb), prev));
     }
     cache.axes = next_cache;
     (contacts, stats)
+}
+
+/// What one hull pair's narrowphase needs besides the hulls.
+pub struct HullPairContext<'a> {
+    pub margin: f32,
+    pub config: &'a SatConfig,
+    pub scratch: &'a mut SatScratch,
+}
+
+/// One hull pair's outcome.
+pub enum HullPair {
+    /// Separated by more than the margin along this axis.
+    Separated(AxisKind),
+    /// The SAT's decision and the clipped manifold.
+    Touching(SatDecision, FeatureManifold),
+    /// Within the margin, but clipping kept no point.
+    NoPoints,
+}
+
+/// The local-frame SAT with faces preferred, then the manifold, for hulls `a` and `b` posed.
+#[inline]
+pub fn collide_hulls((a, xa): (&Hull, &Pose3), (b, xb): (&Hull, &Pose3), ctx: HullPairContext) -> HullPair {
+    let result = collide_posed_with(a, xa, b, xb, ctx.config, ctx.margin, ctx.scratch, &mut NoTrace);
+    let hit = match result {
+        Ok(hit) => prefer_faces(&hit, (a, xa), (b, xb)),
+        Err(separating) => return HullPair::Separated(separating.kind),
+    };
+    let manifold = contact_manifold_posed(a, xa, b, xb, &hit, ctx.margin);
+    if manifold.points.is_empty() {
+        return HullPair::NoPoints;
+    }
+    let kind = match hit.kind {
+        ContactKind::FaceA => AxisKind::FaceA { face: hit.face_a.face.unwrap_or(0) },
+        ContactKind::FaceB => AxisKind::FaceB { face: hit.face_b.face.unwrap_or(0) },
+        ContactKind::Edges => {
+            let [edge_a, edge_b] = hit.edges.index.unwrap_or([0, 0]);
+            AxisKind::Edges { edge_a, edge_b }
+        }
+    };
+    HullPair::Touching(SatDecision { kind, separation: hit.separation }, manifold)
+}
+
+/// The contacts of bodies `i < j` when either holds several hulls: every hull pair whose boxes
+/// (grown by half the margin each, as in pair finding) overlap, with its own material and
+/// contact, warm started from the previous step's contact of the same hull pair (`old` starts
+/// at this body pair's old contacts). These pairs skip the separating-axis cache.
+fn collide_compound(
+    (i, j): (usize, usize),
+    bodies: &[Body3],
+    old: &[Contact3],
+    ctx: HullPairContext,
+    contacts: &mut Vec<Contact3>,
+    stats: &mut NarrowStats,
+) {
+    let (ba, bb) = (&bodies[i], &bodies[j]);
+    let old = &old[..old.iter().take_while(|c| (c.a, c.b) == (i, j)).count()];
+    let half = 0.5 * ctx.margin;
+    for ka in 0..ba.hull_count() {
+        let [lo_a, hi_a] = ba.hull_bounds(ka, half);
+        for kb in 0..bb.hull_count() {
+            let [lo_b, hi_b] = bb.hull_bounds(kb, half);
+            if !(lo_a.cmple(hi_b).all() && lo_b.cmple(hi_a).all()) {
+                continue;
+            }
+            stats.sat_calls += 1;
+            let pair_ctx = HullPairContext { margin: ctx.margin, config: ctx.config, scratch: &mut *ctx.scratch };
+            let (a, b) = ((ba.hull_at(ka), &ba.pose), (bb.hull_at(kb), &bb.pose));
+            if let HullPair::Touching(sat, manifold) = collide_hulls(a, b, pair_ctx) {
+                let parts = [ka as u8, kb as u8];
+                let prev = old.iter().find(|c| c.parts == parts);
+                let mut c = Contact3::new((i, j), &manifold, sat, mix_part_material(ba, ka, bb, kb), prev);
+                c.parts = parts;
+                contacts.push(c);
+            }
+        }
+    }
 }

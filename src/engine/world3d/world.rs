@@ -281,7 +281,8 @@ impl World3 {
         self.contacts.iter().map(Contact3::max_penetration).fold(0.0, f32::max)
     }
 
-    /// A 64-bit FNV-1a hash of every body's pose and velocity bits: equal worlds, equal hashes.
+    /// A 64-bit FNV-1a hash of every body's pose and velocity bits (and a multi-part body's hull
+    /// offsets and rotations): equal worlds, equal hashes.
     pub fn state_hash(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |x: f32| {
@@ -299,6 +300,13 @@ impl World3 {
                 eat(v.x);
                 eat(v.y);
                 eat(v.z);
+            }
+            // A body of several hulls also hashes where each sits (bodies of one add nothing).
+            for p in &b.parts {
+                let r = p.rotation;
+                for x in [p.offset.x, p.offset.y, p.offset.z, r.x, r.y, r.z, r.w] {
+                    eat(x);
+                }
             }
         }
         h

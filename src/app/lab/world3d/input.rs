@@ -27,9 +27,9 @@ pub enum Gesture {
 pub fn pick(lab: &World3dLab, vp: &ScreenRect, screen: Vec2) -> Option<(usize, Vec3)> {
     let (o, dir) = lab.camera.ray(vp, screen);
     let hits = lab.world.bodies.iter().enumerate().filter_map(|(i, b)| {
-        // The ray in the hull's own frame.
+        // The ray in the body frame, where each of its hulls sits.
         let (lo, ld) = (b.pose.inverse_transform_point(o), b.pose.q.inverse() * dir);
-        ray_hull(lo, ld, &b.hull).map(|t| (i, t))
+        b.hulls().filter_map(|h| ray_hull(lo, ld, h)).min_by(f32::total_cmp).map(|t| (i, t))
     });
     hits.min_by(|a, b| a.1.total_cmp(&b.1)).map(|(i, t)| (i, o + dir * t))
 }

@@ -97,6 +97,11 @@ pub fn details(ui: &mut egui::Ui, lab: &World3dLab, out: &mut Vec<Action>) {
             egui::Grid::new("body3").num_columns(2).show(ui, |ui| {
                 row(ui, "kind", format!("{:?}", b.kind));
                 row(ui, "mass", format!("{:.3} kg", Num(b.mass)));
+                if !b.parts.is_empty() {
+                    // A body of several hulls: how many, and where its centre of mass sits.
+                    row(ui, "hulls", b.parts.len().to_string());
+                    row(ui, "centre (body)", v3(b.local_center, 3));
+                }
                 row(ui, "position", v3(b.pose.p, 3));
                 let (x, y, z) = b.pose.q.to_euler(EulerRot::XYZ);
                 row(ui, "euler XYZ °", v3(Vec3::new(x, y, z) * (180.0 / std::f32::consts::PI), 1));

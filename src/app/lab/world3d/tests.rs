@@ -290,3 +290,39 @@ fn a_scripts_settings_and_water_pass_the_action_check() {
         assert_eq!(crate::app::action::check::check(&a), Ok(()), "{a:?}");
     }
 }
+
+/// A body of several hulls is picked by any of them and dragged as one: a press on the chair's
+/// back (its second hull, not the first) selects and grabs the chair, and pulling lifts it.
+#[test]
+fn a_chair_of_cuboids_is_picked_by_its_back_and_dragged_whole() {
+    let mut app = lab_app("scenes/world3d/compound.ron");
+    let chair = lab(&app).world.body_named("chair").unwrap();
+    let body = &lab(&app).world.bodies[chair];
+    assert_eq!(body.hull_count(), 6);
+    // The back (hull 1) spans y 0.05..0.85 and z −0.5..−0.4 about the seat's centre.
+    let on_back = body.pose.transform_point(Vec3::new(0.0, 0.8, -0.45));
+    let start = body.center;
+    let (from, _) = lab(&app).camera.project(&app.viewport, on_back).unwrap();
+    let to = from + Vec2::new(0.0, -100.0);
+    let mut st = InputState::default();
+    let mut apply = |app: &mut App, f: PointerFrame| {
+        for a in pointer_actions(app, &mut st, &f, false) {
+            app.apply(a);
+        }
+    };
+    apply(&mut app, frame(from, true, true));
+    assert_eq!(lab(&app).selected, Some(chair), "the press on the back selects the chair");
+    let spring = lab(&app).world.mouse.as_ref().expect("and grabs it");
+    let body = &lab(&app).world.bodies[chair];
+    let grabbed = body.pose.inverse_transform_point(spring.anchor(body));
+    assert!(body.hull_at(1).contains_point(grabbed, 1e-3), "on the back: {grabbed}");
+    assert!(!body.hull_at(0).contains_point(grabbed, 1e-3), "not on the seat: {grabbed}");
+    for k in 1..=40 {
+        apply(&mut app, frame(from.lerp(to, (k as f32 / 20.0).min(1.0)), false, true));
+        app.update(1.0 / 60.0);
+    }
+    let now = &lab(&app).world.bodies[chair];
+    assert!(now.center.y > start.y + 0.3, "the whole chair was lifted: {} from {}", now.center.y, start.y);
+    apply(&mut app, frame(to, false, false));
+    assert!(lab(&app).world.mouse.is_none());
+}
