@@ -42,6 +42,7 @@ pub fn show(ctx: &egui::Context, app: &App, out: &mut Vec<Action>, st: &mut UiSt
                 diff(ui, app)
             });
         });
+        divergence(ui, app, out, &mut st.backdrops);
         ui.min_rect()
     });
     st.overflow("timeline", r.inner, r.response.rect);
@@ -205,6 +206,14 @@ fn plots(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Ve
             }
         }
     });
+}
+
+/// The Compare tool's divergence plots along the same steps, while a peer runs.
+fn divergence(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
+    use crate::app::tools::compare::{timeline_plot, CompareTool};
+    let b = app.timeline.line.current_branch();
+    let steps = timeline_plot::Steps { origin: b.origin(), newest: b.newest(), cursor: app.timeline.line.cursor() };
+    timeline_plot::strip(ui, app.tools.get::<CompareTool>(), steps, out, backdrops);
 }
 
 /// A plot's title on one line, cut with an ellipsis at `width` so that it never runs into the
