@@ -43,26 +43,18 @@ pub fn draw_config(world: &World, d: &mut dyn DebugDraw) {
     }
 }
 
-/// The table: each engine's distance and closest points, and how far each lies from ours.
+/// The table: each engine's distance and how far it and its closest points lie from ours,
+/// two lines per engine so it fits the panel.
 pub fn section(ui: &mut egui::Ui, world: &World, v: &MinkowskiView) {
     let ours = &v.gjk_out;
-    egui::Grid::new("minkowski_peers").num_columns(5).striped(true).show(ui, |ui| {
-        for h in ["", "distance", "Δ m", "Δ A m", "Δ B m"] {
-            ui.label(RichText::new(h).strong());
-        }
-        ui.end_row();
-        ui.label("ours (GJK)");
-        ui.label(RichText::new(format!("{:.5}", Num(ours.distance))).monospace());
-        ui.end_row();
-        for (e, c) in answers(world) {
-            ui.label(RichText::new(e.label()).color(peer_color32(e)));
-            ui.label(RichText::new(format!("{:.5}", Num(c.distance))).monospace());
-            ui.label(RichText::new(format!("{:+.1e}", c.distance - ours.distance)).monospace());
-            ui.label(format!("{:.1e}", c.point_a.distance(ours.point_a)));
-            ui.label(format!("{:.1e}", c.point_b.distance(ours.point_b)));
-            ui.end_row();
-        }
-    });
+    ui.label(RichText::new(format!("ours (GJK): distance {:.5}", Num(ours.distance))).strong());
+    for (e, c) in answers(world) {
+        let name = if e == Engine::Box2d { "Box2D v3" } else { "parry2d" };
+        let head = format!("{name}: distance {:.5}, Δ {:+.1e}", Num(c.distance), c.distance - ours.distance);
+        ui.label(RichText::new(head).color(peer_color32(e)));
+        let (da, db) = (c.point_a.distance(ours.point_a), c.point_b.distance(ours.point_b));
+        ui.label(RichText::new(format!("closest points from ours: A {da:.1e} m, B {db:.1e} m")).small());
+    }
     ui.label(
         RichText::new("On overlap the distance is 0 in every engine and the points are not unique: EPA above.")
             .small()

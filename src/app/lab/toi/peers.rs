@@ -76,27 +76,21 @@ fn state_name(s: ToiState) -> &'static str {
     }
 }
 
-/// The table: each engine's state and time, and its difference from ours in time, normal
-/// (degrees) and point (metres).
+/// The table: each engine's time and state, and its difference from ours in time, normal
+/// (degrees) and point (metres), two lines per engine so it fits the panel.
 pub fn section(ui: &mut egui::Ui, lab: &ToiLab) {
     let p = answers(&lab.spec.input());
     let ours = lab.result();
-    egui::Grid::new("toi_peers").num_columns(5).striped(true).show(ui, |ui| {
-        for h in ["", "t", "Δt", "Δn °", "Δp m"] {
-            ui.label(RichText::new(h).strong());
+    for (name, color, o) in rows(lab, &p) {
+        let head = format!("{name}: t {:.5} {}, Δt {:+.5}", Num(o.t), state_name(o.state), Num(o.t - ours.t));
+        ui.label(RichText::new(head).color(color32(color)));
+        let both = has_pose(o) && has_pose(ours) && o.normal != Vec2::ZERO && ours.normal != Vec2::ZERO;
+        if both && name != "ours" {
+            let dn = o.normal.angle_between(ours.normal).abs().to_degrees();
+            let line = format!("from ours: normal {dn:.3}°, point {:.4} m", o.point.distance(ours.point));
+            ui.label(RichText::new(line).small());
         }
-        ui.end_row();
-        for (name, color, o) in rows(lab, &p) {
-            let both = has_pose(o) && has_pose(ours) && o.normal != Vec2::ZERO && ours.normal != Vec2::ZERO;
-            ui.label(RichText::new(name).color(color32(color)));
-            ui.label(RichText::new(format!("{:.5} {}", Num(o.t), state_name(o.state))).monospace());
-            ui.label(RichText::new(format!("{:+.5}", Num(o.t - ours.t))).monospace());
-            let dn = both.then(|| o.normal.angle_between(ours.normal).abs().to_degrees());
-            ui.label(dn.map_or("-".into(), |x| format!("{x:.3}")));
-            ui.label(both.then(|| o.point.distance(ours.point)).map_or("-".into(), |x| format!("{x:.4}")));
-            ui.end_row();
-        }
-    });
+    }
     if p.parry.is_none() {
         ui.label(RichText::new("parry2d refuses a shape of this sweep: not compared").small());
     }
