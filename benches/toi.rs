@@ -21,13 +21,13 @@ use manifold_lab::engine::collide::support::Proxy;
 use manifold_lab::engine::collide::toi::{time_of_impact, ToiInput, ToiMethod, ToiState};
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::World;
+use manifold_lab::peers::box2d_toi as box2d;
 use manifold_lab::scene;
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{cast_shapes_nonlinear, NonlinearRigidMotion};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, SharedShape};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use support::box2d_toi as box2d;
 use support::toi as sweeps;
 
 const CASES: usize = 64;

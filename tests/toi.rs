@@ -19,8 +19,8 @@ mod world;
 
 use manifold_lab::engine::collide::toi::{time_of_impact, ToiInput, ToiMethod, ToiOutput, ToiState};
 use manifold_lab::engine::rng::SplitMix64;
+use manifold_lab::peers::box2d_toi as box2d;
 use proptest::prelude::*;
-use support::box2d_toi as box2d;
 use support::toi::{core_distance_at, first_sample_below, random_input, relative_speed};
 
 /// Slack for f32 round-off in distances measured independently of the methods, metres.

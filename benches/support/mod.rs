@@ -17,8 +17,6 @@ pub fn instruction_sets() -> String {
     format!("instruction sets: manifold_lab's contact rows {ours}, Box2D v3 {box2d}")
 }
 
-#[path = "../../tests/support/box2d_toi.rs"]
-pub mod box2d_toi;
 pub mod box2d_world;
 pub mod compare;
 pub mod mirror;

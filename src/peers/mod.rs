@@ -11,9 +11,15 @@
 #[cfg(feature = "peers")]
 pub mod box2d;
 #[cfg(feature = "peers")]
+pub mod box2d_distance;
+#[cfg(feature = "peers")]
 pub mod box2d_manifold;
 #[cfg(feature = "peers")]
+pub mod box2d_toi;
+#[cfg(feature = "peers")]
 pub mod parry_contact;
+#[cfg(feature = "peers")]
+pub mod parry_toi;
 #[cfg(feature = "peers")]
 pub mod rapier;
 
@@ -63,6 +69,17 @@ impl Engine {
 pub struct PeerPose {
     pub position: Vec2,
     pub angle: f32,
+}
+
+/// A peer's distance query on a pair: the distance between the shapes (0 when they overlap)
+/// and the closest point on each, in world space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosestPoints {
+    pub distance: f32,
+    pub point_a: Vec2,
+    pub point_b: Vec2,
+    /// GJK's iterations where the peer reports them (Box2D), else 0.
+    pub iterations: usize,
 }
 
 /// What a translation left out or changed, by what: "angle joints" → 2.

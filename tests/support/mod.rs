@@ -11,7 +11,6 @@
 #![allow(dead_code)] // each test crate uses a part of it
 
 pub mod box2d_jointed;
-pub mod box2d_toi;
 pub mod exact_f64;
 pub mod live_app;
 pub mod mutate;

@@ -9,7 +9,6 @@
 //! `TOI_SWEEP_COUNT=1000000 cargo test --release --test toi rotating -- --nocapture` runs
 //! a bigger count (on every core).
 
-use crate::support::box2d_toi as box2d;
 use crate::support::exact_f64::{exact, Core};
 use crate::support::toi::random_proxy;
 use glam::{DVec2, Vec2};
@@ -20,6 +19,7 @@ use manifold_lab::engine::collide::toi::{
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::Shape;
+use manifold_lab::peers::box2d_toi as box2d;
 
 /// Samples along each sweep.
 const SAMPLES: usize = 1024;

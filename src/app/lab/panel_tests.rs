@@ -264,3 +264,17 @@ fn every_lab_reports_its_step_count_and_step() {
     let state = app.lab.as_ref().and_then(|l| l.report(&app.stage)).unwrap();
     assert_eq!(state["step"], 0, "{state}");
 }
+
+/// The "Box2D v3 and parry2d" checkbox of the time-of-impact and Minkowski labs turns the
+/// peers' overlay on.
+#[cfg(feature = "peers")]
+#[test]
+fn the_toi_and_minkowski_labs_peer_checkboxes_show_the_peers() {
+    let mut app = lab_app(LabKind::Toi);
+    assert!(!app.lab_as::<ToiLab>().unwrap().peers);
+    assert_eq!(click(&mut app, "Box2D v3 and parry2d", true), 1);
+    assert!(app.lab_as::<ToiLab>().unwrap().peers);
+    let mut app = lab_app(LabKind::Minkowski);
+    assert_eq!(click(&mut app, "Box2D v3 and parry2d", true), 1);
+    assert!(app.lab_as::<super::minkowski::MinkowskiLab>().unwrap().peers);
+}

@@ -163,6 +163,7 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     let scrolled = &right.inner;
     let content = egui::Rect::from_min_size(scrolled.inner_rect.min, scrolled.content_size);
     ui_state.overflow("details panel", content, scrolled.inner_rect);
+    take_noted(ctx, &mut ui_state.widgets);
     ui_state.dialogs.show(ctx, app, out);
     app.tools.iter().for_each(|t| t.window(ctx, &app.tool_view(), out));
     crate::app::render::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
@@ -215,6 +216,22 @@ pub type Widgets = std::collections::BTreeMap<&'static str, egui::Rect>;
 /// Notes where widget `name` is on screen.
 pub fn note(widgets: &mut Widgets, ui: &egui::Ui, name: &'static str, rect: egui::Rect) {
     widgets.insert(name, rect * ui.ctx().pixels_per_point());
+}
+
+/// Notes where widget `name` is on screen from a panel that holds no [`Widgets`] (a tool's
+/// section, the timeline's plots): kept in egui's frame data until [`take_noted`].
+pub fn note_in_ctx(ui: &egui::Ui, name: &'static str, rect: egui::Rect) {
+    let r = rect * ui.ctx().pixels_per_point();
+    ui.ctx().data_mut(|d| d.get_temp_mut_or_default::<Widgets>(noted_id()).insert(name, r));
+}
+
+fn noted_id() -> egui::Id {
+    egui::Id::new("widgets noted in the frame")
+}
+
+/// The widgets [`note_in_ctx`] noted this frame, moved into `widgets`.
+fn take_noted(ctx: &egui::Context, widgets: &mut Widgets) {
+    widgets.extend(ctx.data_mut(|d| d.remove_temp::<Widgets>(noted_id())).unwrap_or_default());
 }
 
 /// Every tool's section at `at`, in the table's order.

@@ -83,6 +83,7 @@ pub fn show_view<W: Timed>(
                 diff(ui, v)
             });
         });
+        divergence(ui, app, out, &mut st.backdrops);
         ui.min_rect()
     });
     st.overflow("timeline", r.inner, r.response.rect);
@@ -246,6 +247,14 @@ fn plots<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>, out: &mut Vec<Action>, backd
             }
         }
     });
+}
+
+/// The Compare tool's divergence plots along the same steps, while a peer runs.
+fn divergence(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
+    use crate::app::tools::compare::{timeline_plot, CompareTool};
+    let b = app.timeline.line.current_branch();
+    let steps = timeline_plot::Steps { origin: b.origin(), newest: b.newest(), cursor: app.timeline.line.cursor() };
+    timeline_plot::strip(ui, app.tools.get::<CompareTool>(), steps, out, backdrops);
 }
 
 /// A plot's title on one line, cut with an ellipsis at `width` so that it never runs into the

@@ -3,7 +3,11 @@
 //! polytope step by step, the penetration vector, SAT compared, and a rotation sweep.
 
 mod panels;
+#[cfg(feature = "peers")]
+pub mod peers;
 pub mod sweep;
+#[cfg(all(test, feature = "peers"))]
+mod tests;
 pub mod view;
 
 pub use view::MinkowskiView;
@@ -32,6 +36,8 @@ pub struct MinkowskiLab {
     pub player: Player,
     /// The last rotation sweep.
     pub sweep: Vec<sweep::SweepSample>,
+    /// Box2D v3's and parry2d's distance and closest points drawn and tabled beside ours.
+    pub peers: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +49,8 @@ pub enum MinkowskiAction {
     Play(bool),
     /// Turn B through 360° and compare SAT with GJK+EPA.
     RunSweep,
+    /// Show Box2D v3's `b2ShapeDistance` and parry2d's distance on the same pair.
+    ShowPeers(bool),
 }
 
 pub fn act(a: MinkowskiAction) -> Action {
@@ -60,7 +68,7 @@ impl LabType for MinkowskiLab {
 
     fn open(app: &mut Stage, file: Option<&Path>) -> Result<Self, String> {
         let pair = PairFile::open(app, file, DEFAULT_PAIR)?;
-        Ok(MinkowskiLab { pair, step: None, player: Player::default(), sweep: Vec::new() })
+        Ok(MinkowskiLab { pair, step: None, player: Player::default(), sweep: Vec::new(), peers: false })
     }
 
     fn apply(&mut self, app: &mut Stage, action: MinkowskiAction) {
@@ -77,6 +85,7 @@ impl LabType for MinkowskiLab {
                 }
             }
             MinkowskiAction::RunSweep => self.sweep = sweep::rotation_sweep(&app.world, 360),
+            MinkowskiAction::ShowPeers(on) => self.peers = on,
         }
     }
 }
@@ -102,6 +111,7 @@ impl Lab for MinkowskiLab {
     fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>) {
         if let Some(v) = MinkowskiView::compute(&app.world) {
             panels::details(ui, &v, &self.sweep, out);
+            panels::peers_section(ui, &app.world, &v, self.peers, out);
         }
     }
 
@@ -119,6 +129,10 @@ impl Lab for MinkowskiLab {
         if let Some(v) = MinkowskiView::compute(&app.world) {
             v.draw_world(d);
         }
+        #[cfg(feature = "peers")]
+        if self.peers {
+            peers::draw_world(&app.world, d);
+        }
     }
 
     fn inset(&self, app: &Stage) -> Option<(Aabb, &'static str)> {
@@ -130,10 +144,20 @@ impl Lab for MinkowskiLab {
             let last = v.steps().saturating_sub(1);
             v.draw_step(self.step.unwrap_or(last).min(last), d);
         }
+        #[cfg(feature = "peers")]
+        if self.peers {
+            peers::draw_config(&app.world, d);
+        }
     }
 
     fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let v = MinkowskiView::compute(&app.world)?;
-        Some(super::step_report(v.steps(), self.step.unwrap_or(usize::MAX), |k| v.step_label(k)))
+        #[allow(unused_mut)]
+        let mut r = super::step_report(v.steps(), self.step.unwrap_or(usize::MAX), |k| v.step_label(k));
+        #[cfg(feature = "peers")]
+        if self.peers {
+            r["peers"] = peers::report(&app.world);
+        }
+        Some(r)
     }
 }

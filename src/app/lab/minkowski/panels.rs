@@ -106,3 +106,28 @@ fn sweep_plots(ui: &mut egui::Ui, s: &[SweepSample]) {
         p.points(Points::new(line(&|x| x.epa_normal)).radius(1.0).name("EPA normal °"));
     });
 }
+
+/// The "Other engines" switch and, when on, Box2D's and parry's distance beside ours.
+pub fn peers_section(
+    ui: &mut egui::Ui,
+    world: &manifold_lab::engine::World,
+    v: &MinkowskiView,
+    on: bool,
+    out: &mut Vec<Action>,
+) {
+    if !cfg!(feature = "peers") {
+        return;
+    }
+    ui.separator();
+    let mut show = on;
+    let hover = "b2ShapeDistance and parry2d's distance and closest points for this pair, drawn over ours";
+    if ui.checkbox(&mut show, "Box2D v3 and parry2d").on_hover_text(hover).changed() {
+        out.push(act(MinkowskiAction::ShowPeers(show)));
+    }
+    #[cfg(feature = "peers")]
+    if on {
+        super::peers::section(ui, world, v);
+    }
+    #[cfg(not(feature = "peers"))]
+    let _ = (world, v);
+}

@@ -9,6 +9,8 @@ mod from_event;
 mod input;
 pub mod iterations;
 mod panels;
+#[cfg(feature = "peers")]
+pub mod peers;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +51,8 @@ pub struct ToiLab {
     /// Every method's result on the current sweep, and the shown method's trace.
     pub results: Vec<ToiOutput>,
     pub trace: ToiTrace,
+    /// Box2D v3's and parry2d's answers drawn over ours and tabled beside it.
+    pub peers: bool,
     gesture: Option<input::Gesture>,
 }
 
@@ -74,6 +78,8 @@ pub enum ToiAction {
         body: usize,
         shape: ShapeDesc,
     },
+    /// Show Box2D v3's `b2TimeOfImpact` and parry2d's nonlinear shape cast on the same sweep.
+    ShowPeers(bool),
 }
 
 pub fn act(a: ToiAction) -> Action {
@@ -82,7 +88,8 @@ pub fn act(a: ToiAction) -> Action {
 
 impl ToiLab {
     fn new(spec: ToiSpec, path: Option<PathBuf>) -> ToiLab {
-        let mut lab = ToiLab { spec, path, step: None, results: Vec::new(), trace: ToiTrace::new(), gesture: None };
+        let mut lab =
+            ToiLab { spec, path, step: None, results: Vec::new(), trace: ToiTrace::new(), peers: false, gesture: None };
         lab.recompute();
         lab
     }
@@ -172,6 +179,7 @@ impl LabType for ToiLab {
                 self.recompute();
             }
             ToiAction::SetStep(k) => self.step = k,
+            ToiAction::ShowPeers(on) => self.peers = on,
             ToiAction::SetPose { body, pose, position, angle } => self.set_pose(app, body, pose, position, angle),
             ToiAction::SetShape { body, shape } => match ShapeSpec::new(shape) {
                 Ok(s) if body < 2 => {
@@ -216,6 +224,10 @@ impl Lab for ToiLab {
 
     fn draw(&self, app: &Stage, d: &mut dyn DebugDraw) {
         draw::draw(self, app, d);
+        #[cfg(feature = "peers")]
+        if self.peers {
+            peers::draw(self, app, d);
+        }
     }
 
     fn inset(&self, _app: &Stage) -> Option<(Aabb, &'static str)> {
@@ -243,8 +255,15 @@ impl Lab for ToiLab {
         false
     }
 
-    /// The shown method's iterations: `steps`, `step`, `caption`.
+    /// The shown method's iterations: `steps`, `step`, `caption`; with the peers shown, their
+    /// answers under `peers`.
     fn report(&self, _app: &Stage) -> Option<serde_json::Value> {
-        Some(super::trace_report(&self.trace, self.step.unwrap_or(usize::MAX)))
+        #[allow(unused_mut)]
+        let mut r = super::trace_report(&self.trace, self.step.unwrap_or(usize::MAX));
+        #[cfg(feature = "peers")]
+        if self.peers {
+            r["peers"] = peers::report(&self.spec.input());
+        }
+        Some(r)
     }
 }

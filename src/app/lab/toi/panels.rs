@@ -125,6 +125,25 @@ pub fn details(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
         ui.label(RichText::new(format!("t {:.5} · {} it.{normal}", Num(o.t), o.iterations)).small().monospace());
     }
     ui.label(RichText::new("Click a method to walk its iterations.").small().weak());
+    peers_section(ui, lab, out);
+}
+
+/// The "Other engines" switch and, when on, Box2D's and parry's answers beside the shown
+/// method's.
+fn peers_section(ui: &mut egui::Ui, lab: &ToiLab, out: &mut Vec<Action>) {
+    if !cfg!(feature = "peers") {
+        return;
+    }
+    ui.separator();
+    let mut show = lab.peers;
+    let hover = "b2TimeOfImpact and parry2d's nonlinear shape cast on this sweep, drawn over ours";
+    if ui.checkbox(&mut show, "Box2D v3 and parry2d").on_hover_text(hover).changed() {
+        out.push(act(ToiAction::ShowPeers(show)));
+    }
+    #[cfg(feature = "peers")]
+    if lab.peers {
+        super::peers::section(ui, lab);
+    }
 }
 
 fn short(m: ToiMethod) -> &'static str {

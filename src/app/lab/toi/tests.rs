@@ -210,3 +210,55 @@ fn the_rotating_sweep_shows_the_difference_at_each_iteration() {
         first.edges.iter().zip(&last.edges).any(|(a, b)| (a.end - a.start).angle_between(b.end - b.start).abs() > 0.05);
     assert!(turned || edge_lengths(&first) != edge_lengths(&last), "the difference changes shape");
 }
+
+/// The lab's Box2D answer is `b2TimeOfImpact` called directly, on an input built here from
+/// Box2D's own box (`b2MakeBox`) and the preset's sweeps; and on box onto box (B's face 3.5 m
+/// from A's, closed at 9 m per unit of time, no turn) the three engines give the closed forms:
+/// Box2D and ours stop a linear slop short, t = (3.5 − 0.005)/9; parry at touching, t = 3.5/9.
+#[cfg(feature = "peers")]
+#[test]
+fn the_peers_are_b2_time_of_impact_called_directly_and_agree_on_a_straight_sweep() {
+    use boxdd_sys::ffi as b2;
+    let mut app = toi_app("scenes/toi/box_onto_box.ron");
+    app.apply(act(ToiAction::ShowPeers(true)));
+    let l = lab(&app);
+    assert!(l.peers);
+    let p = super::peers::answers(&l.spec.input());
+    let v = |x: f32, y: f32| b2::b2Vec2 { x, y };
+    let q = b2::b2Rot { c: 1.0, s: 0.0 };
+    // SAFETY: plain C functions on stack data.
+    let out = unsafe {
+        let proxy = |h: f32| {
+            let b = b2::b2MakeBox(h, h);
+            b2::b2MakeProxy(b.vertices.as_ptr(), b.count, b.radius)
+        };
+        let sweep = |c1, c2| b2::b2Sweep { localCenter: v(0.0, 0.0), c1, c2, q1: q, q2: q };
+        b2::b2TimeOfImpact(&b2::b2TOIInput {
+            proxyA: proxy(1.0),
+            proxyB: proxy(0.5),
+            sweepA: sweep(v(0.0, 0.0), v(0.0, 0.0)),
+            sweepB: sweep(v(-5.0, 0.3), v(4.0, 0.3)),
+            maxFraction: 1.0,
+        })
+    };
+    assert_eq!(p.box2d.state, ToiState::Hit);
+    assert_eq!(p.box2d.t, out.fraction);
+    assert_eq!(p.box2d.normal, Vec2::new(out.normal.x, out.normal.y));
+    assert_eq!(p.box2d.point, Vec2::new(out.point.x, out.point.y));
+    // Closed forms; Box2D's tolerance is a quarter slop in distance, 9 m per unit of time.
+    let slop_short = (3.5 - 0.005) / 9.0;
+    assert!((p.box2d.t - slop_short).abs() < 0.00125 / 9.0, "Box2D {} vs {slop_short}", p.box2d.t);
+    let parry = p.parry.expect("parry takes two boxes");
+    // parry's nonlinear cast ends "out of iterations" on this sweep, its time "a conservative
+    // approximation" by its own documentation: the closed form says how close.
+    assert!(matches!(parry.state, ToiState::Hit | ToiState::IterationLimit), "{parry:?}");
+    assert!((parry.t - 3.5 / 9.0).abs() < 1e-4, "parry {} vs {}", parry.t, 3.5 / 9.0);
+    for r in [lab(&app).result(), &p.box2d, &parry] {
+        assert!((r.t - slop_short).abs() < 0.0075 / 9.0, "{r:?}");
+        // The normal points from A to B: −x, B comes from the left; the point is on A's face.
+        assert!(r.normal.distance(Vec2::NEG_X) < 1e-3, "{r:?}");
+        assert!((r.point.x + 1.0).abs() < 0.01 && (-0.2..=1.0).contains(&r.point.y), "{r:?}");
+    }
+    let report = crate::app::lab::Lab::report(lab(&app), &app.stage).expect("the lab reports");
+    assert_eq!(report["peers"]["box2d"]["t"], serde_json::json!(p.box2d.t));
+}

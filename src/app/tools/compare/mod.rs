@@ -12,12 +12,13 @@
 mod panel;
 #[cfg(test)]
 mod tests;
+pub mod timeline_plot;
 
 use super::{Place, Tool, ToolContext, ToolEntry, ToolKind, ToolType, ToolView, WorldChange};
 use crate::app::render::draw::MqDraw;
 use crate::app::state::Action;
 use egui_macroquad::egui;
-use manifold_lab::engine::debug::{Color, Layer};
+use manifold_lab::engine::debug::{Color, DebugDraw, Layer};
 use manifold_lab::engine::math::Transform;
 use manifold_lab::engine::world::draw::outline_body_at;
 use manifold_lab::engine::{BodyKind, World};
@@ -40,16 +41,24 @@ pub fn peer_color(e: Engine) -> Color {
 
 /// [`peer_color`] for egui.
 pub fn peer_color32(e: Engine) -> egui::Color32 {
-    let c = peer_color(e);
+    color32(peer_color(e))
+}
+
+/// A drawing colour for egui (opaque).
+pub fn color32(c: Color) -> egui::Color32 {
     egui::Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
 }
 
-/// The divergence from ours after one step.
+/// The divergence from ours after one step, over the dynamic bodies: the largest and the mean
+/// distance of a body's origin from ours (metres) and of its angle from ours (radians, the
+/// shorter way round).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
     pub step: u64,
     pub max: f32,
     pub mean: f32,
+    pub angle_max: f32,
+    pub angle_mean: f32,
 }
 
 /// One peer engine running beside ours.
@@ -78,6 +87,8 @@ pub struct CompareTool {
     pub tolerance: f32,
     /// Our last step's wall time, ms.
     pub ours_ms: f64,
+    /// The peers' outlines the last drawing drew (the report's `outlines_drawn`).
+    drawn: std::cell::Cell<usize>,
 }
 
 /// What the Compare tool can be asked to do: `Tool(Compare(SetPeer(Box2d, true)))`.
@@ -109,13 +120,21 @@ impl PeerEngine {
     }
 }
 
-/// The dynamic bodies' (largest, mean) distance between our poses and `peer`'s.
-fn divergence(world: &World, peer: &[PeerPose]) -> (f32, f32) {
-    let d: Vec<f32> = (world.bodies.iter().zip(peer))
-        .filter(|(b, _)| b.kind == BodyKind::Dynamic)
-        .map(|(b, p)| b.xf.p.distance(p.position))
-        .collect();
-    (d.iter().copied().fold(0.0, f32::max), d.iter().sum::<f32>() / d.len().max(1) as f32)
+/// The difference of two angles the shorter way round, in `[0, π]`.
+pub fn angle_difference(a: f32, b: f32) -> f32 {
+    use std::f32::consts::{PI, TAU};
+    ((a - b + PI).rem_euclid(TAU) - PI).abs()
+}
+
+/// The dynamic bodies' divergence between our poses and `peer`'s after `step`.
+fn divergence(world: &World, peer: &[PeerPose], step: u64) -> Sample {
+    let (mut max, mut sum, mut angle_max, mut angle_sum, mut n) = (0.0f32, 0.0, 0.0f32, 0.0, 0usize);
+    for (b, p) in world.bodies.iter().zip(peer).filter(|(b, _)| b.kind == BodyKind::Dynamic) {
+        let (d, a) = (b.xf.p.distance(p.position), angle_difference(b.angle, p.angle));
+        (max, sum, angle_max, angle_sum, n) = (max.max(d), sum + d, angle_max.max(a), angle_sum + a, n + 1);
+    }
+    let per = 1.0 / n.max(1) as f32;
+    Sample { step, max, mean: sum * per, angle_max, angle_mean: angle_sum * per }
 }
 
 impl CompareTool {
@@ -123,7 +142,8 @@ impl CompareTool {
         self.runs.iter().find(|r| r.engine == e)
     }
 
-    fn tolerance(&self) -> f32 {
+    /// The position difference (metres) past which a peer counts as diverged (1 cm unless set).
+    pub fn tolerance(&self) -> f32 {
         if self.tolerance > 0.0 {
             self.tolerance
         } else {
@@ -169,8 +189,7 @@ impl CompareTool {
             let t = Instant::now();
             r.world.step();
             r.step_ms = t.elapsed().as_secs_f64() * 1e3;
-            let (max, mean) = divergence(world, &r.world.poses());
-            r.samples.push(Sample { step: world.step_count, max, mean });
+            r.samples.push(divergence(world, &r.world.poses(), world.step_count));
         }
     }
 
@@ -199,14 +218,17 @@ impl Tool for CompareTool {
     }
 
     fn draw(&self, v: &ToolView, d: &mut MqDraw) {
-        for r in self.runs.iter().filter(|r| r.shown) {
+        let (mut drawn, wanted) = (0, d.wants(Layer::Shape));
+        for r in self.runs.iter().filter(|r| r.shown && wanted) {
             let color = peer_color(r.engine);
             for (b, p) in v.world.bodies.iter().zip(r.world.poses()) {
                 if b.kind == BodyKind::Dynamic {
                     outline_body_at(d, Layer::Shape, b, &Transform::new(p.position, p.angle), color);
+                    drawn += 1;
                 }
             }
         }
+        self.drawn.set(drawn);
     }
 
     fn panel(&self, at: Place, ui: &mut egui::Ui, v: &ToolView, out: &mut Vec<Action>) {
@@ -238,13 +260,15 @@ impl Tool for CompareTool {
                     "steps": r.samples.len(),
                     "max": last.map(|s| s.max),
                     "mean": last.map(|s| s.mean),
+                    "angle_max": last.map(|s| s.angle_max),
+                    "angle_mean": last.map(|s| s.angle_mean),
                     "first_divergence": r.first_divergence(tolerance),
                     "contacts": r.world.contact_count(),
                     "skipped": r.world.skipped().lines(),
                 })
             })
             .collect();
-        Some(serde_json::json!({ "peers": runs, "tolerance": tolerance }))
+        Some(serde_json::json!({ "peers": runs, "tolerance": tolerance, "outlines_drawn": self.drawn.get() }))
     }
 }
 

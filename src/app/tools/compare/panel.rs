@@ -4,6 +4,7 @@
 //! every engine, and what each translation skipped.
 
 use super::{CompareAction, CompareTool, PeerEngine, PeerRun, PEERS};
+use crate::app::panels::note_in_ctx;
 use crate::app::state::Action;
 use crate::app::timeline::TimelineAction;
 use crate::app::tools::ToolView;
@@ -24,17 +25,15 @@ fn script_name(e: Engine) -> PeerEngine {
 pub fn compare(ui: &mut egui::Ui, tool: &CompareTool, v: &ToolView, out: &mut Vec<Action>) {
     // Closed until a peer runs, so the selection stays in sight; open while one does.
     let header = egui::CollapsingHeader::new("Compare engines").default_open(false);
-    header.open(if tool.runs.is_empty() { None } else { Some(true) }).show(ui, |ui| {
+    let shown = header.open(if tool.runs.is_empty() { None } else { Some(true) }).show(ui, |ui| {
         for e in PEERS {
             let run = tool.running(e);
             ui.horizontal(|ui| {
                 let mut on = run.is_some();
                 let label = RichText::new(e.label()).color(color32(e));
-                if ui
-                    .checkbox(&mut on, label)
-                    .on_hover_text("Step this engine beside ours, from the world as it is")
-                    .changed()
-                {
+                let check = ui.checkbox(&mut on, label);
+                note_in_ctx(ui, if e == Engine::Box2d { "compare_box2d" } else { "compare_rapier" }, check.rect);
+                if check.on_hover_text("Step this engine beside ours, from the world as it is").changed() {
                     out.push(CompareAction::SetPeer(script_name(e), on).into());
                 }
                 if let Some(r) = run {
@@ -67,6 +66,7 @@ pub fn compare(ui: &mut egui::Ui, tool: &CompareTool, v: &ToolView, out: &mut Ve
             out.push(CompareAction::Resync.into());
         }
     });
+    note_in_ctx(ui, "compare_header", shown.header_response.rect);
 }
 
 /// Per engine: ms per step, contacts, divergence now and the first step past the tolerance.

@@ -1,14 +1,17 @@
 //! Box2D v3's `b2TimeOfImpact` (its C library through `boxdd-sys`, the raw FFI under the
-//! `boxdd` crate) on our inputs: the same proxies (points + radius in the body frame) and the
-//! same sweeps (centre of mass lerped, rotation nlerped).
+//! `boxdd` crate; the 004 article's "Continuous collision", Box2D's local separating axis
+//! method) on our inputs: the same proxies (points + radius in the body frame) and the same
+//! sweeps (`b2Sweep`: the local centre, the centre of mass lerped from `c1` to `c2`, the
+//! rotation nlerped from `q1` to `q2`), `maxFraction` our `t_max`. Box2D keeps its own target
+//! (`max(linear slop, total radius − linear slop)`) and tolerance.
 
+use crate::engine::collide::support::Proxy;
+use crate::engine::collide::toi::{Sweep, ToiInput, ToiOutput, ToiState};
 use boxdd_sys::ffi::{
-    b2MakeProxy, b2Rot, b2Sweep, b2TOIInput, b2TOIState_b2_toiStateFailed, b2TOIState_b2_toiStateHit,
+    b2MakeProxy, b2Rot, b2Sweep, b2TOIInput, b2TOIOutput, b2TOIState_b2_toiStateFailed, b2TOIState_b2_toiStateHit,
     b2TOIState_b2_toiStateOverlapped, b2TOIState_b2_toiStateSeparated, b2TimeOfImpact, b2Vec2,
 };
 use glam::Vec2;
-use manifold_lab::engine::collide::support::Proxy;
-use manifold_lab::engine::collide::toi::{Sweep, ToiInput, ToiOutput, ToiState};
 
 fn v(p: Vec2) -> b2Vec2 {
     b2Vec2 { x: p.x, y: p.y }
@@ -24,7 +27,8 @@ fn sweep(s: &Sweep) -> b2Sweep {
     }
 }
 
-fn proxy(p: &Proxy) -> boxdd_sys::ffi::b2ShapeProxy {
+/// Our proxy (points and radius) as Box2D's `b2ShapeProxy` (`b2MakeProxy`).
+pub fn proxy(p: &Proxy) -> boxdd_sys::ffi::b2ShapeProxy {
     let pts: Vec<b2Vec2> = p.points().iter().map(|&q| v(q)).collect();
     // SAFETY: `pts` holds `count` valid points; the proxy is a plain copy.
     unsafe { b2MakeProxy(pts.as_ptr(), pts.len() as i32, p.radius) }
@@ -46,7 +50,11 @@ pub fn input(i: &ToiInput) -> b2TOIInput {
 #[inline]
 pub fn time_of_impact_raw(i: &b2TOIInput) -> (ToiState, f32, Vec2) {
     // SAFETY: a pure function of its plain-data input.
-    let out = unsafe { b2TimeOfImpact(i) };
+    decode(&unsafe { b2TimeOfImpact(i) })
+}
+
+/// Box2D's output as our state, fraction and normal.
+fn decode(out: &b2TOIOutput) -> (ToiState, f32, Vec2) {
     #[allow(non_upper_case_globals)]
     let state = match out.state {
         b2TOIState_b2_toiStateHit => ToiState::Hit,
@@ -58,8 +66,11 @@ pub fn time_of_impact_raw(i: &b2TOIInput) -> (ToiState, f32, Vec2) {
     (state, out.fraction, Vec2::new(out.normal.x, out.normal.y))
 }
 
-/// `b2TimeOfImpact` on our input, as our output type (point omitted).
+/// `b2TimeOfImpact` on our input, as our output type (its hit point, world space; Box2D does
+/// not report its iterations).
 pub fn time_of_impact(i: &ToiInput) -> ToiOutput {
-    let (state, t, normal) = time_of_impact_raw(&input(i));
-    ToiOutput { state, t, normal, point: Vec2::ZERO, iterations: 0 }
+    // SAFETY: a pure function of its plain-data input.
+    let out = unsafe { b2TimeOfImpact(&input(i)) };
+    let (state, t, normal) = decode(&out);
+    ToiOutput { state, t, normal, point: Vec2::new(out.point.x, out.point.y), iterations: 0 }
 }
