@@ -37,6 +37,8 @@ pub struct View<'a, W> {
     pub profiler: Option<bool>,
     /// Whether the GIF export is offered.
     pub export: bool,
+    /// The peer engines stepped beside the world, for the divergence plots (2D only).
+    pub peers: Option<&'a crate::app::tools::compare::CompareTool>,
 }
 
 /// The 2D scene's view of its timeline.
@@ -49,6 +51,7 @@ fn scene_view(app: &App) -> View<'_, manifold_lab::engine::World> {
         recording: Some(t.recorder.is_some()),
         profiler: Some(t.profiler),
         export: true,
+        peers: Some(app.tools.get()),
     }
 }
 
@@ -83,7 +86,9 @@ pub fn show_view<W: Timed>(
                 diff(ui, v)
             });
         });
-        divergence(ui, app, out, &mut st.backdrops);
+        if let Some(peers) = v.peers {
+            divergence(ui, v.scrub, peers, out, &mut st.backdrops);
+        }
         ui.min_rect()
     });
     st.overflow("timeline", r.inner, r.response.rect);
@@ -250,11 +255,17 @@ fn plots<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>, out: &mut Vec<Action>, backd
 }
 
 /// The Compare tool's divergence plots along the same steps, while a peer runs.
-fn divergence(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, backdrops: &mut Vec<egui::Rect>) {
-    use crate::app::tools::compare::{timeline_plot, CompareTool};
-    let b = app.timeline.line.current_branch();
-    let steps = timeline_plot::Steps { origin: b.origin(), newest: b.newest(), cursor: app.timeline.line.cursor() };
-    timeline_plot::strip(ui, app.tools.get::<CompareTool>(), steps, out, backdrops);
+fn divergence<W: Timed>(
+    ui: &mut egui::Ui,
+    t: &Scrub<W>,
+    peers: &crate::app::tools::compare::CompareTool,
+    out: &mut Vec<Action>,
+    backdrops: &mut Vec<egui::Rect>,
+) {
+    use crate::app::tools::compare::timeline_plot;
+    let b = t.line.current_branch();
+    let steps = timeline_plot::Steps { origin: b.origin(), newest: b.newest(), cursor: t.line.cursor() };
+    timeline_plot::strip(ui, peers, steps, out, backdrops);
 }
 
 /// A plot's title on one line, cut with an ellipsis at `width` so that it never runs into the

@@ -71,6 +71,7 @@ pub fn panel(lab: &World3dLab, ctx: &egui::Context, out: &mut Vec<Action>, st: &
         recording: None,
         profiler: None,
         export: false,
+        peers: None,
     };
     show_view(ctx, &view, out, st)
 }
