@@ -237,3 +237,6 @@ fn run_json_lists_every_shape_of_every_body() {
     let area: f64 = shapes.iter().map(|s| s["area"].as_f64().unwrap()).sum();
     assert!((car["area"].as_f64().unwrap() - area).abs() < 1e-4);
 }
+
+#[path = "compound_parts/world3d.rs"]
+mod world3d;

@@ -96,3 +96,8 @@ fn real_clicks_on_the_play_and_step_buttons_pause_and_step() {
     assert_eq!(s["running"].as_bool(), Some(true));
     assert!(step(&app.settle(5)) > paused_at + 3, "running again");
 }
+
+#[path = "e2e_timeline_parts/compare.rs"]
+mod compare;
+#[path = "e2e_timeline_parts/world3d.rs"]
+mod world3d;

@@ -76,3 +76,6 @@ fn check_determinism_reports_deterministic_or_the_first_divergence() {
     assert_eq!(v["snapshot_step"], 30);
     assert!(v["snapshot_error"].is_null());
 }
+
+#[path = "replay_cli_parts/world3d.rs"]
+mod world3d;

@@ -157,3 +157,6 @@ fn the_check_catches_a_planted_nondeterminism_and_names_step_and_body() {
     assert_eq!(r.divergences.len(), 1);
     assert_eq!((r.divergences[0].run, r.divergences[0].step), (Run::Restored, 50));
 }
+
+#[path = "timeline_parts/world3d.rs"]
+mod world3d;

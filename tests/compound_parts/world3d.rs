@@ -5,7 +5,7 @@
 //! constant and its angular momentum conserved when it tumbles; buoyancy of a compound equal to
 //! the sum of its hulls'; the scene syntax's located errors; snapshots; `run --json`.
 //!
-//! Run with `cargo test --test compound3d -- --nocapture` to see the measured figures.
+//! Run with `cargo test --test compound world3d -- --nocapture` to see the measured figures.
 
 use glam::{Quat, Vec3};
 use manifold_lab::engine::hull3d::{shapes, Pose3};

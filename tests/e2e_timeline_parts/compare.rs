@@ -4,7 +4,7 @@
 //! timeline (their rectangles in `widgets`), and a click on the first-divergence tick shows
 //! that step. Widget positions come from `--state-out` (`widgets`, in pixels).
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::live_app::{lock, xdotool, LiveApp, View};

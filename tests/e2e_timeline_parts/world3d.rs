@@ -4,7 +4,7 @@
 //! moved body tops the diff. Widget positions come from `--state-out` (`widgets`, in pixels),
 //! the timeline from the lab's state (`lab_state.timeline`).
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::live_app::{f, lock, pair, xdotool, LiveApp, View};
