@@ -64,7 +64,7 @@ pub struct NarrowStats {
 
 /// The contacts of this step, from the candidate pairs, the previous contacts (sorted by pair,
 /// for warm starting) and the separating-axis cache (updated). A pair with a body of several
-/// hulls is collided hull pair by hull pair ([`collide_compound`]).
+/// hulls is collided hull pair by hull pair (`collide_compound`).
 pub fn collide_pairs(
     bodies: &[Body3],
     pairs: &[(usize, usize)],
