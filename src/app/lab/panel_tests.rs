@@ -164,7 +164,10 @@ mod tools {
         assert!(app.tool::<CompareTool>().running(Engine::Box2d).is_some());
         app.step_once();
         let texts = crate::app::ui_tests::Harness::new().hover(&app, "ours");
-        assert!(texts.iter().any(|t| t.starts_with("Δ: largest distance")), "the numbers are shown: {texts:?}");
+        assert!(
+            texts.iter().any(|t| t.starts_with("cont.: touching contacts; Δ: largest distance")),
+            "the numbers are shown: {texts:?}"
+        );
         click(&mut app, "Box2D v3", true);
         assert!(app.tool::<CompareTool>().runs.is_empty());
     }

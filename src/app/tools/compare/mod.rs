@@ -87,6 +87,8 @@ pub struct CompareTool {
     pub tolerance: f32,
     /// Our last step's wall time, ms.
     pub ours_ms: f64,
+    /// Our touching contacts after the last step (the peers count theirs alike).
+    pub ours_contacts: usize,
     /// The peers' outlines the last drawing drew (the report's `outlines_drawn`).
     drawn: std::cell::Cell<usize>,
 }
@@ -180,6 +182,7 @@ impl CompareTool {
     /// One step of every running peer after ours reached `world`.
     pub fn step_peers(&mut self, world: &World, ours_ms: f64) {
         self.ours_ms = ours_ms;
+        self.ours_contacts = world.contacts.iter().filter(|c| c.manifold.count > 0).count();
         if self.runs.iter().any(|r| r.world.poses().len() != world.bodies.len()) {
             // Bodies were added or sliced: the peers no longer match body for body.
             self.resync(world);
@@ -268,7 +271,12 @@ impl Tool for CompareTool {
                 })
             })
             .collect();
-        Some(serde_json::json!({ "peers": runs, "tolerance": tolerance, "outlines_drawn": self.drawn.get() }))
+        Some(serde_json::json!({
+            "peers": runs,
+            "tolerance": tolerance,
+            "outlines_drawn": self.drawn.get(),
+            "ours": { "ms": self.ours_ms, "contacts": self.ours_contacts },
+        }))
     }
 }
 

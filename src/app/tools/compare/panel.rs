@@ -72,29 +72,32 @@ pub fn compare(ui: &mut egui::Ui, tool: &CompareTool, v: &ToolView, out: &mut Ve
 /// Per engine: ms per step, contacts, divergence now and the first step past the tolerance.
 fn numbers(ui: &mut egui::Ui, tool: &CompareTool, out: &mut Vec<Action>) {
     let tolerance = tool.tolerance();
-    egui::Grid::new("compare_numbers").num_columns(4).spacing([6.0, 2.0]).show(ui, |ui| {
+    egui::Grid::new("compare_numbers").num_columns(4).spacing([4.0, 2.0]).show(ui, |ui| {
         ui.label("");
-        ui.label("ms");
+        ui.label("ms · cont.").on_hover_text("the last step's time, and the touching contacts after it");
         ui.label("Δ m");
         ui.label("parts");
         ui.end_row();
         ui.label("ours");
-        ui.label(format!("{:.2}", tool.ours_ms));
+        ui.label(format!("{:.2} · {}", tool.ours_ms, tool.ours_contacts));
         ui.end_row();
         for r in &tool.runs {
             row(ui, r, tolerance, out);
         }
     });
     ui.label(
-        RichText::new(format!("Δ: largest distance of a dynamic body from ours; parts: first step past {tolerance} m"))
-            .small(),
+        RichText::new(format!(
+            "cont.: touching contacts; Δ: largest distance of a dynamic body from ours; parts: first step \
+             past {tolerance} m"
+        ))
+        .small(),
     );
 }
 
 fn row(ui: &mut egui::Ui, r: &PeerRun, tolerance: f32, out: &mut Vec<Action>) {
     ui.label(RichText::new(r.engine.label()).color(color32(r.engine)));
-    ui.label(format!("{:.2}", r.step_ms));
-    ui.label(r.samples.last().map_or("-".into(), |s| format!("{:.4}", s.max)));
+    ui.label(format!("{:.2} · {}", r.step_ms, r.world.contact_count()));
+    ui.label(r.samples.last().map_or("-".into(), |s| format!("{:.3}", s.max)));
     match r.first_divergence(tolerance) {
         Some(step) => {
             if ui.link(step.to_string()).on_hover_text("The first step past the tolerance: show it").clicked() {
