@@ -2,20 +2,7 @@
 //! recording that `replay` reproduces to the state hash `run` reports, `check` reads it, and a
 //! damaged one is refused at its place (or, its hash tampered with, reported as differing).
 
-use std::process::{Command, Output};
-
-fn bin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_manifold-lab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("JSON")
-}
+use super::{bin, json};
 
 /// `file:line:column` of the first `needle` in `text`, 1-based.
 fn place(text: &str, needle: &str) -> String {
