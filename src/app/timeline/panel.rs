@@ -223,10 +223,10 @@ fn plots<W: Timed>(ui: &mut egui::Ui, t: &Scrub<W>, out: &mut Vec<Action>, backd
     let b = t.line.current_branch();
     let stats = b.stats();
     let (origin, cursor) = (b.origin(), t.line.cursor());
-    let n = Counter::ALL.len() as f32;
+    let n = W::COUNTERS.len() as f32;
     ui.horizontal(|ui| {
         let w = (ui.available_width() - 6.0 * (n - 1.0)) / n;
-        for c in Counter::ALL {
+        for &c in W::COUNTERS {
             {
                 let now = b.stats_at(cursor).map_or(0.0, |s| c.value(s));
                 let (rect, resp) = ui.allocate_exact_size(egui::vec2(w, PLOT_H), Sense::click());

@@ -3,7 +3,7 @@
 //! [`Stepped`] (step, hash, snapshot through serde, per-body diff) plus the step count, a
 //! keyframe copy, its size and the per-step counters.
 
-use super::stats::{Phase, StepStats};
+use super::stats::{Counter, Phase, StepStats};
 use super::world_bytes;
 use crate::engine::determinism::Stepped;
 use crate::engine::world3d::{Contact3, World3};
@@ -11,6 +11,8 @@ use crate::engine::World;
 
 /// A world a [`super::Timeline`] can keep: stepped, hashed, copied as a keyframe, measured.
 pub trait Timed: Stepped {
+    /// The counters the timeline plots for this world.
+    const COUNTERS: &'static [Counter] = &Counter::ALL;
     /// Steps taken since the world was built (the timeline's step numbers).
     fn step_count(&self) -> u64;
     /// A copy that steps exactly as `self` does, without data a step rebuilds.
@@ -43,6 +45,9 @@ impl Timed for World {
 }
 
 impl Timed for World3 {
+    /// No time-of-impact events: the 3D world has no continuous pass.
+    const COUNTERS: &'static [Counter] =
+        &[Counter::Contacts, Counter::KineticEnergy, Counter::MaxPenetration, Counter::StepMs];
     fn step_count(&self) -> u64 {
         self.step_count
     }
