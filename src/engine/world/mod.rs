@@ -8,6 +8,7 @@ pub mod draw;
 mod draw_graph;
 mod draw_motion;
 mod joints;
+mod merge_contacts;
 pub mod motion;
 pub mod ray;
 pub mod shape_cast;
