@@ -4,7 +4,7 @@
 //! mutant to load and step with finite state, or to fail with `file:line:column`.
 
 use glam::Vec2;
-use manifold_lab::engine::broadphase::{MAX_NEW_PAIRS, MAX_PAIRS};
+use manifold_lab::engine::broadphase::{MAX_NEW_PAIRS, MAX_PAIRS, MAX_QUERY_VISITS};
 use manifold_lab::engine::rng::SplitMix64;
 use manifold_lab::engine::shape::Shape;
 use manifold_lab::engine::solver::SolverParams;
@@ -97,20 +97,36 @@ fn bytes_that_are_not_utf8_are_located() {
     }
 }
 
+/// 10,000 circles created at one point: each step adds at most `MAX_NEW_PAIRS` pairs, and
+/// stops short of it only when its move-buffer queries visited `MAX_QUERY_VISITS` tree nodes
+/// (each query of a coincident pile walks the whole tree); the pairs kept are the same on one
+/// and two threads.
 #[test]
 fn ten_thousand_coincident_circles_step_within_the_pair_limit() {
-    let mut w = World::new(SolverParams::default());
-    let circle = Shape::circle(0.5).unwrap();
-    for _ in 0..10_000 {
-        w.create_body(&BodyDef::new(BodyKind::Dynamic, circle, Vec2::new(0.0, 5.0)));
-    }
+    let pile = |threads: u32| {
+        let mut w = World::new(SolverParams { threads, ..SolverParams::default() });
+        let circle = Shape::circle(0.5).unwrap();
+        for _ in 0..10_000 {
+            w.create_body(&BodyDef::new(BodyKind::Dynamic, circle, Vec2::new(0.0, 5.0)));
+        }
+        w
+    };
+    let (mut w, mut two) = (pile(1), pile(2));
     let mut before = 0;
     for step in 1..=3 {
         w.step();
+        two.step();
         let pairs = w.broadphase.pairs().len();
-        // Each step adds at most MAX_NEW_PAIRS, and adds that many while the pile has more.
-        assert_eq!(pairs - before, MAX_NEW_PAIRS, "step {step}");
-        assert_eq!(w.broadphase.stats.new_pairs, MAX_NEW_PAIRS);
+        let stats = w.broadphase.stats;
+        assert_eq!(stats.new_pairs, pairs - before, "step {step}");
+        assert!(stats.new_pairs <= MAX_NEW_PAIRS, "step {step}");
+        let visits = stats.query.nodes_visited as u64;
+        assert!(stats.new_pairs == MAX_NEW_PAIRS || visits > MAX_QUERY_VISITS, "step {step}: {visits}");
+        if step == 1 {
+            // The first queries report only pairs with smaller proxies: the visits bound them.
+            assert!(stats.new_pairs < MAX_NEW_PAIRS && visits < 2 * MAX_QUERY_VISITS, "{visits}");
+        }
+        assert!(w.broadphase.pairs() == two.broadphase.pairs(), "step {step}: the pairs differ on two threads");
         before = pairs;
         assert!(pairs <= MAX_PAIRS);
         assert!(w.contacts.len() <= pairs);

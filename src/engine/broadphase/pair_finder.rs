@@ -44,6 +44,7 @@ mod proxy_sync;
 mod query;
 mod query_parts;
 use proxy_sync::{BoxSource, ProxySync};
+pub use query_parts::MAX_QUERY_VISITS;
 
 /// How the world finds candidate pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,6 +10,13 @@
 //! the move buffer. A part drops the known pairs itself once it has found more than the room,
 //! and stops once its new pairs pass it, so a pile's queries do a bounded amount of work (the
 //! tree statistics of a step that reaches the limit depend on the cut; the pairs do not).
+//!
+//! The tree work is bounded too: the queries are taken in order until their node visits pass
+//! [`MAX_QUERY_VISITS`], and the rest wait. In a coincident pile each query visits the whole
+//! tree while reporting only the pairs with smaller proxies, so its first step walked 20,000
+//! boxes' tree 257 times (10.8 million visits, 96 ms) to fill the new-pair room. A part stops
+//! once its own visits pass the bound (the visits before it only add to them), so the queries
+//! kept are the same on any cut.
 
 use super::{should_collide, Broadphase, Proxy};
 use crate::engine::body::Body;
@@ -20,16 +27,24 @@ use crate::engine::parallel::Workers;
 /// Queries per part, at least.
 const QUERIES_PER_PART: usize = 64;
 
+/// Tree nodes the move-buffer queries of one update visit, at most, before the remaining
+/// queries wait for the next update (the query that passes it is kept). A 30,000-body rain's
+/// heaviest update visits about 1.4 million; a coincident pile's queries visit the whole tree.
+pub const MAX_QUERY_VISITS: u64 = 1 << 22;
+
 /// One part's queries: the pairs each reported, in order (scratch kept by the broadphase).
 #[derive(Clone, Debug, Default)]
 pub(super) struct QueryPart {
     found: Vec<(u32, u32)>,
     /// Per query of the part, the end of its pairs in `found`.
     ends: Vec<usize>,
+    /// Per query of the part, the tree nodes it visited.
+    visits: Vec<u32>,
     stats: QueryStats,
     /// `found` holds only pairs not in the pair set.
     exact: bool,
-    /// Stopped before its last query: it found more new pairs than fit.
+    /// Stopped before its last query: it found more new pairs than fit, or visited more
+    /// nodes than [`MAX_QUERY_VISITS`].
     stopped: bool,
 }
 
@@ -57,8 +72,9 @@ impl Broadphase {
             self.stats.query += part.stats;
         }
         let found: usize = parts.iter().map(|p| p.found.len()).sum();
+        let visits: u64 = parts.iter().map(|p| p.stats.nodes_visited as u64).sum();
         self.candidates.clear();
-        if found <= room && !parts.iter().any(|p| p.stopped) {
+        if found <= room && visits <= MAX_QUERY_VISITS && !parts.iter().any(|p| p.stopped) {
             // Every new pair fits (the candidates may hold pairs found again: merged away).
             parts.iter().for_each(|p| self.candidates.extend_from_slice(&p.found));
             return (n, false);
@@ -77,16 +93,18 @@ type QueryInput<'a> = (&'a DynamicTree<u32>, &'a [Proxy], &'a [bool], &'a [Body]
 impl QueryPart {
     /// Runs the queries of the bodies `mine`. Once its pairs pass `room` the part drops
     /// those already in `pairs` and skips them from then on (`exact`); once its new pairs
-    /// pass `room` it stops, after the query that passed it.
+    /// pass `room`, or its visits [`MAX_QUERY_VISITS`], it stops, after the query that passed it.
     fn run(&mut self, mine: &[u32], (tree, proxies, in_buffer, bodies): QueryInput, pairs: &[(u32, u32)], room: usize) {
         (self.stopped, self.exact, self.stats) = (false, false, QueryStats::default());
         self.found.clear();
         self.ends.clear();
+        self.visits.clear();
+        let mut visits = 0;
         for &q in mine {
             let fat = tree.fat_aabb(proxies[q as usize].id);
             let q_body = &bodies[q as usize];
             let (found, exact) = (&mut self.found, self.exact);
-            self.stats += tree.query(&fat, |_, p| {
+            let stats = tree.query(&fat, |_, p| {
                 // As in Box2D v3, a pair of two moved proxies is reported by the larger's query.
                 if p == q || (in_buffer[p as usize] && p > q) || !should_collide(q_body, &bodies[p as usize]) {
                     return true;
@@ -97,11 +115,14 @@ impl QueryPart {
                 }
                 true
             });
+            self.stats += stats;
             self.ends.push(self.found.len());
+            self.visits.push(stats.nodes_visited);
+            visits += stats.nodes_visited as u64;
             if !self.exact && self.found.len() > room {
                 self.keep_new(pairs);
             }
-            if self.exact && self.found.len() > room {
+            if (self.exact && self.found.len() > room) || visits > MAX_QUERY_VISITS {
                 self.stopped = true;
                 return;
             }
@@ -128,12 +149,13 @@ impl QueryPart {
 
 /// The new pairs of the parts' queries, in order, up to `room` into `out`; the number of
 /// queries kept whole (the serial loop stops before a query once the room is full, and keeps
-/// what fits of the query that fills it).
+/// what fits of the query that fills it; and after the query whose visits pass
+/// [`MAX_QUERY_VISITS`]).
 fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) -> usize {
-    let mut done = 0;
+    let (mut done, mut visits) = (0, 0);
     for part in parts {
         let mut start = 0;
-        for &end in &part.ends {
+        for (&end, &cost) in part.ends.iter().zip(&part.visits) {
             let left = room - out.len();
             if left == 0 {
                 return done;
@@ -144,6 +166,10 @@ fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) ->
             }
             out.extend_from_slice(&part.found[start..end]);
             (start, done) = (end, done + 1);
+            visits += cost as u64;
+            if visits > MAX_QUERY_VISITS {
+                return done;
+            }
         }
     }
     done
@@ -151,10 +177,10 @@ fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) ->
 
 #[cfg(test)]
 mod tests {
-    use super::{take_in_order, QueryPart};
+    use super::{take_in_order, QueryPart, MAX_QUERY_VISITS};
 
     fn part(found: &[(u32, u32)], ends: &[usize]) -> QueryPart {
-        QueryPart { found: found.to_vec(), ends: ends.to_vec(), ..QueryPart::default() }
+        QueryPart { found: found.to_vec(), ends: ends.to_vec(), visits: vec![1; ends.len()], ..QueryPart::default() }
     }
 
     #[test]
@@ -184,5 +210,23 @@ mod tests {
         out.clear();
         assert_eq!(take_in_order(&parts, 2, &mut out), 1);
         assert_eq!(out, [(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn queries_are_taken_until_their_visits_pass_the_bound() {
+        // Four queries of one new pair each, each visiting half the bound, cut in two parts:
+        // the third passes the bound and is the last kept, whatever the cut.
+        let half = (MAX_QUERY_VISITS / 2) as u32;
+        let mut a = part(&[(0, 1), (0, 2)], &[1, 2]);
+        let mut b = part(&[(0, 3), (0, 4)], &[1, 2]);
+        (a.visits, b.visits) = (vec![half; 2], vec![half; 2]);
+        let mut out = Vec::new();
+        assert_eq!(take_in_order(&[a.clone(), b.clone()], 10, &mut out), 3);
+        assert_eq!(out, [(0, 1), (0, 2), (0, 3)]);
+        let mut one = part(&[(0, 1), (0, 2), (0, 3), (0, 4)], &[1, 2, 3, 4]);
+        one.visits = vec![half; 4];
+        out.clear();
+        assert_eq!(take_in_order(&[one], 10, &mut out), 3);
+        assert_eq!(out.len(), 3);
     }
 }
