@@ -8,6 +8,7 @@
 
 use super::fixture::find_pair;
 use super::{act, World3dAction, World3dLab};
+use crate::app::panels::note_in_ctx;
 use crate::app::stage::Stage;
 use crate::app::state::Action;
 use crate::app::tools::inspector::ui::{pinned_window, rows_grid, unpin_button};
@@ -128,15 +129,15 @@ pub fn window(ctx: &egui::Context, lab: &World3dLab, app: &Stage, out: &mut Vec<
                 return;
             }
             let pair = p.key.pair;
-            if ui
-                .button("Open in hull lab")
-                .on_hover_text("the two hulls in the poses that made this contact")
-                .clicked()
-            {
+            let open = ui.button("Open in hull lab").on_hover_text("the two hulls in the poses that made this contact");
+            note_in_ctx(ui, "contact3_open", open.rect);
+            if open.clicked() {
                 out.push(Action::OpenContact3InHullLab(pair));
             }
             let path = fixture_path(w, pair);
-            if ui.button("Save fixture").on_hover_text(format!("write {}", path.display())).clicked() {
+            let save = ui.button("Save fixture").on_hover_text(format!("write {}", path.display()));
+            note_in_ctx(ui, "contact3_save", save.rect);
+            if save.clicked() {
                 out.push(act(World3dAction::SaveFixture { pair, path }));
             }
         });
