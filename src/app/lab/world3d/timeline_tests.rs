@@ -181,3 +181,22 @@ fn a_recording_made_in_the_lab_replays_to_the_same_hash() {
     assert!(app.error.as_deref().unwrap().starts_with("could not save the recording"), "{:?}", app.error);
     std::fs::remove_file(&path).ok();
 }
+
+/// A drag is not recorded: saving a run a drag changed says its replay ends elsewhere.
+#[test]
+fn a_recording_of_a_dragged_run_says_its_replay_ends_elsewhere() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    app.apply(Action::Timeline(T::Record(true)));
+    steps(&mut app, 5);
+    let body = (lab(&app).world.bodies.iter()).position(|b| b.is_dynamic()).unwrap();
+    let point = lab(&app).world.bodies[body].center;
+    app.apply(act(World3dAction::Grab { body, point }));
+    app.apply(act(World3dAction::PullTo(point + Vec3::new(0.5, 1.0, 0.0))));
+    app.apply(act(World3dAction::Release));
+    steps(&mut app, 5);
+    let path = std::env::temp_dir().join(format!("i3d_drag_{}.mlrec", std::process::id()));
+    app.apply(Action::Timeline(T::SaveRecording(path.clone())));
+    let notice = app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("its replay ends elsewhere: a drag is not recorded"), "{notice}");
+    std::fs::remove_file(&path).ok();
+}
