@@ -139,6 +139,13 @@ fn open_in_hull_lab_gives_the_worlds_contact_and_back_returns_to_the_3d_lab() {
     assert_eq!(h.mode, crate::app::lab::hull3d::SatMode::of(lab_sat(&before)));
     let rows = crate::app::lab::hull3d::panels::narrow_rows(h);
     assert!(rows.iter().any(|(n, v)| *n == "axis" && *v == contact.sat.kind.name()), "{rows:?}");
+    // The hull lab's own Save keeps the quaternions and the world's narrowphase.
+    let path = std::env::temp_dir().join(format!("i3d_hull_save_{}.ron", std::process::id()));
+    app.apply(crate::app::lab::hull3d::act(crate::app::lab::hull3d::Hull3dAction::Save(path.clone())));
+    let saved = HullsSpec::load(&path).unwrap();
+    let h = app.lab_as::<Hull3dLab>().unwrap();
+    assert_eq!((saved.a.pose(), saved.b.pose(), saved.world), (h.poses[0], h.poses[1], h.spec.world));
+    std::fs::remove_file(&path).ok();
     // Back returns to the 3D lab as it was, its pin kept.
     app.apply(Action::CloseLab);
     let l = lab(&app);
