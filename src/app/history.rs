@@ -50,6 +50,11 @@ impl<W: Snapshot> History<W> {
         self.states.pop_back()
     }
 
+    /// The state kept last (the one before the last step or edit).
+    pub fn last(&self) -> Option<&W> {
+        self.states.back()
+    }
+
     pub fn clear(&mut self) {
         self.states.clear();
     }

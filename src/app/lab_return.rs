@@ -9,9 +9,13 @@ use super::history::History;
 use super::lab::{Lab, LabKind};
 use super::state::{App, RunMode};
 use super::timeline::AppTimeline;
+use crate::app::lab::hull3d::Hull3dLab;
 use crate::app::lab::manifold::ManifoldLab;
 use crate::app::lab::pair::PairFile;
 use crate::app::lab::toi::{event_spec, ToiLab};
+use crate::app::lab::world3d::fixture::contact_hulls;
+use crate::app::lab::world3d::pin::{fixture_path, PairRef3};
+use crate::app::lab::world3d::World3dLab;
 use crate::app::tools::inspector::{body_label, contact_pair};
 use crate::app::tools::joints::state::JointSelection;
 use crate::app::tools::Tools;
@@ -66,6 +70,7 @@ impl App {
 
     /// Opens a lab on `file` (its default preset when `None`); a bad file keeps what was open.
     pub(super) fn open_lab(&mut self, kind: LabKind, file: Option<&Path>) {
+        self.left_lab = None;
         let left = self.leave_scene();
         match kind.open(self, file) {
             Ok(lab) => self.enter_lab(lab),
@@ -91,6 +96,10 @@ impl App {
 
     /// Back to the scene: as it was left, or as loaded when the app opened in the lab.
     pub(super) fn close_lab(&mut self) {
+        if let Some(lab) = self.left_lab.take().filter(|_| self.lab.is_some()) {
+            self.lab = Some(lab);
+            return;
+        }
         if self.lab.take().is_none() || self.return_to_scene() {
             return;
         }
@@ -164,5 +173,29 @@ impl App {
         self.mode = RunMode::Paused;
         self.enter_lab(Box::new(ManifoldLab::on_pair(file)));
         self.notice = Some(format!("Opened {name} in the Manifold lab ({note}); Save keeps it as a pair file"));
+    }
+
+    /// Opens the 3D hull lab on the 3D dynamics lab's contact `pair`, in the poses that made it
+    /// (`world3d::fixture`); Back returns to the 3D lab as it was.
+    pub(crate) fn open_contact3_in_hull_lab(&mut self, pair: PairRef3) {
+        let Some(lab) = self.lab_as::<World3dLab>() else {
+            self.error = Some("3D contacts are inspected in the 3D dynamics lab".into());
+            return;
+        };
+        let hulls = match contact_hulls(lab, pair) {
+            Ok(h) => h,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        let path = fixture_path(&lab.world, pair);
+        let note = if hulls.exact { "its narrowphase gives the world's contact" } else { "start-of-step poses" };
+        let name = hulls.spec.name.clone();
+        let hull_lab = Hull3dLab::on_spec(hulls.spec, path);
+        self.left_lab = self.lab.take();
+        self.mode = RunMode::Paused;
+        self.enter_lab(Box::new(hull_lab));
+        self.notice = Some(format!("Opened {name} in the 3D hull lab ({note}); Save keeps it as a hull pair file"));
     }
 }

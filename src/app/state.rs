@@ -41,6 +41,9 @@ pub struct App {
     pub files: super::files::FileState,
     /// The scene as it was when a lab was opened from it (`lab_return`).
     pub(super) left_scene: Option<super::lab_return::LeftScene>,
+    /// The lab a lab was opened from (the 3D dynamics lab behind the hull lab it opened a
+    /// contact in): Back returns to it as it was.
+    pub(super) left_lab: Option<Box<dyn Lab>>,
 }
 
 impl std::ops::Deref for App {
@@ -73,6 +76,7 @@ impl App {
             tools: Tools::default(),
             files: Default::default(),
             left_scene: None,
+            left_lab: None,
         };
         app.reset_camera();
         app
@@ -168,7 +172,6 @@ impl App {
     }
 
     /// The open lab as its own type `T`, if it is one.
-    #[cfg(test)]
     pub fn lab_as<T: Lab>(&self) -> Option<&T> {
         self.lab.as_ref().and_then(|l| l.as_any().downcast_ref::<T>())
     }
@@ -298,6 +301,11 @@ impl App {
             Action::Slice { .. } | Action::Tool(_) => self.tool_action(action),
             Action::OpenContactInLab { a, b, shape_pair } => self.open_contact_in_lab(a, b, shape_pair),
             Action::OpenToiEventInLab { step, body } => self.open_toi_event_in_lab(step, body),
+            Action::OpenContact3InHullLab(pair) => self.open_contact3_in_hull_lab(pair),
+            Action::Unpin => {
+                let unpin = crate::app::tools::inspector::InspectorAction::Pin(None);
+                self.apply_own(Action::Tool(crate::app::tools::ToolAction::Inspector(unpin)));
+            }
             Action::SetWater(p) => {
                 if let Err(e) = crate::app::tools::water::set_water(&mut self.world, p) {
                     self.error = Some(e);
@@ -379,7 +387,7 @@ impl App {
     fn load_scene(&mut self, path: &Path) {
         match scene::load(path) {
             Ok(s) => {
-                (self.lab, self.left_scene) = (None, None);
+                (self.lab, self.left_scene, self.left_lab) = (None, None, None);
                 self.world = s.build_world();
                 self.world.refresh_contacts();
                 self.scene = s;

@@ -25,6 +25,10 @@
 //! `position` (default the origin) places the shape's local origin. `rotation` (default none)
 //! is three Euler angles in radians, applied as `Rx(x) · Ry(y) · Rz(z)` (glam's
 //! `EulerRot::XYZ`): a point is turned about z first, then y, then x, then moved by `position`.
+//! `orientation: (x, y, z, w)`, a unit quaternion used as written, replaces `rotation`: a pair
+//! taken from a 3D world keeps its poses bit for bit that way. `part: (offset, rotation)` places
+//! a hull of a body of several in its body before the pose, as the world does, and
+//! `world: (margin, sat)` is the narrowphase of the world the pair came from.
 
 use super::context;
 use super::fields;
@@ -32,6 +36,7 @@ use super::kind::FileKind;
 use super::limits;
 use super::preset::PresetFile;
 use crate::engine::hull3d::{shapes, Hull, Pose3};
+use crate::engine::world3d::SatChoice;
 use glam::{EulerRot, Quat, Vec3};
 use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
@@ -279,6 +284,44 @@ fn rotation<'de, D: Deserializer<'de>>(d: D) -> Result<Vec3, D::Error> {
     finite_vec3(d, "rotation")
 }
 
+fn unit_quat<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Quat, D::Error> {
+    let (x, y, z, w) = <(f32, f32, f32, f32)>::deserialize(d)?;
+    let q = Quat::from_xyzw(x, y, z, w);
+    if q.is_finite() && (q.length() - 1.0).abs() <= UNIT_TOLERANCE {
+        Ok(q)
+    } else {
+        Err(D::Error::custom(format!("`{field}` must be a unit quaternion (x, y, z, w), got ({x}, {y}, {z}, {w})")))
+    }
+}
+
+fn orientation<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Quat>, D::Error> {
+    unit_quat(d, "orientation").map(Some)
+}
+
+/// How far from 1 a written quaternion's length may be (it is used as written, not
+/// normalized, so a pose taken from a world reads back bit for bit).
+pub const UNIT_TOLERANCE: f32 = 1e-4;
+
+/// Where a hull sits in its body, for one hull of a body of several (a 3D world's `shapes`):
+/// the hull is moved by it before the pose, as the world places it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartPlace {
+    #[serde(deserialize_with = "offset")]
+    pub offset: Vec3,
+    /// A unit quaternion `(x, y, z, w)`, used as written.
+    #[serde(deserialize_with = "part_rotation")]
+    pub rotation: Quat,
+}
+
+fn offset<'de, D: Deserializer<'de>>(d: D) -> Result<Vec3, D::Error> {
+    finite_vec3(d, "offset")
+}
+
+fn part_rotation<'de, D: Deserializer<'de>>(d: D) -> Result<Quat, D::Error> {
+    unit_quat(d, "rotation")
+}
+
 /// One hull of the pair, placed in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -289,18 +332,48 @@ pub struct HullPlacement {
     /// Euler angles in radians, `Rx(x) · Ry(y) · Rz(z)`.
     #[serde(default, deserialize_with = "rotation")]
     pub rotation: Vec3,
+    /// The rotation as a unit quaternion `(x, y, z, w)`, used as written instead of `rotation`:
+    /// a pose taken from a 3D world (Euler angles do not give its bits back).
+    #[serde(default, deserialize_with = "orientation", skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<Quat>,
+    /// For one hull of a body of several: where it sits in its body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<PartPlace>,
 }
 
 impl HullPlacement {
     pub fn new(shape: HullShape, pose: Pose3) -> HullPlacement {
         let (x, y, z) = pose.q.to_euler(EulerRot::XYZ);
-        HullPlacement { shape, position: pose.p, rotation: Vec3::new(x, y, z) }
+        HullPlacement { shape, position: pose.p, rotation: Vec3::new(x, y, z), orientation: None, part: None }
+    }
+
+    /// `shape` at exactly `pose` (its quaternion written as is), moved first by `part`.
+    pub fn exact(shape: HullShape, pose: Pose3, part: Option<PartPlace>) -> HullPlacement {
+        HullPlacement { orientation: Some(pose.q), part, ..HullPlacement::new(shape, pose) }
     }
 
     pub fn pose(&self) -> Pose3 {
         let r = self.rotation;
-        Pose3::new(self.position, Quat::from_euler(EulerRot::XYZ, r.x, r.y, r.z))
+        let q = self.orientation.unwrap_or_else(|| Quat::from_euler(EulerRot::XYZ, r.x, r.y, r.z));
+        Pose3::new(self.position, q)
     }
+
+    /// The hull in its own frame: the shape's, moved by `part` when it has one.
+    pub fn local_hull(&self) -> Hull {
+        match self.part {
+            Some(p) => self.shape.hull().transformed(&Pose3::new(p.offset, p.rotation)),
+            None => self.shape.hull().clone(),
+        }
+    }
+}
+
+/// How the 3D world a pair was taken from finds contacts: its speculative margin and SAT. The
+/// hull lab runs that narrowphase on the pair beside its own traced SAT.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldNarrowphase {
+    pub margin: f32,
+    pub sat: SatChoice,
 }
 
 fn placement_a<'de, D: Deserializer<'de>>(d: D) -> Result<HullPlacement, D::Error> {
@@ -325,16 +398,26 @@ pub struct HullsSpec {
     pub a: HullPlacement,
     #[serde(deserialize_with = "placement_b")]
     pub b: HullPlacement,
+    /// Set when the pair was taken from a 3D world: its narrowphase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world: Option<WorldNarrowphase>,
 }
 
 impl HullsSpec {
     pub fn new(name: &str, a: HullPlacement, b: HullPlacement) -> HullsSpec {
-        HullsSpec { version: fields::FORMAT_VERSION, name: name.to_string(), description: String::new(), a, b }
+        HullsSpec {
+            version: fields::FORMAT_VERSION,
+            name: name.to_string(),
+            description: String::new(),
+            a,
+            b,
+            world: None,
+        }
     }
 
     /// Both hulls moved to their poses.
     pub fn world_hulls(&self) -> [Hull; 2] {
-        [self.a.shape.hull().transformed(&self.a.pose()), self.b.shape.hull().transformed(&self.b.pose())]
+        [self.a.local_hull().transformed(&self.a.pose()), self.b.local_hull().transformed(&self.b.pose())]
     }
 }
 
@@ -376,6 +459,27 @@ mod tests {
         assert!(e.starts_with("nan.ron:5:") && e.contains("position"), "{e}");
         let prism = TEXT.replace("Cube(half: 1.0)", "Prism(sides: 2, radius: 1, height: 1)");
         assert!(HullsSpec::parse(&prism, "p.ron").unwrap_err().to_string().contains("`sides`"));
+    }
+
+    #[test]
+    fn a_quaternion_and_a_part_place_read_back_bit_for_bit() {
+        let s = HullsSpec::parse(TEXT, "t.ron").unwrap();
+        let q = Quat::from_xyzw(0.1, -0.2, 0.3, 0.9).normalize();
+        let part = PartPlace { offset: Vec3::new(0.25, -1.0 / 3.0, 0.1), rotation: Quat::from_rotation_y(0.7) };
+        let pose = Pose3::new(Vec3::new(1.0 / 3.0, 2.0, -0.7), q);
+        let mut exact = HullsSpec::new("x", HullPlacement::exact(s.a.shape.clone(), pose, Some(part)), s.b.clone());
+        exact.world = Some(WorldNarrowphase { margin: 0.02, sat: SatChoice::Fast });
+        let back = HullsSpec::parse(&exact.to_ron_string().unwrap(), "x.ron").unwrap();
+        assert_eq!(back, exact);
+        let p = back.a.pose();
+        assert_eq!((p.p.to_array(), p.q.to_array()), (pose.p.to_array(), q.to_array()));
+        assert_eq!(back.a.local_hull(), s.a.shape.hull().transformed(&Pose3::new(part.offset, part.rotation)));
+        // Euler angles would not give these bits back.
+        let euler = HullPlacement::new(s.a.shape.clone(), pose).pose().q;
+        assert_ne!(euler.to_array(), q.to_array());
+        let bad = TEXT.replace("a: (shape: Cube(half: 1.0))", "a: (shape: Cube(half: 1.0), orientation: (0, 0, 0, 2))");
+        let e = HullsSpec::parse(&bad, "q.ron").unwrap_err().to_string();
+        assert!(e.starts_with("q.ron:4:") && e.contains("`orientation` must be a unit quaternion"), "{e}");
     }
 
     /// A unit cube as the article writes hulls: four arrays, edges and faces in its order.

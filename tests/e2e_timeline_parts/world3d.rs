@@ -1,7 +1,8 @@
 //! The 3D dynamics lab's timeline under real X input (`xdotool`): the same bar as the 2D
 //! scenes'. Real clicks on its track scrub the 3D world, Home/End/← jump, and a real drag of a
 //! hull at a past step branches: the old branch is compared, its hulls drawn as ghosts and the
-//! moved body tops the diff. Widget positions come from `--state-out` (`widgets`, in pixels),
+//! moved body tops the diff. A real click on a contact point pins it, and the card's button
+//! opens its pair in the 3D hull lab. Widget positions come from `--state-out` (`widgets`, in pixels),
 //! the timeline from the lab's state (`lab_state.timeline`).
 
 use crate::support;
@@ -166,4 +167,60 @@ fn the_real_pointer_over_a_3d_contact_point_shows_its_pair_and_impulses() {
     // Away from every point, nothing is inspected.
     app.move_to([vp.vp_min[0] + 8.0, vp.vp_min[1] + 8.0]);
     assert!(app.settle(3)["lab_state"]["hovered_contact"].is_null());
+}
+
+/// A real click on a 3D contact point pins it: the card stays while the world steps (the real
+/// `.` key), Esc unpins it, and the card's Open in hull lab button, clicked for real, opens
+/// the pair in the 3D hull lab with the world's narrowphase on it.
+#[test]
+fn a_real_click_pins_a_3d_contact_whose_card_opens_it_in_the_hull_lab() {
+    let _one = lock();
+    let (app, _) = paused_stack("inspect3d_pin", 20);
+    let s = app.state();
+    let vp = View::of(&s);
+    // A point near the middle of the view, away from where the card opens and the panels.
+    let mid = [vp.vp_min[0] + 0.5 * vp.vp_size[0], vp.vp_min[1] + 0.5 * vp.vp_size[1]];
+    let points = s["lab_state"]["contact_points"].as_array().unwrap().clone();
+    let at = points
+        .iter()
+        .filter(|p| !p[2].is_null())
+        .map(|p| pair(&p[2]))
+        .filter(|q| (q[0] - mid[0]).abs() < 0.35 * vp.vp_size[0] && (q[1] - mid[1]).abs() < 0.35 * vp.vp_size[1])
+        .min_by(|a, b| (a[1] - mid[1]).abs().total_cmp(&(b[1] - mid[1]).abs()))
+        .expect("a contact point in the middle of the view");
+    let pin = |app: &LiveApp| {
+        let s = click(app, at);
+        let pinned = s["lab_state"]["pinned_contact"].clone();
+        assert!(pinned.is_object(), "a click on the point pins it: {}", s["lab_state"]);
+        assert_eq!(s["lab_state"]["grabbed"], Value::Null, "and grabs no hull");
+        pinned
+    };
+    let pinned = pin(&app);
+    assert_eq!(pinned["status"], "live", "{pinned}");
+    assert!(pinned["rows"]["pair"].as_str().unwrap().contains('↔'), "the card's rows: {pinned}");
+    // The card stays while the world steps, on the same point (its key).
+    for _ in 0..5 {
+        xdotool(&["key", "period"]);
+    }
+    let s = app.settle(3);
+    let now = &s["lab_state"]["pinned_contact"];
+    assert_eq!(
+        (now["a"].clone(), now["b"].clone(), now["id"].clone()),
+        (pinned["a"].clone(), pinned["b"].clone(), pinned["id"].clone())
+    );
+    assert_eq!(now["status"], "live", "a resting contact lasts: {now}");
+    assert_eq!(now["last_seen"].as_u64(), s["lab_state"]["step"].as_u64());
+    // Esc unpins; a click pins again.
+    app.key("Escape");
+    assert!(app.settle(2)["lab_state"]["pinned_contact"].is_null(), "Esc unpins");
+    let again = pin(&app);
+    assert_eq!(again["id"], pinned["id"]);
+    // The card's button opens the pair in the hull lab.
+    let s = app.settle(3);
+    let [x, y, w, h] = widget(&s, "contact3_open");
+    let s = click(&app, [x + 0.5 * w, y + 0.5 * h]);
+    assert_eq!(s["lab"].as_str(), Some("3D hull SAT"), "{:?}", s["error"]);
+    let narrow = &s["lab_state"]["narrow"];
+    assert!(narrow["axis"].is_string() && narrow["points"].is_string(), "the world's narrowphase: {narrow}");
+    assert!(s["lab_state"]["name"].as_str().unwrap().starts_with("contact "), "{}", s["lab_state"]["name"]);
 }

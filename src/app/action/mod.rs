@@ -137,6 +137,11 @@ pub enum Action {
         #[serde(default)]
         shape_pair: u8,
     },
+    /// Open the 3D dynamics lab's contact of `PairRef3` in the 3D hull lab, in the poses that
+    /// made it (Back returns to the 3D lab as it was).
+    OpenContact3InHullLab(crate::app::lab::world3d::pin::PairRef3),
+    /// Unpin the pinned contact (Esc).
+    Unpin,
     /// Open the time-of-impact event of `body` at step `step` (the world's record of its last
     /// steps' continuous collision) in the time-of-impact lab, with the poses the world swept.
     OpenToiEventInLab {

@@ -55,6 +55,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(KeyCode::Y, Mods::Plain, "Y", Action::Tool(ToolAction::Ray(RayAction::Toggle))),
     bind(KeyCode::J, Mods::Plain, "J", Action::Tool(ToolAction::ShapeCast(ShapeCastAction::Toggle))),
     bind(KeyCode::M, Mods::Plain, "M", Action::Tool(ToolAction::Ruler(RulerAction::Toggle))),
+    bind(KeyCode::Escape, Mods::Plain, "Esc", Action::Unpin),
     bind(KeyCode::O, Mods::Ctrl, "Ctrl+O", Action::ShowDialog(DialogKind::Open)),
     bind(KeyCode::S, Mods::Ctrl, "Ctrl+S", Action::SaveCurrent),
     bind(KeyCode::S, Mods::CtrlShift, "Ctrl+Shift+S", Action::ShowDialog(DialogKind::SaveAs)),

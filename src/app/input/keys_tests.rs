@@ -5,6 +5,8 @@
 use crate::app::input::keys::{hint, BINDINGS};
 use crate::app::state::{Action, App};
 use crate::app::timeline::TimelineAction as T;
+use crate::app::tools::inspector::{ContactRef, InspectorAction};
+use crate::app::tools::ToolAction;
 use crate::app::ui_tests::Harness;
 use egui_macroquad::egui::Pos2;
 use std::path::Path;
@@ -57,6 +59,14 @@ fn every_keyed_button_shows_its_keys() {
         tooltips.extend(shown);
         clicked.push(action);
     }
+    // A pinned contact's card has Unpin (Esc).
+    let mut pinned = stepped(30);
+    let c = pinned.world.contacts[0];
+    let r = ContactRef { a: c.a, b: c.b, point: 0, shape_pair: c.shape_pair };
+    pinned.apply(Action::Tool(ToolAction::Inspector(InspectorAction::Pin(Some(r)))));
+    assert!(pinned.error.is_none(), "{:?}", pinned.error);
+    clicked.extend(h.click_exact(&pinned, "Unpin"));
+    tooltips.extend(h.hover(&pinned, "Unpin"));
     // Every key is on a button: its action is one's click, or its keys are in one's tooltip
     // (Shift+Left on ◀).
     for b in BINDINGS {

@@ -67,6 +67,9 @@ pub trait Lab: AsAny {
     /// The right panel.
     fn details(&self, ui: &mut egui::Ui, app: &Stage, out: &mut Vec<Action>);
 
+    /// Windows over the view (the 3D lab's pinned contact card); none by default.
+    fn windows(&self, _ctx: &egui::Context, _app: &Stage, _out: &mut Vec<Action>) {}
+
     /// The timeline bar along the bottom, for a lab that keeps a timeline of its own world
     /// (`timeline::panel::show_view`); its screen rect. None by default.
     fn timeline_panel(

@@ -127,7 +127,8 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
                 let entry = lab.kind().entry();
                 ui.label(RichText::new(entry.name).strong());
                 ui.label(RichText::new(entry.description).small());
-                if ui.button("Back to the scene").clicked() {
+                let back = if app.left_lab.is_some() { "Back to the 3D lab" } else { "Back to the scene" };
+                if ui.button(back).clicked() {
                     out.push(Action::CloseLab);
                 }
                 lab.controls(ui, app, ui_state, out);
@@ -166,6 +167,9 @@ pub fn build(ctx: &egui::Context, app: &App, ui_state: &mut UiState, out: &mut V
     take_noted(ctx, &mut ui_state.widgets);
     ui_state.dialogs.show(ctx, app, out);
     app.tools.iter().for_each(|t| t.window(ctx, &app.tool_view(), out));
+    if let Some(lab) = &app.lab {
+        lab.windows(ctx, app, out);
+    }
     crate::app::render::labels::hover_tooltip(ctx, &ui_state.labels, ctx.pixels_per_point());
     let screen = ctx.screen_rect();
     let free = egui::Rect::from_min_max(

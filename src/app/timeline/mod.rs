@@ -2,6 +2,7 @@
 //! edits at past steps, the compared branch drawn as ghosts, and the determinism check.
 //! The engine's `Timeline` keeps the keyframes; this module ties it to the App's actions.
 
+pub mod logs;
 pub mod panel;
 pub mod profiler;
 pub mod record;
@@ -54,7 +55,7 @@ pub struct AppTimeline {
     /// The recording being made, if any.
     pub recorder: Option<record::Recorder>,
     /// Each branch's edits, stamped with their step (what a recording holds).
-    logs: Vec<Vec<record::Stamped>>,
+    logs: logs::BranchLogs<record::Stamped>,
     /// The solver parameters of the timeline's first state.
     start_params: SolverParams,
     /// Whether the Profiler window is open.
@@ -79,21 +80,9 @@ impl AppTimeline {
         AppTimeline {
             scrub: Scrub::new(world),
             recorder: None,
-            logs: vec![Vec::new()],
+            logs: logs::BranchLogs::default(),
             start_params: world.params.clone(),
             profiler: false,
-        }
-    }
-
-    /// Gives every new branch its log: the parent's edits up to the fork.
-    fn sync_logs(&mut self) {
-        while self.logs.len() < self.scrub.line.branches().len() {
-            let b = &self.scrub.line.branches()[self.logs.len()];
-            let inherited = match b.parent {
-                Some((p, s)) => self.logs[p].iter().filter(|a| a.step <= s).cloned().collect(),
-                None => Vec::new(),
-            };
-            self.logs.push(inherited);
         }
     }
 }

@@ -211,9 +211,7 @@ impl App {
     /// Remembers an edit in the current branch's log.
     pub(super) fn record_action(&mut self, action: &Action, step: u64) {
         let t = &mut self.timeline;
-        t.sync_logs();
-        let b = t.line.current();
-        t.logs[b].push(Stamped { step, action: action.clone() });
+        t.logs.push(&t.scrub.line, Stamped { step, action: action.clone() });
     }
 
     pub(super) fn set_recording(&mut self, on: bool) {
@@ -233,7 +231,7 @@ impl App {
         }
         let end = t.line.cursor();
         let hash = t.line.current_branch().stats_at(end).map(|s| s.hash).unwrap_or(self.world.state_hash());
-        let actions = t.logs.get(t.line.current()).map(|l| l.iter().filter(|a| a.step <= end).cloned().collect());
+        let actions = t.logs.up_to(&t.line, t.line.current(), end);
         Ok(Recording {
             header: Header {
                 kind: RecordingKind::Scene,
@@ -241,7 +239,7 @@ impl App {
                 final_hash: format!("{hash:016x}"),
                 scene_path: self.scene_path.clone(),
                 params: t.start_params.clone(),
-                actions: actions.unwrap_or_default(),
+                actions,
             },
             scene: self.scene.clone(),
         })
@@ -253,7 +251,7 @@ impl App {
         match Recording::load(path) {
             Ok(r) => {
                 let replayed = r.replay(None);
-                (self.lab, self.left_scene) = (None, None);
+                (self.lab, self.left_scene, self.left_lab) = (None, None, None);
                 self.world = replayed.stage.world;
                 self.scene = replayed.scene;
                 self.scene_path = replayed.scene_path;

@@ -216,6 +216,13 @@ impl Body3 {
         self.q0 = self.pose.q;
     }
 
+    /// The pose at the start of the current step, where the step found its contacts: the
+    /// origin recomputed from the step's starting centre of mass and rotation as the step
+    /// before placed it (bit for bit after a first step; before it, the pose as created).
+    pub fn start_pose(&self) -> Pose3 {
+        Pose3::new(self.center0 - self.q0 * self.local_center, self.q0)
+    }
+
     /// Recomputes the origin from the centre of mass and rotation.
     pub(crate) fn sync_pose(&mut self) {
         self.pose.p = self.center - self.pose.q * self.local_center;

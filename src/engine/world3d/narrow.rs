@@ -123,6 +123,7 @@ pub struct HullPairContext<'a> {
 }
 
 /// One hull pair's outcome.
+#[derive(Clone, Debug, PartialEq)]
 pub enum HullPair {
     /// Separated by more than the margin along this axis.
     Separated(AxisKind),

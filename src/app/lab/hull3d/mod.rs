@@ -13,7 +13,7 @@ pub mod draw;
 pub mod gauss;
 pub mod input;
 pub mod modes;
-mod panels;
+pub mod panels;
 #[cfg(test)]
 mod tests;
 
@@ -30,7 +30,8 @@ use egui_macroquad::egui;
 use glam::{Quat, Vec3};
 use manifold_lab::engine::debug::DebugDraw;
 use manifold_lab::engine::debug3::{Layer3, LayerSet3};
-use manifold_lab::engine::hull3d::{Hull, Pose3, SatView3, SAT_LAYERS};
+use manifold_lab::engine::hull3d::{Hull, Pose3, SatScratch, SatView3, SAT_LAYERS};
+use manifold_lab::engine::world3d::narrow::{collide_hulls, HullPair, HullPairContext};
 use manifold_lab::scene::PresetFile;
 use manifold_lab::scene::{self, HullPlacement, HullShape, HullShapeDesc, HullsSpec};
 use serde::{Deserialize, Serialize};
@@ -63,6 +64,9 @@ pub struct Hull3dLab {
     pub construct: Option<construct::Construct>,
     /// The clip stage, when on: the step of the contact manifold's clipping shown.
     pub clip_step: Option<usize>,
+    /// For a pair taken from a 3D world (the file's `world`): that world's narrowphase on the
+    /// current poses, its margin and SAT mode (`narrow::collide_hulls`), beside the traced SAT.
+    pub narrow: Option<HullPair>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -103,10 +107,13 @@ pub fn act(a: Hull3dAction) -> Action {
 }
 
 impl Hull3dLab {
-    fn new(spec: HullsSpec, path: PathBuf) -> Hull3dLab {
-        let local = [spec.a.shape.hull().clone(), spec.b.shape.hull().clone()];
+    /// The lab on `spec` (a file at `path`, or a pair to be saved there); a pair taken from a
+    /// 3D world opens in that world's SAT mode.
+    pub fn on_spec(spec: HullsSpec, path: PathBuf) -> Hull3dLab {
+        let local = [spec.a.local_hull(), spec.b.local_hull()];
         let poses = [spec.a.pose(), spec.b.pose()];
-        let view = SatView3::compute(&local, &poses, &SatMode::Robust.config());
+        let mode = spec.world.map_or(SatMode::Robust, |w| SatMode::of(w.sat));
+        let view = SatView3::compute(&local, &poses, &mode.config());
         let ground = view.hulls.iter().flat_map(|h| h.positions()).map(|p| p.y).fold(f32::INFINITY, f32::min);
         Hull3dLab {
             spec,
@@ -114,7 +121,7 @@ impl Hull3dLab {
             local,
             poses,
             camera: OrbitCamera::default(),
-            mode: SatMode::Robust,
+            mode,
             sort: AxisSort::TestOrder,
             show_gauss: true,
             layers: LayerSet3::of(&SAT_LAYERS),
@@ -124,10 +131,26 @@ impl Hull3dLab {
             gesture: None,
             construct: None,
             clip_step: None,
+            narrow: None,
         }
+        .with_narrowphase()
+    }
+
+    fn with_narrowphase(mut self) -> Hull3dLab {
+        self.narrow = self.world_narrowphase();
+        self
+    }
+
+    /// The file's world narrowphase (`spec.world`) on the current hulls and poses.
+    pub fn world_narrowphase(&self) -> Option<HullPair> {
+        let n = self.spec.world?;
+        let config = n.sat.config();
+        let ctx = HullPairContext { margin: n.margin, config: &config, scratch: &mut SatScratch::default() };
+        Some(collide_hulls((&self.local[0], &self.poses[0]), (&self.local[1], &self.poses[1]), ctx))
     }
 
     fn recompute(&mut self) {
+        self.narrow = self.world_narrowphase();
         self.view = SatView3::compute(&self.local, &self.poses, &self.mode.config());
         if self.axis.is_some_and(|k| k >= self.view.trace.axes.len()) {
             self.axis = None;
@@ -145,9 +168,14 @@ impl Hull3dLab {
 
     /// The pair as currently posed, for saving.
     pub fn current_spec(&self, name: &str) -> HullsSpec {
-        let place = |p: &HullPlacement, pose| HullPlacement::new(p.shape.clone(), pose);
+        // A pair taken from a world keeps its rotations as quaternions, bit for bit.
+        let place = |p: &HullPlacement, pose| match p.orientation {
+            Some(_) => HullPlacement::exact(p.shape.clone(), pose, p.part),
+            None => HullPlacement::new(p.shape.clone(), pose),
+        };
         let mut s = HullsSpec::new(name, place(&self.spec.a, self.poses[0]), place(&self.spec.b, self.poses[1]));
         s.description = self.spec.description.clone();
+        s.world = self.spec.world;
         s
     }
 
@@ -174,7 +202,7 @@ impl LabType for Hull3dLab {
         let spec = scene::HullsSpec::load(&path).map_err(|e| e.to_string())?;
         app.world = manifold_lab::engine::World::new(Default::default());
         app.mode = crate::app::state::RunMode::Paused;
-        Ok(Hull3dLab::new(spec, path))
+        Ok(Hull3dLab::on_spec(spec, path))
     }
 
     fn apply(&mut self, app: &mut Stage, action: Hull3dAction) {
@@ -244,9 +272,9 @@ impl Hull3dLab {
             Hull3dAction::Orbit { yaw, pitch } => self.camera.orbit(yaw, pitch),
             Hull3dAction::SetShape { hull, shape } => match HullShape::try_from(shape) {
                 Ok(s) if hull < 2 => {
-                    self.local[hull] = s.hull().clone();
                     let place = if hull == 0 { &mut self.spec.a } else { &mut self.spec.b };
                     place.shape = s;
+                    self.local[hull] = place.local_hull();
                     self.recompute();
                 }
                 Ok(_) => app.error = Some(format!("no hull {hull}: 0 is A, 1 is B")),
@@ -284,7 +312,7 @@ impl Lab for Hull3dLab {
             Action::PanPixels(d) => self.camera.pan_pixels(&vp, *d),
             Action::FrameAll => self.frame_camera(&vp),
             Action::Restart => {
-                self.local = [self.spec.a.shape.hull().clone(), self.spec.b.shape.hull().clone()];
+                self.local = [self.spec.a.local_hull(), self.spec.b.local_hull()];
                 self.poses = [self.spec.a.pose(), self.spec.b.pose()];
                 self.recompute();
             }
@@ -356,8 +384,12 @@ impl Lab for Hull3dLab {
                 })
             })
             .collect();
-        let mut state =
-            serde_json::json!({ "hulls": hulls, "gesture": self.gesture.is_some(), "clip_step": self.clip_step });
+        let narrow: serde_json::Map<_, _> =
+            panels::narrow_rows(self).into_iter().map(|(n, v)| (n.to_string(), v.into())).collect();
+        let mut state = serde_json::json!({
+            "hulls": hulls, "gesture": self.gesture.is_some(), "clip_step": self.clip_step,
+            "narrow": self.spec.world.map(|_| narrow), "name": self.spec.name,
+        });
         state.as_object_mut()?.extend(self.step_state().as_object()?.clone());
         Some(state)
     }

@@ -3,6 +3,7 @@
 
 use manifold_lab::engine::hull3d::sat::SatConfig;
 use manifold_lab::engine::hull3d::trace::AxisRecord;
+use manifold_lab::engine::world3d::SatChoice;
 use serde::{Deserialize, Serialize};
 
 /// Which SAT variant the lab runs (the engine's `SatConfig` presets).
@@ -25,6 +26,15 @@ impl SatMode {
             SatMode::Robust => SatConfig::ROBUST,
             SatMode::Article => SatConfig::ARTICLE,
             SatMode::Fast => SatConfig::FAST,
+        }
+    }
+
+    /// The mode a 3D world's SAT choice runs (the same `SatConfig`).
+    pub fn of(sat: SatChoice) -> SatMode {
+        match sat {
+            SatChoice::Fast => SatMode::Fast,
+            SatChoice::Robust => SatMode::Robust,
+            SatChoice::Article => SatMode::Article,
         }
     }
 

@@ -119,6 +119,25 @@ fn axis_row_color(kind: &AxisKind) -> Color32 {
     }
 }
 
+/// What the world's narrowphase finds on the pair (`Hull3dLab::narrow`): the axis it decided
+/// on, its separation and the manifold's points, as the 3D lab's contact card shows them.
+pub fn narrow_rows(lab: &Hull3dLab) -> Vec<(&'static str, String)> {
+    use manifold_lab::engine::world3d::narrow::HullPair;
+    let margin = lab.spec.world.map_or(0.0, |n| n.margin);
+    let mut rows = vec![("margin", format!("{:.4} m", Num(margin)))];
+    match &lab.narrow {
+        Some(HullPair::Touching(sat, m)) => rows.extend([
+            ("axis", sat.kind.name()),
+            ("separation", format!("{:.4} m", Num(sat.separation))),
+            ("points", m.points.len().to_string()),
+        ]),
+        Some(HullPair::Separated(axis)) => rows.push(("separated by", axis.name())),
+        Some(HullPair::NoPoints) => rows.push(("touching", "within the margin, no point kept".into())),
+        None => {}
+    }
+    rows
+}
+
 fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
     let v = &lab.view;
     match &v.result {
@@ -141,6 +160,11 @@ fn summary(ui: &mut egui::Ui, lab: &Hull3dLab) {
             ui.label(RichText::new(format!("Separated by {}", s.kind.name())).color(c32(palette::SEPARATING)));
             ui.label(format!("gap {:.4} (the SAT stops at the first separating axis)", Num(s.separation)));
         }
+    }
+    if let Some(n) = lab.spec.world {
+        ui.separator();
+        ui.label(RichText::new(format!("The 3D world's narrowphase ({} SAT)", n.sat.label())).strong());
+        crate::app::tools::inspector::ui::rows_grid(ui, "hull3d_narrow", narrow_rows(lab));
     }
     ui.separator();
     ui.label(RichText::new("Best axis of each family").strong());

@@ -14,10 +14,13 @@ pub fn draw(app: &Stage, lab: &World3dLab) {
     let opts = DrawOptions3 { selected: lab.selected.into_iter().collect(), ..Default::default() };
     lab.world.debug_draw(&mut d, &opts);
     super::timeline_3d::draw_ghost(lab, &mut d);
-    // The hovered contact point, ringed.
-    if let Some(p) = lab.hover.and_then(|(c, k)| lab.world.contacts.get(c)?.points.get(k)) {
-        use manifold_lab::engine::debug3::{DebugDraw3, Layer3};
-        d.point(Layer3::Contact, p.position, 11.0, manifold_lab::engine::debug::Color::rgb(255, 230, 60));
+    // The hovered contact point and the pinned one, marked (the 2D inspector's colours).
+    use manifold_lab::engine::debug::palette;
+    use manifold_lab::engine::debug3::{DebugDraw3, Layer3};
+    for (at, color) in [(lab.hover, palette::SELECTED), (lab.pinned_point(), palette::JOINT)] {
+        if let Some(p) = at.and_then(|(c, k)| lab.world.contacts.get(c)?.points.get(k)) {
+            d.point(Layer3::Contact, p.position, 11.0, color);
+        }
     }
     d.keep_clear.push(gizmo_rect(&vp));
     d.finish(&lab.camera, &vp);

@@ -1,8 +1,10 @@
 //! Mouse gestures of the 3D dynamics lab: a left press on a hull selects it and, if it moves,
 //! grabs it with the mouse spring, whose target then follows the cursor on the view plane
 //! through the grabbed point; a left drag on empty space orbits; right or middle drags pan and
-//! the wheel zooms (the app's, passed to the camera through `Lab::intercept`).
+//! the wheel zooms (the app's, passed to the camera through `Lab::intercept`). A left press on
+//! the hovered contact point pins it instead (`pin`; with Shift, the hull under it is taken).
 
+use super::pin::ContactKey3;
 use super::{act, World3dAction, World3dLab};
 use crate::app::camera::ScreenRect;
 use crate::app::input::PointerFrame;
@@ -40,6 +42,14 @@ pub fn pointer(lab: &mut World3dLab, app: &Stage, f: &PointerFrame, over_ui: boo
     let idle = lab.gesture.is_none() && !over_ui && vp.contains(f.pos);
     lab.hover = if idle { super::inspect::contact_under(lab, &vp, f.pos) } else { None };
     let mut out = Vec::new();
+    // A click on the hovered contact point pins it (a second click unpins), as in 2D; Shift
+    // reaches the hull under it instead.
+    if let Some((c, k)) = lab.hover.filter(|_| f.left_pressed && !f.shift && lab.gesture.is_none()) {
+        let key = ContactKey3::of(&lab.world, c, k);
+        let again = key.is_some() && lab.pinned.map(|p| p.key) == key;
+        out.push(act(World3dAction::Pin(key.filter(|_| !again))));
+        return Some(out);
+    }
     let next = match lab.gesture {
         None if f.left_pressed && !over_ui && vp.contains(f.pos) => Some(match pick(lab, &vp, f.pos) {
             Some((body, grab)) => {

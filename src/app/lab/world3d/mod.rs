@@ -9,9 +9,14 @@
 //! in `input`, drawing in `draw`, panels in `panels`.
 
 mod draw;
+pub mod fixture;
 pub mod input;
 pub mod inspect;
 mod panels;
+pub mod pin;
+#[cfg(test)]
+mod pin_tests;
+mod record_3d;
 mod settings;
 #[cfg(test)]
 mod tests;
@@ -26,6 +31,9 @@ use crate::app::input::PointerFrame;
 use crate::app::panels::UiState;
 use crate::app::stage::Stage;
 use crate::app::state::{Action, RunMode};
+use crate::app::timeline::logs::BranchLogs;
+use crate::app::timeline::record::Recorder;
+use crate::app::timeline::record3::{Edit3, Stamped3};
 use crate::app::timeline::Scrub;
 use crate::app::view3d::OrbitCamera;
 use egui_macroquad::egui;
@@ -59,6 +67,13 @@ pub struct World3dLab {
     pub selected: Option<usize>,
     /// The contact point under the pointer, (contact, point) (`inspect`).
     pub hover: Option<(usize, usize)>,
+    /// The contact point pinned by a click (`pin`).
+    pub pinned: Option<pin::Pinned3>,
+    /// The recording being made, each branch's settings and water edits, and the settings at
+    /// the timeline's first state (`record_3d`).
+    pub recorder: Option<Recorder>,
+    logs: BranchLogs<Stamped3>,
+    start_params: World3Params,
     /// Real seconds not yet simulated.
     accumulator: f32,
     gesture: Option<input::Gesture>,
@@ -91,6 +106,14 @@ pub enum World3dAction {
     /// Replace the water basins (each checked by `Water3::validate`); they stay through step
     /// back, and restart rebuilds the file's.
     SetWater(Vec<Water3>),
+    /// Pin the inspector on a contact point; `None` unpins it. Clicking the hovered contact
+    /// point does this (`pin`).
+    Pin(Option<pin::ContactKey3>),
+    /// Write the contact's pair as a hull pair file in the poses that made it (`fixture`).
+    SaveFixture {
+        pair: pin::PairRef3,
+        path: PathBuf,
+    },
 }
 
 pub fn act(a: World3dAction) -> Action {
@@ -122,6 +145,7 @@ impl World3dLab {
     pub fn load(path: &Path) -> Result<World3dLab, String> {
         let spec = scene::World3dScene::load(path).map_err(|e| e.to_string())?;
         let world = spec.build_world().map_err(|e| format!("{}: {e}", path.display()))?;
+        let start_params = world.params.clone();
         Ok(World3dLab {
             camera: camera_of(&spec),
             spec,
@@ -132,6 +156,10 @@ impl World3dLab {
             layers: LayerSet3::default(),
             selected: None,
             hover: None,
+            pinned: None,
+            recorder: None,
+            logs: BranchLogs::default(),
+            start_params,
             accumulator: 0.0,
             gesture: None,
         })
@@ -142,6 +170,7 @@ impl World3dLab {
     pub fn step_once(&mut self) -> Option<String> {
         self.history.push(&self.world);
         self.world.step();
+        self.track_pin();
         self.timeline.stepped(&self.world)
     }
 
@@ -181,6 +210,7 @@ impl World3dLab {
         }
         self.history.clear();
         self.timeline = Scrub::new(&self.world);
+        (self.logs, self.start_params) = (BranchLogs::default(), self.world.params.clone());
         self.selected = self.selected.filter(|&i| i < self.world.bodies.len());
     }
 
@@ -283,18 +313,37 @@ impl LabType for World3dLab {
             World3dAction::SetParams(p) if p == self.world.params => {}
             World3dAction::SetParams(p) => match p.validate() {
                 Ok(()) => {
-                    self.world.params = p;
+                    self.world.params = p.clone();
                     self.edited(app);
+                    self.log_edit(Edit3::SetParams(p));
                 }
                 Err(e) => app.error = Some(e),
             },
             World3dAction::SetWater(waters) => match waters.iter().try_for_each(Water3::validate) {
                 Ok(()) => {
-                    self.world.water = waters;
+                    self.world.water = waters.clone();
                     self.edited(app);
+                    self.log_edit(Edit3::SetWater(waters));
                 }
                 Err(e) => app.error = Some(format!("water: {e}")),
             },
+            World3dAction::Pin(key) => self.pin(app, key),
+            World3dAction::SaveFixture { pair, path } => self.save_fixture(app, pair, &path),
+        }
+    }
+}
+
+impl World3dLab {
+    /// Writes the pair of `pair` as a hull pair file; the error names the file.
+    fn save_fixture(&self, app: &mut Stage, pair: pin::PairRef3, path: &Path) {
+        let saved = fixture::contact_hulls(self, pair)
+            .and_then(|h| h.spec.save(path).map(|()| h.exact).map_err(|e| format!("could not save the fixture: {e}")));
+        match saved {
+            Ok(exact) => {
+                let how = if exact { "the world's contact" } else { "start-of-step poses; not the world's contact" };
+                app.notice = Some(format!("Saved {} ({how})", path.display()));
+            }
+            Err(e) => app.error = Some(e),
         }
     }
 }
@@ -344,6 +393,7 @@ impl Lab for World3dLab {
                 }
             }
             Action::Restart => self.restart(),
+            Action::Unpin => self.pinned = None,
             Action::Timeline(a) => self.apply_timeline(app, a.clone()),
             Action::ZoomAt { screen, factor } if factor.is_finite() && *factor > 0.0 => {
                 self.camera.zoom_at(&vp, *screen, *factor)
@@ -382,6 +432,10 @@ impl Lab for World3dLab {
 
     fn details(&self, ui: &mut egui::Ui, _app: &Stage, out: &mut Vec<Action>) {
         panels::details(ui, self, out);
+    }
+
+    fn windows(&self, ctx: &egui::Context, app: &Stage, out: &mut Vec<Action>) {
+        pin::window(ctx, self, app, out);
     }
 
     fn timeline_panel(
@@ -460,6 +514,7 @@ impl Lab for World3dLab {
             "bodies": bodies,
             "timeline": timeline_3d::state_json(self),
             "contact_points": inspect::points_json(self, app),
+            "pinned_contact": pin::report(self),
             "hovered_contact": self.hover.map(|(c, k)| {
                 inspect::describe(&self.world, c, k).into_iter().map(|(n, v)| (n.to_string(), serde_json::Value::String(v))).collect::<serde_json::Map<_, _>>()
             }),

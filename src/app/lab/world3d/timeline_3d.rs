@@ -1,7 +1,7 @@
 //! The 3D lab on the shared timeline: its `TimelineAction`s resolved by the same `Scrub` as
-//! the 2D scene's and applied to the lab's world, the same panel (without recording, export
-//! and the profiler, which belong to 2D scenes), and the compared branch's hulls drawn as
-//! ghost outlines where they are not where the shown ones are.
+//! the 2D scene's and applied to the lab's world, the same panel (with Record, `record_3d`;
+//! without export and the profiler, which belong to 2D scenes), and the compared branch's
+//! hulls drawn as ghost outlines where they are not where the shown ones are.
 
 use super::World3dLab;
 use crate::app::panels::UiState;
@@ -35,7 +35,9 @@ impl World3dLab {
             Resolved::Check => app.notice = self.timeline.check_determinism().or(app.notice.take()),
             Resolved::Notice(n) => app.notice = Some(n),
             Resolved::Error(e) => app.error = Some(e),
-            Resolved::Other(_) => app.notice = Some("recordings and the profiler are for 2D scenes".into()),
+            Resolved::Other(TimelineAction::Record(on)) => self.set_recording(app, on),
+            Resolved::Other(TimelineAction::SaveRecording(path)) => self.save_recording(app, &path),
+            Resolved::Other(_) => app.notice = Some("the profiler is for 2D scenes".into()),
         }
     }
 
@@ -68,7 +70,7 @@ pub fn panel(lab: &World3dLab, ctx: &egui::Context, out: &mut Vec<Action>, st: &
         scrub: &lab.timeline,
         diff: lab.timeline.diff(&lab.world),
         can_back: lab.can_step_back(),
-        recording: None,
+        recording: Some(lab.recorder.is_some()),
         profiler: None,
         export: false,
         peers: None,
@@ -109,6 +111,7 @@ pub fn state_json(lab: &World3dLab) -> serde_json::Value {
         "ghost_hulls": t.ghost().map_or(0, |g| ghost_hulls(&lab.world, g)),
         "diff": diff,
         "can_step_back": lab.can_step_back(),
+        "recording": lab.recorder.is_some(),
     })
 }
 

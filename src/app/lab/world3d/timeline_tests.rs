@@ -138,3 +138,65 @@ fn a_paused_drag_at_a_past_step_is_an_edit_that_branches_and_restart_starts_over
     let t = &lab(&app).timeline;
     assert_eq!((t.line.branches().len(), t.line.cursor(), t.compare), (1, 0, None));
 }
+
+/// Record and Stop in the lab (the timeline bar's button) write a 3D recording of the current
+/// branch whose replay (`replay`'s code) ends at the lab's state hash, settings and water
+/// edits included, the ones made on a branch at a past step as that branch holds them.
+#[test]
+fn a_recording_made_in_the_lab_replays_to_the_same_hash() {
+    let mut app = lab_app("scenes/world3d/float.ron");
+    app.apply(Action::Timeline(T::Record(true)));
+    assert_eq!(state_json(lab(&app))["recording"], true);
+    steps(&mut app, 12);
+    let mut p = lab(&app).world.params.clone();
+    p.iterations = 3;
+    app.apply(act(World3dAction::SetParams(p)));
+    steps(&mut app, 10);
+    // Back to step 5, the water lowered there: a branch, whose log keeps nothing of step 12.
+    app.apply(Action::Timeline(T::Seek(5)));
+    let mut water = lab(&app).world.water.clone();
+    water[0].level -= 0.2;
+    app.apply(act(World3dAction::SetWater(water)));
+    steps(&mut app, 15);
+    assert_eq!(lab(&app).timeline.line.current(), 1, "a branch");
+    let rec = lab(&app).recording().unwrap();
+    assert_eq!(rec.header.edits.len(), 1, "the branch's own edit only: {:?}", rec.header.edits);
+    let path = std::env::temp_dir().join(format!("i3d_rec_{}.mlrec", std::process::id()));
+    app.apply(Action::Timeline(T::SaveRecording(path.clone())));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    assert!(app.notice.as_deref().unwrap().starts_with("Recorded 20 steps"), "{:?}", app.notice);
+    let back = crate::app::timeline::record3::Recording3::load(&path).unwrap();
+    let replayed = back.replay_with(None, &mut |_| {}).unwrap();
+    assert_eq!(replayed.state_hash(), lab(&app).world.state_hash());
+    assert_eq!(back.final_hash(), lab(&app).world.state_hash());
+    // Back on the first branch, its edit at step 12 is the one recorded.
+    app.apply(Action::Timeline(T::SelectBranch(0)));
+    app.apply(Action::Timeline(T::SeekEnd));
+    let rec = lab(&app).recording().unwrap();
+    assert!(matches!(rec.header.edits.as_slice(), [e] if e.step == 12));
+    assert_eq!(rec.replay_with(None, &mut |_| {}).unwrap().state_hash(), lab(&app).world.state_hash());
+    // Stop writes the default file; a path that cannot be written is an error.
+    let bad = std::env::temp_dir().join("no such dir").join("r.mlrec");
+    app.apply(Action::Timeline(T::SaveRecording(bad)));
+    assert!(app.error.as_deref().unwrap().starts_with("could not save the recording"), "{:?}", app.error);
+    std::fs::remove_file(&path).ok();
+}
+
+/// A drag is not recorded: saving a run a drag changed says its replay ends elsewhere.
+#[test]
+fn a_recording_of_a_dragged_run_says_its_replay_ends_elsewhere() {
+    let mut app = lab_app("scenes/world3d/stack.ron");
+    app.apply(Action::Timeline(T::Record(true)));
+    steps(&mut app, 5);
+    let body = (lab(&app).world.bodies.iter()).position(|b| b.is_dynamic()).unwrap();
+    let point = lab(&app).world.bodies[body].center;
+    app.apply(act(World3dAction::Grab { body, point }));
+    app.apply(act(World3dAction::PullTo(point + Vec3::new(0.5, 1.0, 0.0))));
+    app.apply(act(World3dAction::Release));
+    steps(&mut app, 5);
+    let path = std::env::temp_dir().join(format!("i3d_drag_{}.mlrec", std::process::id()));
+    app.apply(Action::Timeline(T::SaveRecording(path.clone())));
+    let notice = app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("its replay ends elsewhere: a drag is not recorded"), "{notice}");
+    std::fs::remove_file(&path).ok();
+}
