@@ -159,6 +159,7 @@ impl World3dLab {
                     || water != self.world.water
                     || params != self.world.params;
                 (self.world.mouse, self.world.water, self.world.params) = (mouse, water, params);
+                self.world.sync_surfaces();
                 self.timeline.moved(&self.world, edited);
                 true
             }
@@ -290,7 +291,7 @@ impl LabType for World3dLab {
             },
             World3dAction::SetWater(waters) => match waters.iter().try_for_each(Water3::validate) {
                 Ok(()) => {
-                    self.world.water = waters;
+                    self.world.set_water(waters);
                     self.edited(app);
                 }
                 Err(e) => app.error = Some(format!("water: {e}")),
