@@ -307,7 +307,7 @@ fn draw_height_field(d: &mut dyn DebugDraw3, f: &HeightField3) {
             let quad = [at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j)];
             // The diagonals' cross product: the quad's upward normal.
             let n = (quad[1] - quad[3]).cross(quad[2] - quad[0]).normalize_or_zero();
-            let shade = (0.6 + 6.0 * (n.dot(light) - light.y)).clamp(0.3, 1.0);
+            let shade = (0.6 + 4.0 * (n.dot(light) - light.y)).clamp(0.35, 1.0);
             let fill = Color { r: WATER.r * shade, g: WATER.g * shade, b: WATER.b * shade, a: 0.45 };
             d.polygon(Layer3::Water, &quad, fill, WATER_GRID);
         }
