@@ -431,7 +431,7 @@ impl Lab for World3dLab {
     }
 
     /// The 3D world's step, selection and grab, its settings and the last step's narrowphase
-    /// counts (pairs, SAT calls, cache hits), and every body's centre with where it is
+    /// counts (pairs, SAT calls, cache hits), the water basins, and every body's centre with where it is
     /// on screen (`null` behind the camera).
     fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let bodies: Vec<serde_json::Value> = self
@@ -458,6 +458,7 @@ impl Lab for World3dLab {
             "grabbed": self.world.mouse.as_ref().map(|m| m.body),
             "params": self.world.params,
             "narrow": self.world.profile.narrow,
+            "water": settings::water_json(self),
             "bodies": bodies,
             "timeline": timeline_3d::state_json(self),
             "contact_points": inspect::points_json(self, app),

@@ -11,7 +11,7 @@ use crate::app::state::Action;
 use crate::app::tools::panel::number_row;
 use egui_macroquad::egui::{self, RichText};
 use glam::{Vec2, Vec3};
-use manifold_lab::engine::world3d::height_field::MAX_COLUMNS_PER_SIDE;
+use manifold_lab::engine::world3d::height_field::{HeightField3, MAX_COLUMNS_PER_SIDE};
 use manifold_lab::engine::world3d::{Gyroscopic, Region, SatChoice, Surface3, Water3, Wave, World3Params};
 
 /// The speed caps' slider range, m/s and rad/s (inside `world3_valid`: above 0, up to 10⁴).
@@ -138,8 +138,30 @@ fn surface(ui: &mut egui::Ui, i: usize, w: &mut Water3, lab: &World3dLab, st: &m
     egui::Grid::new(("surface3", i)).num_columns(2).show(ui, |ui| {
         number_row(ui, "stiffness 1/s²", stiffness, 0.1, (0.0, 1e4));
         number_row(ui, "spread 1/s²", spread, 1.0, (0.0, 1e6));
-        number_row(ui, "damping 1/s", damping, 0.02, (0.0, 1e3));
+        let r = number_row(ui, "damping 1/s", damping, 0.02, (0.0, 1e3));
+        if i == 0 {
+            note(&mut st.widgets, ui, "water_damping", r.rect);
+        }
     });
+}
+
+/// The basins for the lab's report: each one's surface as set, and a simulated surface's grid,
+/// damping, energy ([`HeightField3::energy`]) and largest column offset from its mean height.
+pub fn water_json(lab: &World3dLab) -> serde_json::Value {
+    let basins = lab.world.water.iter().enumerate().map(|(k, w)| {
+        let field = lab.world.surfaces.get(k).and_then(Option::as_ref).map(|f: &HeightField3| {
+            let rest = f.rest_height();
+            let offset = f.heights.iter().map(|h| (h - rest).abs()).fold(0.0, f32::max);
+            serde_json::json!({
+                "columns": [f.nx(), f.nz()],
+                "damping": f.settings.damping,
+                "energy": f.energy(),
+                "max_offset": offset,
+            })
+        });
+        serde_json::json!({ "name": w.name, "surface": w.surface, "field": field })
+    });
+    serde_json::Value::Array(basins.collect())
 }
 
 /// One basin: level, density, drag, and its waves (amplitude, wavelength, direction).
