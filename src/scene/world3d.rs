@@ -36,7 +36,7 @@ use super::parts3d::{self, Part3Spec};
 use super::preset::PresetFile;
 use super::save::ron_options;
 use super::world3d_fields as f3;
-use crate::engine::world3d::{Region, Wave, World3Params};
+use crate::engine::world3d::{Region, Surface3, Wave, World3Params};
 use crate::engine::BodyKind;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -104,6 +104,14 @@ pub struct WaterSpec {
     pub linear_drag: f32,
     #[serde(deserialize_with = "f3::angular_drag")]
     pub angular_drag: f32,
+    /// `Analytic` (the default: level and waves) or `Simulated(columns: (nx, nz), stiffness:
+    /// .., spread: .., damping: ..)`.
+    #[serde(skip_serializing_if = "is_analytic")]
+    pub surface: Surface3,
+}
+
+fn is_analytic(s: &Surface3) -> bool {
+    *s == Surface3::Analytic
 }
 
 impl Default for WaterSpec {
@@ -116,6 +124,7 @@ impl Default for WaterSpec {
             waves: Vec::new(),
             linear_drag: 1.0,
             angular_drag: 1.0,
+            surface: Surface3::Analytic,
         }
     }
 }

@@ -17,6 +17,7 @@ impl WaterSpec {
             waves: self.waves.clone(),
             linear_drag: self.linear_drag,
             angular_drag: self.angular_drag,
+            surface: self.surface,
         }
     }
 }

@@ -156,7 +156,7 @@ fn buoyancy_of_a_compound_is_the_sum_of_its_parts() {
     let body = &world.bodies[b];
     let water = Water3::flat(0.0);
     let g = world.params.gravity;
-    let whole = buoyancy(body, b, &pose, body.center, (Vec3::ZERO, Vec3::ZERO), (&water, 0), 0.0, g).unwrap();
+    let whole = buoyancy(body, b, &pose, body.center, (Vec3::ZERO, Vec3::ZERO), (&water, None, 0), 0.0, g).unwrap();
     let (mut volume, mut force, mut torque) = (0.0, Vec3::ZERO, Vec3::ZERO);
     for p in &parts {
         // Each hull alone, as a body of one hull at the part's world pose.
@@ -165,7 +165,7 @@ fn buoyancy_of_a_compound_is_the_sum_of_its_parts() {
         let mut one = BodyDef3::new(BodyKind::Dynamic, p.hull.clone(), at.p);
         one.rotation = at.q;
         let single = manifold_lab::engine::world3d::Body3::new(&one).unwrap();
-        if let Some(r) = buoyancy(&single, 0, &at, single.center, (Vec3::ZERO, Vec3::ZERO), (&water, 0), 0.0, g) {
+        if let Some(r) = buoyancy(&single, 0, &at, single.center, (Vec3::ZERO, Vec3::ZERO), (&water, None, 0), 0.0, g) {
             volume += r.submerged.volume;
             force += r.buoyant_force;
             torque += (r.submerged.centroid - body.center).cross(r.buoyant_force);

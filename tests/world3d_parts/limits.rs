@@ -65,6 +65,29 @@ fn out_of_range_values_are_located_errors_that_state_the_range() {
     refused_at(joint, 2, &["`hertz`", "[0, 10000]"]);
 }
 
+/// A simulated surface's settings: NaN, huge or unstable values are errors on the line of the
+/// field that is wrong, naming it (and a simulated surface needs a region).
+#[test]
+fn simulated_surface_settings_are_located_errors() {
+    let pool = |surface: &str| {
+        format!(
+            "World3d(version: 1, water: [\n  (level: 1, region: (min: (-4, -3), max: (4, 3)),\n   surface: {surface}),\n])"
+        )
+    };
+    let ok = "Simulated(columns: (48, 36), stiffness: 2, spread: 225, damping: 0.6)";
+    assert!(World3dScene::parse(&pool(ok), "w.ron").is_ok());
+    let nan = pool(&ok.replace("spread: 225", "spread: NaN"));
+    refused_at(&nan, 3, &["`spread`", "[0, 1000000]"]);
+    refused_at(&pool(&ok.replace("(48, 36)", "(1, 36)")), 3, &["`columns`", "2 to 512"]);
+    refused_at(&pool(&ok.replace("(48, 36)", "(500, 500)")), 3, &["`columns`", "65536"]);
+    refused_at(&pool(&ok.replace("damping: 0.6", "damping: -1")), 3, &["`damping`"]);
+    refused_at(&pool(&ok.replace("stiffness: 2", "stiffness: 1e38")), 3, &["`stiffness`"]);
+    refused_at(&pool(&ok.replace("spread: 225", "spread: 900000")), 3, &["fastest rate", "2000"]);
+    refused_at(&pool(&ok.replace("damping: 0.6", "dampng: 0.6")), 3, &["dampng"]);
+    let open = format!("World3d(version: 1, water: [\n  (level: 1, surface: {ok}),\n])");
+    refused_at(&open, 2, &["`surface`", "needs a `region`"]);
+}
+
 /// 60 steps on a ground; the number of repaired bodies over them.
 fn repairs(def: BodyDef3) -> usize {
     let mut w = World3::new(World3Params::default());

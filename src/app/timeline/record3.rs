@@ -52,7 +52,7 @@ impl Edit3 {
     fn apply(&self, w: &mut World3) {
         match self {
             Edit3::SetParams(p) => w.params = p.clone(),
-            Edit3::SetWater(water) => w.water = water.clone(),
+            Edit3::SetWater(water) => w.set_water(water.clone()),
         }
     }
 

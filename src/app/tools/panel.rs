@@ -143,10 +143,11 @@ pub fn water(ui: &mut egui::Ui, tool: &WaterView, world: &World, out: &mut Vec<A
 
 /// A grid row: a number's name and a drag value for it within `range` (the water sections of
 /// the 2D scene and the 3D dynamics lab).
-pub fn number_row(ui: &mut egui::Ui, name: &str, v: &mut f32, speed: f64, range: (f32, f32)) {
+pub fn number_row(ui: &mut egui::Ui, name: &str, v: &mut f32, speed: f64, range: (f32, f32)) -> egui::Response {
     ui.label(name);
-    ui.add(egui::DragValue::new(v).speed(speed).range(range.0..=range.1).max_decimals(3));
+    let r = ui.add(egui::DragValue::new(v).speed(speed).range(range.0..=range.1).max_decimals(3));
     ui.end_row();
+    r
 }
 
 /// The water's bottom: the basin's floor (found from the static bodies) or a height given.

@@ -303,7 +303,7 @@ impl Body3 {
 }
 
 /// The world box around the local box `[lo, hi]` placed by `pose`, grown by `margin`.
-fn posed_box([lo, hi]: [Vec3; 2], pose: &Pose3, margin: f32) -> [Vec3; 2] {
+pub(crate) fn posed_box([lo, hi]: [Vec3; 2], pose: &Pose3, margin: f32) -> [Vec3; 2] {
     let (c, h) = (0.5 * (lo + hi), 0.5 * (hi - lo));
     let r = Mat3::from_quat(pose.q);
     let abs = Mat3::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());

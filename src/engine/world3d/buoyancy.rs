@@ -8,6 +8,8 @@
 //! the spin, in proportion to the submerged fraction.
 
 use super::body::Body3;
+use super::displace::riding_plane;
+use super::height_field::HeightField3;
 use super::mass::TetraSums;
 use super::water::Water3;
 use crate::engine::hull3d::{Hull, Plane, Pose3};
@@ -128,7 +130,9 @@ impl BuoyancyRecord {
 }
 
 /// Buoyancy and drag on `body` at pose `pose` (centre of mass `center`), moving with `v`, `w`,
-/// in `water` at time `t`; `None` when it is out of the basin or above the surface.
+/// in `water` at time `t`; `None` when it is out of the basin or above the surface. A
+/// simulated surface (`field`) gives the plane fitted under the body
+/// ([`super::displace::riding_plane`]) and the columns' vertical velocity as the water's.
 #[allow(clippy::too_many_arguments)]
 pub fn buoyancy(
     body: &Body3,
@@ -136,14 +140,17 @@ pub fn buoyancy(
     pose: &Pose3,
     center: Vec3,
     (v, w): (Vec3, Vec3),
-    (water, water_index): (&Water3, usize),
+    (water, field, water_index): (&Water3, Option<&HeightField3>, usize),
     t: f64,
     gravity: Vec3,
 ) -> Option<BuoyancyRecord> {
     if !water.covers(center) {
         return None;
     }
-    let plane = water.local_plane(center, t, gravity.length());
+    let plane = match field {
+        Some(f) => riding_plane(f, body, pose),
+        None => water.local_plane(center, t, gravity.length()),
+    };
     let submerged = if body.parts.is_empty() {
         submerged_part(&body.hull, pose, &plane)
     } else {
@@ -154,7 +161,11 @@ pub fn buoyancy(
     }
     let fraction = (submerged.volume / body.volume).min(1.0);
     let buoyant_force = -water.density * submerged.volume * gravity;
-    let flow = water.velocity(submerged.centroid, t, gravity.length());
+    let c = submerged.centroid;
+    let flow = match field {
+        Some(f) => Vec3::Y * f.velocity_at(c.x, c.z),
+        None => water.velocity(c, t, gravity.length()),
+    };
     let drag_force = -water.linear_drag * fraction * body.mass * (v - flow);
     let r = glam::Mat3::from_quat(pose.q);
     let inertia = r * body.inertia_local * r.transpose();

@@ -2,6 +2,7 @@
 //! normals and impulses, the axis that decided each pair's SAT, water surfaces, the submerged
 //! cut with the centre of buoyancy and its force, joint anchors, bases and errors.
 
+use super::height_field::HeightField3;
 use super::joint::JointKind3;
 use super::joint_orientation::bases;
 use super::world::World3;
@@ -32,6 +33,8 @@ impl Default for DrawOptions3 {
 }
 
 const WATER: Color = Color::rgb(60, 130, 230);
+/// The faint lines between a simulated surface's quads.
+const WATER_GRID: Color = Color::rgb(150, 200, 255).with_alpha(0.18);
 const BUOYANCY: Color = Color::rgb(90, 220, 255);
 const DRAG: Color = Color::rgb(255, 150, 60);
 const SAT_AXIS: Color = Color::rgb(255, 230, 60);
@@ -173,7 +176,11 @@ impl World3 {
     fn draw_water(&self, d: &mut dyn DebugDraw3, opts: &DrawOptions3) {
         if d.wants(Layer3::Water) {
             let g = self.params.gravity.length();
-            for w in &self.water {
+            for (k, w) in self.water.iter().enumerate() {
+                if let Some(Some(field)) = self.surfaces.get(k) {
+                    draw_height_field(d, field);
+                    continue;
+                }
                 let (lo, hi) = match w.region {
                     Some(r) => (r.min, r.max),
                     None => self.footprint(),
@@ -275,6 +282,34 @@ fn draw_box(d: &mut dyn DebugDraw3, lo: Vec3, hi: Vec3, color: Color) {
             if i & bit == 0 {
                 d.segment(Layer3::Aabb, corner(i), corner(i | bit), color);
             }
+        }
+    }
+}
+
+/// Most quads a simulated surface is drawn with along one side (finer grids are sampled).
+const MAX_SURFACE_QUADS: usize = 64;
+
+/// A simulated surface as a translucent mesh over its cells, each quad shaded by its slope
+/// towards a light from above (crests and troughs read as lit and shadowed faces) and
+/// outlined faintly, so the grid's motion shows and the bodies under it stay visible.
+fn draw_height_field(d: &mut dyn DebugDraw3, f: &HeightField3) {
+    let (nx, nz) = (f.nx(), f.nz());
+    let (sx, sz) = (nx.div_ceil(MAX_SURFACE_QUADS), nz.div_ceil(MAX_SURFACE_QUADS));
+    let (cx, cz) = (nx.div_ceil(sx), nz.div_ceil(sz));
+    let size = f.cell * Vec2::new(nx as f32, nz as f32);
+    let at = |i: usize, j: usize| {
+        let xz = f.min + size * Vec2::new(i as f32 / cx as f32, j as f32 / cz as f32);
+        Vec3::new(xz.x, f.height_at(xz.x, xz.y), xz.y)
+    };
+    let light = Vec3::new(0.4, 1.0, 0.3).normalize();
+    for j in 0..cz {
+        for i in 0..cx {
+            let quad = [at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j)];
+            // The diagonals' cross product: the quad's upward normal.
+            let n = (quad[1] - quad[3]).cross(quad[2] - quad[0]).normalize_or_zero();
+            let shade = (0.6 + 4.0 * (n.dot(light) - light.y)).clamp(0.35, 1.0);
+            let fill = Color { r: WATER.r * shade, g: WATER.g * shade, b: WATER.b * shade, a: 0.45 };
+            d.polygon(Layer3::Water, &quad, fill, WATER_GRID);
         }
     }
 }

@@ -16,7 +16,9 @@
 //! * Joints ([`joint`]): article 003's orientation joint (3×3 block, optional max torque) and a
 //!   ball-and-socket joint; each reports its error per axis.
 //! * Water ([`water`], [`buoyancy`]): flat or waved basins; the submerged part of each hull cut
-//!   by the local surface plane, buoyancy at its centroid, linear and angular drag.
+//!   by the local surface plane, buoyancy at its centroid, linear and angular drag. Or a
+//!   simulated surface ([`height_field`]): a grid of spring columns that the bodies push by
+//!   the volume they displace and ride on the plane fitted under them ([`displace`]).
 //! * The user's drag: a damped spring on a grabbed point ([`mouse`]).
 //! * Pictures leave through [`crate::engine::debug3::DebugDraw3`] ([`draw`]).
 //!
@@ -40,7 +42,9 @@ pub mod body;
 pub mod buoyancy;
 pub mod compound;
 pub mod contact;
+pub mod displace;
 pub mod draw;
+pub mod height_field;
 pub mod integrate;
 pub mod joint;
 pub mod joint_ball;
@@ -51,17 +55,21 @@ pub mod narrow;
 pub mod pairs;
 pub mod params;
 pub mod push;
+#[cfg(test)]
+mod surface_tests;
 pub mod water;
 pub mod world;
+pub mod world_water;
 
 pub use body::{Body3, BodyDef3, BodyError3};
 pub use buoyancy::{submerged_part, BuoyancyRecord, Submerged};
 pub use compound::{Part3, MAX_HULLS};
 pub use contact::{Contact3, ContactPoint3, SatDecision};
 pub use draw::DrawOptions3;
+pub use height_field::{HeightField3, Simulated3};
 pub use joint::{Joint3, JointError3, JointKind3};
 pub use mass::{mass_properties, MassError, MassProperties3};
 pub use mouse::MouseSpring3;
 pub use params::{Gyroscopic, SatChoice, World3Params};
-pub use water::{Region, Water3, Wave};
+pub use water::{Region, Surface3, Water3, Wave};
 pub use world::{JointError, StepProfile3, World3};

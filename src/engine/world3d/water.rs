@@ -7,6 +7,7 @@
 //! own motion, the linear (Airy) deep-water orbital velocity: `A ω sin θ` along the direction of
 //! travel and `−A ω cos θ` upwards at the surface, decaying as `e^{k z}` below it.
 
+use super::height_field::Simulated3;
 use crate::engine::hull3d::Plane;
 use glam::{Vec2, Vec3};
 use serde::{Deserialize, Serialize};
@@ -63,6 +64,30 @@ pub struct Region {
     pub max: Vec2,
 }
 
+/// How a basin's surface moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Surface3 {
+    /// The level plus the sum of the basin's `waves` (flat without any); bodies do not change it.
+    #[default]
+    Analytic,
+    /// A height field of spring columns over the basin's `region` ([`super::height_field`]):
+    /// bodies push it and ride it; the `waves` are not used.
+    Simulated { columns: (u32, u32), stiffness: f32, spread: f32, damping: f32 },
+}
+
+impl Surface3 {
+    /// The simulated surface's settings, if it is one.
+    pub fn simulated(&self) -> Option<Simulated3> {
+        match *self {
+            Surface3::Analytic => None,
+            Surface3::Simulated { columns, stiffness, spread, damping } => {
+                Some(Simulated3 { columns, stiffness, spread, damping })
+            }
+        }
+    }
+}
+
 /// A body of water.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Water3 {
@@ -78,6 +103,9 @@ pub struct Water3 {
     /// spin (angular) per second, less in proportion when partly submerged.
     pub linear_drag: f32,
     pub angular_drag: f32,
+    /// Analytic (level and waves) or simulated (columns the bodies push).
+    #[serde(default)]
+    pub surface: Surface3,
 }
 
 impl Water3 {
@@ -91,6 +119,7 @@ impl Water3 {
             waves: Vec::new(),
             linear_drag: 1.0,
             angular_drag: 1.0,
+            surface: Surface3::Analytic,
         }
     }
 
@@ -165,6 +194,12 @@ impl Water3 {
             if let Some(c) = w.speed {
                 positive("speed", c)?;
             }
+        }
+        if let Some(s) = self.surface.simulated() {
+            let Some(r) = self.region else {
+                return Err("`surface`: a simulated surface needs a `region` (the basin's rectangle)".to_string());
+            };
+            s.validate(r.max - r.min)?;
         }
         Ok(())
     }

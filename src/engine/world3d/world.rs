@@ -5,6 +5,7 @@
 use super::body::{Body3, BodyDef3, BodyError3};
 use super::buoyancy::{buoyancy, BuoyancyRecord};
 use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start, Contact3, ContactSoftness3};
+use super::height_field::HeightField3;
 use super::integrate::{clamp_speeds, integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
 use super::mouse::MouseSpring3;
@@ -53,6 +54,10 @@ pub struct World3 {
     pub contacts: Vec<Contact3>,
     /// Buoyancy of each floating body at the last sub-step.
     pub buoyancy: Vec<BuoyancyRecord>,
+    /// The simulated surface of each basin (`None` for an analytic one), one per `water`
+    /// entry ([`super::world_water`]).
+    #[serde(default)]
+    pub surfaces: Vec<Option<HeightField3>>,
     /// Simulated seconds (moves the waves).
     pub time: f64,
     pub step_count: u64,
@@ -75,6 +80,7 @@ impl World3 {
             water: Vec::new(),
             contacts: Vec::new(),
             buoyancy: Vec::new(),
+            surfaces: Vec::new(),
             time: 0.0,
             step_count: 0,
             sat_cache: SatCache::default(),
@@ -109,6 +115,7 @@ impl World3 {
 
     pub fn add_water(&mut self, water: Water3) -> usize {
         self.water.push(water);
+        self.sync_surfaces();
         self.water.len() - 1
     }
 
@@ -127,6 +134,7 @@ impl World3 {
         let t1 = Instant::now();
         self.profile.collide_ms = (t1 - t0).as_secs_f32() * 1000.0;
         self.solve();
+        self.advance_surfaces();
         self.profile.solve_ms = t1.elapsed().as_secs_f32() * 1000.0;
         self.profile.total_ms = t0.elapsed().as_secs_f32() * 1000.0;
         self.time += self.params.dt() as f64;
@@ -208,7 +216,8 @@ impl World3 {
             let center = b.center0 + s.dp;
             let pose = Pose3::new(center - q * b.local_center, q);
             for (w, water) in self.water.iter().enumerate() {
-                if let Some(rec) = buoyancy(b, i, &pose, center, (s.v, s.w), (water, w), t, g) {
+                let field = self.surfaces.get(w).and_then(Option::as_ref);
+                if let Some(rec) = buoyancy(b, i, &pose, center, (s.v, s.w), (water, field, w), t, g) {
                     let (f, tau) = rec.force_and_torque(center);
                     out[i].0 += f;
                     out[i].1 += tau;
@@ -282,7 +291,8 @@ impl World3 {
     }
 
     /// A 64-bit FNV-1a hash of every body's pose and velocity bits (and a multi-part body's hull
-    /// offsets and rotations): equal worlds, equal hashes.
+    /// offsets and rotations), then every simulated surface's columns (heights, velocities,
+    /// occupancy; a world without one hashes its bodies alone): equal worlds, equal hashes.
     pub fn state_hash(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |x: f32| {
@@ -307,6 +317,11 @@ impl World3 {
                 for x in [p.offset.x, p.offset.y, p.offset.z, r.x, r.y, r.z, r.w] {
                     eat(x);
                 }
+            }
+        }
+        for f in self.surfaces.iter().flatten() {
+            for &x in f.heights.iter().chain(&f.velocities).chain(&f.occupied) {
+                eat(x);
             }
         }
         h

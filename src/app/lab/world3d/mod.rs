@@ -188,6 +188,7 @@ impl World3dLab {
                     || water != self.world.water
                     || params != self.world.params;
                 (self.world.mouse, self.world.water, self.world.params) = (mouse, water, params);
+                self.world.sync_surfaces();
                 self.timeline.moved(&self.world, edited);
                 true
             }
@@ -321,7 +322,7 @@ impl LabType for World3dLab {
             },
             World3dAction::SetWater(waters) => match waters.iter().try_for_each(Water3::validate) {
                 Ok(()) => {
-                    self.world.water = waters.clone();
+                    self.world.set_water(waters.clone());
                     self.edited(app);
                     self.log_edit(Edit3::SetWater(waters));
                 }
@@ -484,7 +485,7 @@ impl Lab for World3dLab {
     }
 
     /// The 3D world's step, selection and grab, its settings and the last step's narrowphase
-    /// counts (pairs, SAT calls, cache hits), and every body's centre with where it is
+    /// counts (pairs, SAT calls, cache hits), the water basins, and every body's centre with where it is
     /// on screen (`null` behind the camera).
     fn report(&self, app: &Stage) -> Option<serde_json::Value> {
         let bodies: Vec<serde_json::Value> = self
@@ -511,6 +512,7 @@ impl Lab for World3dLab {
             "grabbed": self.world.mouse.as_ref().map(|m| m.body),
             "params": self.world.params,
             "narrow": self.world.profile.narrow,
+            "water": settings::water_json(self),
             "bodies": bodies,
             "timeline": timeline_3d::state_json(self),
             "contact_points": inspect::points_json(self, app),

@@ -1,6 +1,6 @@
 //! The 3D dynamics lab's Solver and Water sections: every `World3Params` field and every
 //! water basin (article 003, "Buoyancy, Rigid Bodies and Water Surface": level, density, drag
-//! and the waves) edited live, as the 2D scene's Solver and Water panels do and with their
+//! and the waves, or the simulated surface's columns) edited live, as the 2D scene's Solver and Water panels do and with their
 //! widgets (`panels::solver_rows`, `tools::panel::number_row`). A change is one action,
 //! `SetParams` or `SetWater`, checked by the engine's `validate` when applied.
 
@@ -10,7 +10,9 @@ use crate::app::panels::{note, UiState};
 use crate::app::state::Action;
 use crate::app::tools::panel::number_row;
 use egui_macroquad::egui::{self, RichText};
-use manifold_lab::engine::world3d::{Gyroscopic, SatChoice, Water3, Wave, World3Params};
+use glam::{Vec2, Vec3};
+use manifold_lab::engine::world3d::height_field::{HeightField3, MAX_COLUMNS_PER_SIDE};
+use manifold_lab::engine::world3d::{Gyroscopic, Region, SatChoice, Surface3, Water3, Wave, World3Params};
 
 /// The speed caps' slider range, m/s and rad/s (inside `world3_valid`: above 0, up to 10⁴).
 pub const SPEED_CAP: std::ops::RangeInclusive<f32> = 1.0..=1.0e4;
@@ -72,6 +74,7 @@ pub fn water(ui: &mut egui::Ui, lab: &World3dLab, st: &mut UiState, out: &mut Ve
             let name = if w.name.is_empty() { format!("water {i}") } else { w.name.clone() };
             ui.label(RichText::new(name).strong());
             basin(ui, i, w);
+            surface(ui, i, w, lab, st);
             if ui.small_button("Remove this water").clicked() {
                 remove = Some(i);
             }
@@ -89,6 +92,76 @@ pub fn water(ui: &mut egui::Ui, lab: &World3dLab, st: &mut UiState, out: &mut Ve
     if waters != *current {
         out.push(act(World3dAction::SetWater(waters)));
     }
+}
+
+/// A simulated surface's settings when switched on from the panel: waves at 2.5 m/s over
+/// cells of about 1/6 m, a weak spring, damping that settles them in a few seconds.
+fn default_simulated(region: Region) -> Surface3 {
+    let size = region.max - region.min;
+    let columns = |len: f32| ((len * 6.0).round() as u32).clamp(2, 128);
+    let (nx, nz) = (columns(size.x), columns(size.y));
+    let dx = size.x / nx as f32;
+    Surface3::Simulated { columns: (nx, nz), stiffness: 2.0, spread: 6.25 / (dx * dx), damping: 0.6 }
+}
+
+/// The basin's surface: analytic (level and waves) or simulated (spring columns the bodies
+/// push), and the simulated one's grid, stiffness, spread and damping. A simulated surface
+/// needs a region: a basin without one gets the moving bodies' box grown by 2 m.
+fn surface(ui: &mut egui::Ui, i: usize, w: &mut Water3, lab: &World3dLab, st: &mut UiState) {
+    ui.horizontal(|ui| {
+        ui.label("surface");
+        let analytic = ui.selectable_label(w.surface == Surface3::Analytic, "analytic");
+        if analytic.clicked() {
+            w.surface = Surface3::Analytic;
+        }
+        let simulated = ui.selectable_label(w.surface != Surface3::Analytic, "simulated");
+        if simulated.clicked() && w.surface == Surface3::Analytic {
+            let region = w.region.unwrap_or_else(|| {
+                let [lo, hi] = lab.content_box().unwrap_or([Vec3::splat(-3.0), Vec3::splat(3.0)]);
+                Region { min: Vec2::new(lo.x, lo.z) - 2.0, max: Vec2::new(hi.x, hi.z) + 2.0 }
+            });
+            w.region = Some(region);
+            w.surface = default_simulated(region);
+        }
+        if i == 0 {
+            // The first basin's switch, by name in `--state-out` (what a real-X test clicks).
+            note(&mut st.widgets, ui, "water_analytic", analytic.rect);
+            note(&mut st.widgets, ui, "water_simulated", simulated.rect);
+        }
+    });
+    let Surface3::Simulated { columns, stiffness, spread, damping } = &mut w.surface else { return };
+    ui.horizontal(|ui| {
+        ui.label("columns");
+        ui.add(egui::DragValue::new(&mut columns.0).range(2..=MAX_COLUMNS_PER_SIDE).prefix("x "));
+        ui.add(egui::DragValue::new(&mut columns.1).range(2..=MAX_COLUMNS_PER_SIDE).prefix("z "));
+    });
+    egui::Grid::new(("surface3", i)).num_columns(2).show(ui, |ui| {
+        number_row(ui, "stiffness 1/s²", stiffness, 0.1, (0.0, 1e4));
+        number_row(ui, "spread 1/s²", spread, 1.0, (0.0, 1e6));
+        let r = number_row(ui, "damping 1/s", damping, 0.02, (0.0, 1e3));
+        if i == 0 {
+            note(&mut st.widgets, ui, "water_damping", r.rect);
+        }
+    });
+}
+
+/// The basins for the lab's report: each one's surface as set, and a simulated surface's grid,
+/// damping, energy ([`HeightField3::energy`]) and largest column offset from its mean height.
+pub fn water_json(lab: &World3dLab) -> serde_json::Value {
+    let basins = lab.world.water.iter().enumerate().map(|(k, w)| {
+        let field = lab.world.surfaces.get(k).and_then(Option::as_ref).map(|f: &HeightField3| {
+            let rest = f.rest_height();
+            let offset = f.heights.iter().map(|h| (h - rest).abs()).fold(0.0, f32::max);
+            serde_json::json!({
+                "columns": [f.nx(), f.nz()],
+                "damping": f.settings.damping,
+                "energy": f.energy(),
+                "max_offset": offset,
+            })
+        });
+        serde_json::json!({ "name": w.name, "surface": w.surface, "field": field })
+    });
+    serde_json::Value::Array(basins.collect())
 }
 
 /// One basin: level, density, drag, and its waves (amplitude, wavelength, direction).

@@ -264,7 +264,7 @@ fn water_set_live_floats_the_bodies_as_the_same_water_from_the_file() {
     water[1].waves.clear();
     let mut reference = lab(&app).world.clone();
     let mut as_loaded = reference.clone();
-    reference.water = water.clone();
+    reference.set_water(water.clone());
     app.apply(act(World3dAction::SetWater(water.clone())));
     steps(&mut app, 300);
     (0..300).for_each(|_| reference.step());
@@ -325,4 +325,35 @@ fn a_chair_of_cuboids_is_picked_by_its_back_and_dragged_whole() {
     assert!(now.center.y > start.y + 0.3, "the whole chair was lifted: {} from {}", now.center.y, start.y);
     apply(&mut app, frame(to, false, false));
     assert!(lab(&app).world.mouse.is_none());
+}
+
+#[test]
+fn the_water_panels_switch_makes_a_basin_simulated_live_and_back() {
+    use manifold_lab::engine::world3d::Surface3;
+    let mut app = lab_app("scenes/world3d/float.ron");
+    assert!(lab(&app).world.surfaces.iter().all(Option::is_none));
+    let mut water = lab(&app).world.water.clone();
+    water[0].surface = Surface3::Simulated { columns: (36, 36), stiffness: 2.0, spread: 200.0, damping: 0.6 };
+    app.apply(act(World3dAction::SetWater(water.clone())));
+    let field = lab(&app).world.surfaces[0].clone().expect("the calm tank is simulated now");
+    assert_eq!((field.nx(), field.nz()), (36, 36));
+    assert!(lab(&app).world.surfaces[1].is_none(), "the wave tank stays analytic");
+    steps(&mut app, 60);
+    let moved = lab(&app).world.surfaces[0].clone().unwrap();
+    assert_ne!(moved.heights, field.heights, "the floating bodies push the columns");
+    // A new damping keeps the columns' motion; a new grid starts still.
+    if let Surface3::Simulated { damping, .. } = &mut water[0].surface {
+        *damping = 2.0;
+    }
+    app.apply(act(World3dAction::SetWater(water.clone())));
+    let kept = lab(&app).world.surfaces[0].clone().unwrap();
+    assert_eq!((kept.heights, kept.settings.damping), (moved.heights, 2.0));
+    // Unstable settings are refused with the field named; the world keeps what it had.
+    let mut bad = water.clone();
+    bad[0].surface = Surface3::Simulated { columns: (36, 36), stiffness: 2.0, spread: f32::NAN, damping: 0.6 };
+    app.apply(act(World3dAction::SetWater(bad)));
+    assert!(app.error.as_deref().is_some_and(|e| e.contains("`spread`")), "{:?}", app.error);
+    water[0].surface = Surface3::Analytic;
+    app.apply(act(World3dAction::SetWater(water)));
+    assert!(lab(&app).world.surfaces[0].is_none());
 }
