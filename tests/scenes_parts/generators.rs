@@ -155,7 +155,7 @@ fn a_pyramid_grid_repeats_the_pyramid_pitch_apart() {
             }
         }
     }
-    // The grid is written back when saved, and a bad count is an error at its line.
+    // A bad count is an error at its line.
     let bad = "Scene(version: 1, generators: [\n  Pyramid(base: 3, grid: (columns: 0, rows: 3, pitch: (5.0, 7.0)))])";
     let e = scene::parse(bad, "bad.ron").unwrap_err().to_string();
     assert!(e.starts_with("bad.ron:2:") && e.contains("`columns` must be at least 1"), "{e}");
