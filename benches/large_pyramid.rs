@@ -65,6 +65,7 @@ fn pyramid() -> Vec<BodyDef> {
         density: DENSITY,
         friction: FRICTION,
         restitution: 0.0,
+        grid: None,
     }
     .bodies()
 }

@@ -73,6 +73,7 @@ fn many_pyramids(rows: usize) -> World {
                 density: 1.0,
                 friction: 0.6,
                 restitution: 0.0,
+                grid: None,
             };
             for def in pyramid.bodies() {
                 world.create_body(&def);

@@ -2,7 +2,8 @@
 //! our engine, Box2D v3 and rapier2d. A body in free fall and a pendulum agree with Box2D to
 //! 1e-4 m after a second (the same soft step); rapier's joints are another model, so its
 //! pendulum agrees as the sub-steps grow; a pyramid's top box ends within 2 cm in every
-//! engine; what a peer lacks is reported.
+//! engine; what a peer lacks is reported. Box2D v3's benchmark scenes are Box2D's own setup
+//! (`peers_parts/benchmark.rs`).
 #![cfg(feature = "peers")]
 
 use manifold_lab::engine::World;
@@ -108,3 +109,6 @@ fn compare_reports_every_engine_as_json() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'bullet'"));
 }
+
+#[path = "peers_parts/benchmark.rs"]
+mod benchmark;

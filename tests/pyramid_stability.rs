@@ -28,6 +28,7 @@ fn a_pyramid_neither_sags_below_box2ds_nor_creeps_sideways() {
         density: 1.0,
         friction: 0.6,
         restitution: 0.0,
+        grid: None,
     }
     .bodies();
     let params =

@@ -37,6 +37,10 @@ pub struct BodyDef {
     /// Continuous collision also against non-bullet dynamic and kinematic bodies, not only
     /// static ones (Box2D's `isBullet`).
     pub bullet: bool,
+    /// Whether a dynamic body starts awake (Box2D's `isAwake`; true by default). A body created
+    /// asleep is skipped by the solver until something awake touches it or it is given a
+    /// velocity or a force; static and kinematic bodies ignore it.
+    pub awake: bool,
     /// Collision filter (Box2D's `b2Filter`): two bodies collide when each one's category
     /// is in the other's mask.
     pub category_bits: u32,
@@ -62,6 +66,7 @@ impl BodyDef {
             angular_damping: 0.0,
             gravity_scale: 1.0,
             bullet: false,
+            awake: true,
             category_bits: DEFAULT_CATEGORY,
             mask_bits: DEFAULT_MASK,
             parts: Vec::new(),
@@ -221,6 +226,9 @@ impl Body {
         };
         body.sync_parts();
         body.update_mass();
+        if def.kind == BodyKind::Dynamic && !def.awake {
+            body.awake = false;
+        }
         body
     }
 

@@ -32,13 +32,30 @@ pub struct Box2dWorld {
     id: b2::b2WorldId,
     /// Box2D's body for each of ours, by index.
     bodies: Vec<b2::b2BodyId>,
+    /// Box2D's joints, in the order of ours it made (angle joints have none).
+    joints: Vec<b2::b2JointId>,
     dt: f32,
     substeps: i32,
     skipped: Skipped,
 }
 
+/// What Box2D's world holds (`b2World_GetCounters`): bodies, shapes and joints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Box2dCounts {
+    pub bodies: usize,
+    pub shapes: usize,
+    pub joints: usize,
+}
+
 impl Box2dWorld {
+    /// `world` in Box2D, stepped on one thread (the Compare panel's peer).
     pub fn from_world(world: &World) -> Box2dWorld {
+        Box2dWorld::with_workers(world, 1)
+    }
+
+    /// `world` in Box2D stepped by `workers` threads: with more than one, Box2D's own
+    /// scheduler (no task callbacks given), the calling thread being worker 0.
+    pub fn with_workers(world: &World, workers: usize) -> Box2dWorld {
         let p = &world.params;
         let mut skipped = Skipped::default();
         common_skips(world, &mut skipped);
@@ -57,10 +74,17 @@ impl Box2dWorld {
             def.contactSpeed = p.max_push_velocity;
             def.maximumLinearSpeed = p.max_linear_speed;
             def.restitutionThreshold = p.restitution_threshold;
-            def.workerCount = 1;
+            def.workerCount = workers.max(1) as i32;
             b2::b2CreateWorld(&def)
         };
-        let mut w = Box2dWorld { id, bodies: Vec::new(), dt: 1.0 / p.hz, substeps: p.substeps as i32, skipped };
+        let mut w = Box2dWorld {
+            id,
+            bodies: Vec::new(),
+            joints: Vec::new(),
+            dt: 1.0 / p.hz,
+            substeps: p.substeps as i32,
+            skipped,
+        };
         for b in &world.bodies {
             let body = w.add_body(world, b);
             w.bodies.push(body);
@@ -95,9 +119,48 @@ impl Box2dWorld {
             b2::b2CreateBody(self.id, &bd)
         };
         for part in parts(world, b) {
-            self.add_shape(body, &part);
+            // A static shape that collides with nothing changes nothing in Box2D (no mass,
+            // no contact): it is how a scene writes Box2D's bodies with no shape (a joint's
+            // ground), so Box2D gets the body alone, as its own scenes build it.
+            let inert = part.filter.0 == 0 || part.filter.1 == 0;
+            if !(b.kind == BodyKind::Static && inert) {
+                self.add_shape(body, &part);
+            }
         }
         body
+    }
+
+    /// Adds a static body holding Box2D's segment from `a` to `b` (friction 0.6), as its
+    /// benchmarks build grounds: for checking a scene's stand-in for a segment (this engine has
+    /// no segment shape) against the segment itself. The body is not one of ours (not in
+    /// [`PeerWorld::poses`]).
+    pub fn add_static_segment(&mut self, a: Vec2, b: Vec2) {
+        // SAFETY: plain C calls on stack data, on this live world.
+        unsafe {
+            let body = b2::b2CreateBody(self.id, &b2::b2DefaultBodyDef());
+            let segment = b2::b2Segment { point1: v(a), point2: v(b) };
+            b2::b2CreateSegmentShape(body, &b2::b2DefaultShapeDef(), &segment);
+        }
+    }
+
+    /// Bodies, shapes and joints in Box2D's world.
+    pub fn counts(&self) -> Box2dCounts {
+        // SAFETY: the world is alive.
+        let c = unsafe { b2::b2World_GetCounters(self.id) };
+        Box2dCounts { bodies: c.bodyCount as usize, shapes: c.shapeCount as usize, joints: c.jointCount as usize }
+    }
+
+    /// The largest distance between a joint's two anchors, metres (Box2D's own measure,
+    /// `b2Joint_GetLinearSeparation`); 0 without joints.
+    pub fn max_joint_separation(&self) -> f32 {
+        // SAFETY: the joints belong to this live world.
+        self.joints.iter().map(|&j| unsafe { b2::b2Joint_GetLinearSeparation(j) }).fold(0.0, f32::max)
+    }
+
+    /// Dynamic bodies awake in Box2D's world.
+    pub fn awake_body_count(&self) -> usize {
+        // SAFETY: the world is alive.
+        unsafe { b2::b2World_GetAwakeBodyCount(self.id) as usize }
     }
 
     /// One shape on `body`, in the body's frame.
@@ -170,7 +233,7 @@ impl Box2dWorld {
                     (d.enableLimit, d.lowerAngle, d.upperAngle) = (j.enable_limit, j.lower_angle, j.upper_angle);
                     (d.enableMotor, d.maxMotorTorque, d.motorSpeed) =
                         (j.enable_motor, j.max_motor_torque, j.motor_speed);
-                    b2::b2CreateRevoluteJoint(self.id, &d);
+                    self.joints.push(b2::b2CreateRevoluteJoint(self.id, &d));
                 }
                 Joint::Prismatic(j) => {
                     let mut d = b2::b2DefaultPrismaticJointDef();
@@ -180,7 +243,7 @@ impl Box2dWorld {
                     (d.enableLimit, d.lowerTranslation, d.upperTranslation) =
                         (j.enable_limit, j.lower_translation, j.upper_translation);
                     (d.enableMotor, d.maxMotorForce, d.motorSpeed) = (j.enable_motor, j.max_motor_force, j.motor_speed);
-                    b2::b2CreatePrismaticJoint(self.id, &d);
+                    self.joints.push(b2::b2CreatePrismaticJoint(self.id, &d));
                 }
                 Joint::Distance(j) => {
                     let mut d = b2::b2DefaultDistanceJointDef();
@@ -189,14 +252,14 @@ impl Box2dWorld {
                     (d.enableSpring, d.hertz, d.dampingRatio) = (j.enable_spring, j.hertz, j.damping_ratio);
                     (d.enableLimit, d.minLength, d.maxLength) = (j.enable_limit, j.min_length, j.max_length);
                     (d.enableMotor, d.maxMotorForce, d.motorSpeed) = (j.enable_motor, j.max_motor_force, j.motor_speed);
-                    b2::b2CreateDistanceJoint(self.id, &d);
+                    self.joints.push(b2::b2CreateDistanceJoint(self.id, &d));
                 }
                 Joint::Weld(j) => {
                     let mut d = b2::b2DefaultWeldJointDef();
                     fill(&mut d.base, &j.base);
                     (d.linearHertz, d.linearDampingRatio) = (j.linear_hertz, j.linear_damping_ratio);
                     (d.angularHertz, d.angularDampingRatio) = (j.angular_hertz, j.angular_damping_ratio);
-                    b2::b2CreateWeldJoint(self.id, &d);
+                    self.joints.push(b2::b2CreateWeldJoint(self.id, &d));
                 }
                 Joint::Wheel(j) => {
                     let mut d = b2::b2DefaultWheelJointDef();
@@ -206,7 +269,7 @@ impl Box2dWorld {
                         (j.enable_limit, j.lower_translation, j.upper_translation);
                     (d.enableMotor, d.maxMotorTorque, d.motorSpeed) =
                         (j.enable_motor, j.max_motor_torque, j.motor_speed);
-                    b2::b2CreateWheelJoint(self.id, &d);
+                    self.joints.push(b2::b2CreateWheelJoint(self.id, &d));
                 }
             }
         }

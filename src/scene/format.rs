@@ -128,6 +128,10 @@ pub struct BodySpec {
     /// Continuous collision against dynamic bodies too (see [`BodyDef::bullet`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub bullet: bool,
+    /// Whether a dynamic body starts awake (see [`BodyDef::awake`]): `awake: false` creates it
+    /// asleep, as Box2D's `isAwake = false` (its smash benchmark's wall of boxes).
+    #[serde(default = "default_awake", skip_serializing_if = "is_true")]
+    pub awake: bool,
     /// Collision filter (Box2D's `b2Filter`): bodies collide when each one's category is in
     /// the other's mask.
     #[serde(default = "default_category", skip_serializing_if = "is_default_category")]
@@ -158,6 +162,12 @@ impl BodySpec {
         }
         if let Some(k) = self.shapes.iter().flatten().position(|p| self.kind == BodyKind::Dynamic && p.density <= 0.0) {
             return Err(("shapes", format!("shape {k}'s `density` must be > 0 for a dynamic body")));
+        }
+        if !self.awake && self.kind != BodyKind::Dynamic {
+            return Err((
+                "awake",
+                format!("only a dynamic body can start asleep (`awake: false`), this one is {:?}", self.kind),
+            ));
         }
         if self.kind == BodyKind::Dynamic && self.density <= 0.0 {
             return Err(("density", format!("`density` must be > 0 for a dynamic body, got {}", self.density)));
@@ -215,6 +225,7 @@ impl BodySpec {
             angular_damping: self.angular_damping,
             gravity_scale: self.gravity_scale,
             bullet: self.bullet,
+            awake: self.awake,
             category_bits: self.category_bits,
             mask_bits: self.mask_bits,
             parts,
@@ -239,6 +250,7 @@ impl BodySpec {
             gravity_scale: def.gravity_scale,
             center: None,
             bullet: def.bullet,
+            awake: def.awake || def.kind != BodyKind::Dynamic,
             category_bits: def.category_bits,
             mask_bits: def.mask_bits,
         }
@@ -260,6 +272,7 @@ impl BodySpec {
             angular_damping: body.angular_damping,
             gravity_scale: body.gravity_scale,
             bullet: body.bullet,
+            awake: body.awake || body.kind != BodyKind::Dynamic,
             category_bits: body.category_bits,
             mask_bits: body.mask_bits,
             parts: body.parts.clone(),
@@ -319,6 +332,14 @@ fn is_zero_vec(v: &Vec2) -> bool {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn default_awake() -> bool {
+    true
 }
 
 fn is_dynamic(kind: &BodyKind) -> bool {

@@ -20,7 +20,8 @@ pub const MAX_GENERATED_BODIES: u64 = super::limits::MAX_BODIES as u64;
 #[serde(deny_unknown_fields)]
 pub enum Generator {
     /// Box2D's large pyramid: row `i` (from the bottom) holds `base - i` boxes, centred on
-    /// `origin.x`, the bottom row resting on `origin.y`.
+    /// `origin.x`, the bottom row resting on `origin.y`. With `grid`, a grid of such pyramids
+    /// (Box2D's many_pyramids), the first at `origin`.
     Pyramid {
         #[serde(deserialize_with = "fields::base")]
         base: u32,
@@ -39,6 +40,8 @@ pub enum Generator {
         friction: f32,
         #[serde(default, deserialize_with = "fields::restitution")]
         restitution: f32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grid: Option<PyramidGrid>,
     },
     /// A vertical column of `count` copies of `shape`; `origin` is the bottom body's origin.
     Stack {
@@ -86,6 +89,9 @@ pub enum Generator {
         friction: f32,
         #[serde(default, deserialize_with = "fields::restitution")]
         restitution: f32,
+        /// `false` creates every body asleep (Box2D's `isAwake = false`, its smash benchmark).
+        #[serde(default = "awake", skip_serializing_if = "is_awake")]
+        awake: bool,
     },
     /// `count` links of `link` laid from `origin` along `direction`, hinged at their shared
     /// ends (revolute joints with `friction_torque` of joint friction); `start` and `end` name
@@ -155,6 +161,41 @@ pub enum Generator {
     },
 }
 
+/// Copies of a pyramid in `columns` × `rows`, `pitch` apart (Box2D's many_pyramids: each row
+/// of pyramids on its own ground, `pitch.y` above the last).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PyramidGrid {
+    #[serde(deserialize_with = "fields::columns")]
+    pub columns: u32,
+    #[serde(deserialize_with = "fields::rows")]
+    pub rows: u32,
+    #[serde(deserialize_with = "fields::spacing")]
+    pub pitch: Vec2,
+}
+
+impl PyramidGrid {
+    /// How many pyramids.
+    pub fn count(&self) -> u64 {
+        u64::from(self.columns) * u64::from(self.rows)
+    }
+
+    /// Each pyramid's origin, bottom row first, left to right.
+    pub fn origins(&self, origin: Vec2) -> impl Iterator<Item = Vec2> + '_ {
+        (0..self.rows).flat_map(move |r| {
+            (0..self.columns).map(move |c| origin + Vec2::new(c as f32 * self.pitch.x, r as f32 * self.pitch.y))
+        })
+    }
+}
+
+fn awake() -> bool {
+    true
+}
+
+fn is_awake(awake: &bool) -> bool {
+    *awake
+}
+
 fn half() -> f32 {
     0.5
 }
@@ -179,7 +220,9 @@ impl Generator {
     /// How many bodies [`Generator::bodies`] creates (computed without overflow).
     pub fn body_count(&self) -> u64 {
         match self {
-            Generator::Pyramid { base, .. } => u64::from(*base) * (u64::from(*base) + 1) / 2,
+            Generator::Pyramid { base, grid, .. } => {
+                u64::from(*base) * (u64::from(*base) + 1) / 2 * grid.as_ref().map_or(1, PyramidGrid::count)
+            }
             Generator::Stack { count, .. } => u64::from(*count),
             Generator::Rain { columns, rows, shapes, .. } => {
                 if shapes.is_empty() {
@@ -204,13 +247,15 @@ impl Generator {
             return bodies;
         }
         match self {
-            Generator::Pyramid { base, half_size, origin, gap, prefix, density, friction, restitution } => {
+            Generator::Pyramid { base, half_size, origin, gap, prefix, density, friction, restitution, grid } => {
                 let Ok(shape) = Shape::make_box(Vec2::splat(*half_size)) else {
                     return Vec::new();
                 };
                 let style = Style::new(prefix, *density, *friction, *restitution);
-                pyramid_positions(*base, *half_size, *origin, *gap)
+                let origins: Vec<Vec2> = grid.as_ref().map_or_else(|| vec![*origin], |g| g.origins(*origin).collect());
+                origins
                     .into_iter()
+                    .flat_map(|o| pyramid_positions(*base, *half_size, o, *gap))
                     .enumerate()
                     .map(|(i, p)| style.def(i, BodyKind::Dynamic, shape, p, 0.0))
                     .collect()
@@ -238,6 +283,7 @@ impl Generator {
                 density,
                 friction,
                 restitution,
+                awake,
             } => {
                 let style = Style::new(prefix, *density, *friction, *restitution);
                 let mut rng = SplitMix64::new(*seed);
@@ -250,7 +296,9 @@ impl Generator {
                         let turn = rng.f32(-1.0, 1.0);
                         let angle = if *angle_jitter > 0.0 { turn * *angle_jitter } else { 0.0 };
                         let shape = shapes[i % shapes.len()].shape();
-                        defs.push(style.def(i, BodyKind::Dynamic, shape, grid + offset, angle));
+                        let mut def = style.def(i, BodyKind::Dynamic, shape, grid + offset, angle);
+                        def.awake = *awake;
+                        defs.push(def);
                     }
                 }
                 defs

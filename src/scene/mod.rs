@@ -47,7 +47,7 @@ pub use cloud::{CloudSpec, MAX_CLOUD_POINTS};
 pub use error::SceneError;
 pub use fields::FORMAT_VERSION;
 pub use format::{BodySpec, Camera, Scene};
-pub use generators::{pyramid_positions, Generator, MAX_GENERATED_BODIES};
+pub use generators::{pyramid_positions, Generator, PyramidGrid, MAX_GENERATED_BODIES};
 pub use hulls::{HullPlacement, HullShape, HullShapeDesc, HullsSpec, PartPlace, WorldNarrowphase, MAX_HULL_POINTS};
 pub use joints::{BodyRef, FrameSpec, JointSpec};
 pub use kind::{FileKind, RECORDING_EXTENSION, RECORDING_MAGIC};

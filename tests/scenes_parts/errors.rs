@@ -111,6 +111,12 @@ const BROKEN: &[Broken] = &[
         keywords: &["body 1 \"both\"", "either one `shape` or a list of `shapes`, not both"],
     },
     Broken {
+        file: "awake_static.ron",
+        line: 7,
+        at: "awake: false)",
+        keywords: &["body 1 \"ground\"", "only a dynamic body can start asleep", "Static"],
+    },
+    Broken {
         file: "compound_empty.ron",
         line: 7,
         at: "shapes: []",

@@ -136,3 +136,52 @@ proptest! {
         let _ = scene::parse(&format!("Scene(version: 1, bodies: [{text}])"), "any.ron");
     }
 }
+
+#[test]
+fn a_pyramid_grid_repeats_the_pyramid_pitch_apart() {
+    let text = "Scene(version: 1, generators: [Pyramid(base: 3, half_size: 0.5, origin: (1.0, 2.0), \
+                grid: (columns: 2, rows: 3, pitch: (5.0, 7.0)))])";
+    let scene = scene::parse(text, "grid").unwrap();
+    let world = scene.build_world();
+    assert_eq!((world.bodies.len(), scene.body_count()), (6 * 6, 6 * 6));
+    // Bottom row of pyramids first, left to right, each one bottom row first.
+    let mut k = 0;
+    for r in 0..3 {
+        for c in 0..2 {
+            let origin = Vec2::new(1.0 + 5.0 * c as f32, 2.0 + 7.0 * r as f32);
+            for p in scene::pyramid_positions(3, 0.5, origin, 0.0) {
+                assert_eq!(world.bodies[k].xf.p, p, "body {k}");
+                k += 1;
+            }
+        }
+    }
+    // A bad count is an error at its line.
+    let bad = "Scene(version: 1, generators: [\n  Pyramid(base: 3, grid: (columns: 0, rows: 3, pitch: (5.0, 7.0)))])";
+    let e = scene::parse(bad, "bad.ron").unwrap_err().to_string();
+    assert!(e.starts_with("bad.ron:2:") && e.contains("`columns` must be at least 1"), "{e}");
+}
+
+#[test]
+fn bodies_created_asleep_stay_asleep_until_touched() {
+    let text = "Scene(version: 1, settings: (gravity: (0.0, 0.0)), bodies: [\
+                (name: \"ball\", position: (-2.0, 0.0), linear_velocity: (6.0, 0.0), shape: Circle(radius: 0.5)),\
+                (name: \"sleeper\", position: (4.0, 3.0), shape: Circle(radius: 0.5), awake: false)],\
+                generators: [Rain(columns: 3, rows: 1, origin: (0.0, 0.0), spacing: (1.0, 1.0), \
+                shapes: [Box(half_extents: (0.5, 0.5))], awake: false)])";
+    let scene = scene::parse(text, "asleep").unwrap();
+    let mut world = scene.build_world();
+    let awake = |w: &manifold_lab::engine::World| w.bodies.iter().map(|b| b.awake).collect::<Vec<_>>();
+    assert_eq!(awake(&world), [true, false, false, false, false]);
+    // Saved and read back, the sleepers are still asleep.
+    let saved = scene::scene_from_world(&world, "asleep", None).to_ron_string().unwrap();
+    assert!(saved.contains("awake: false"), "{saved}");
+    let back = scene::parse(&saved, "saved").unwrap().build_world();
+    assert_eq!(awake(&back), awake(&world));
+    for _ in 0..30 {
+        world.step();
+    }
+    // The ball (1 m from the first box, 10 steps away) has hit the row and woken it; the
+    // sleeper above it, touched by nothing, sleeps on.
+    assert_eq!(awake(&world)[1..], [false, true, true, true], "{:?}", awake(&world));
+    assert!(world.bodies[2].linear_velocity.x > 0.0, "the first box was pushed");
+}

@@ -21,6 +21,8 @@ pub struct UiState {
     pub open_path: String,
     pub save_path: String,
     pub scene_files: Vec<PathBuf>,
+    /// Box2D v3's benchmark scenes (`scenes/benchmark/`), listed under their own heading.
+    pub benchmark_files: Vec<PathBuf>,
     /// The `.ron` files of each preset folder a lab asked for, read once.
     preset_files: HashMap<String, Vec<PathBuf>>,
     /// Each preset folder's save-path field.
@@ -66,7 +68,12 @@ impl UiState {
     }
 
     pub fn new(scene_dir: &str) -> UiState {
-        UiState { save_path: "saved.ron".into(), scene_files: ron_files(scene_dir), ..Default::default() }
+        UiState {
+            save_path: "saved.ron".into(),
+            scene_files: ron_files(scene_dir),
+            benchmark_files: ron_files(&format!("{scene_dir}/benchmark")),
+            ..Default::default()
+        }
     }
 
     /// The presets of a lab's folder (read when first asked for), and the text of its

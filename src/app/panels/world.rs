@@ -29,12 +29,15 @@ pub(super) fn simulation(ui: &mut egui::Ui, app: &App, out: &mut Vec<Action>, wi
 
 pub(super) fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut Vec<Action>) {
     egui::CollapsingHeader::new("Scenes").default_open(true).show(ui, |ui| {
-        for path in &st.scene_files {
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let current = app.scene_path.as_ref() == Some(path);
-            if ui.selectable_label(current, name).clicked() {
-                out.push(Action::LoadScene(path.clone()));
-            }
+        scene_list(ui, app, &st.scene_files, out);
+        if !st.benchmark_files.is_empty() {
+            egui::CollapsingHeader::new("Box2D benchmarks")
+                .default_open(false)
+                .show(ui, |ui| scene_list(ui, app, &st.benchmark_files, out))
+                .header_response
+                .on_hover_text(
+                    "Box2D v3's benchmark scenes, built as its benchmarks.c builds them (scenes/benchmark/)",
+                );
         }
         ui.horizontal(|ui| {
             ui.add(egui::TextEdit::singleline(&mut st.open_path).hint_text("any .ron path").desired_width(180.0));
@@ -51,6 +54,17 @@ pub(super) fn scenes(ui: &mut egui::Ui, app: &App, st: &mut UiState, out: &mut V
             }
         });
     });
+}
+
+/// One selectable line per scene file, by its name; clicking loads it.
+fn scene_list(ui: &mut egui::Ui, app: &App, files: &[PathBuf], out: &mut Vec<Action>) {
+    for path in files {
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let current = app.scene_path.as_ref() == Some(path);
+        if ui.selectable_label(current, name).clicked() {
+            out.push(Action::LoadScene(path.clone()));
+        }
+    }
 }
 
 pub(super) fn labs(ui: &mut egui::Ui, out: &mut Vec<Action>) {

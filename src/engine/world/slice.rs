@@ -225,6 +225,7 @@ fn piece_body(parent: &Body, piece: Polygon, name: String) -> Body {
         angular_damping: parent.angular_damping,
         gravity_scale: parent.gravity_scale,
         bullet: parent.bullet,
+        awake: true,
         category_bits: parent.category_bits,
         mask_bits: parent.mask_bits,
         parts: Vec::new(),
