@@ -166,26 +166,50 @@ pub fn prepare_contacts(contacts: &mut [Contact3], bodies: &[Body3], states: &[S
     }
 }
 
-#[inline]
-fn apply(states: &mut [SolverBody3], c: &Contact3, cp: &ContactPoint3, p: Vec3) {
-    states[c.a].apply(cp.anchor_a, -p);
-    states[c.b].apply(cp.anchor_b, p);
+/// The two bodies of one contact, copied out of the solver state while its points are solved
+/// (Box2D v3's solver does the same): the compiler keeps them in registers instead of reloading
+/// them through the slice after every impulse, and the arithmetic is unchanged (`a < b`, so the
+/// two never alias). Only the velocities change, and only they are written back.
+struct Pair {
+    a: SolverBody3,
+    b: SolverBody3,
 }
 
-#[inline]
-fn relative_velocity(states: &[SolverBody3], c: &Contact3, cp: &ContactPoint3) -> Vec3 {
-    states[c.b].velocity_at(cp.anchor_b) - states[c.a].velocity_at(cp.anchor_a)
+impl Pair {
+    #[inline(always)]
+    fn load(states: &[SolverBody3], c: &Contact3) -> Pair {
+        Pair { a: states[c.a], b: states[c.b] }
+    }
+
+    #[inline(always)]
+    fn store(&self, states: &mut [SolverBody3], c: &Contact3) {
+        (states[c.a].v, states[c.a].w) = (self.a.v, self.a.w);
+        (states[c.b].v, states[c.b].w) = (self.b.v, self.b.w);
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, cp: &ContactPoint3, p: Vec3) {
+        self.a.apply(cp.anchor_a, -p);
+        self.b.apply(cp.anchor_b, p);
+    }
+
+    #[inline(always)]
+    fn relative_velocity(&self, cp: &ContactPoint3) -> Vec3 {
+        self.b.velocity_at(cp.anchor_b) - self.a.velocity_at(cp.anchor_a)
+    }
 }
 
 /// Re-applies last step's accumulated impulses.
 pub fn warm_start(contacts: &[Contact3], states: &mut [SolverBody3]) {
     for c in contacts {
+        let mut pair = Pair::load(states, c);
         for cp in &c.points {
             let p = cp.normal_impulse * c.normal
                 + cp.tangent_impulse[0] * c.tangents[0]
                 + cp.tangent_impulse[1] * c.tangents[1];
-            apply(states, c, cp, p);
+            pair.apply(cp, p);
         }
+        pair.store(states, c);
     }
 }
 
@@ -217,12 +241,12 @@ pub fn solve_contacts(
     use_bias: bool,
 ) {
     for c in contacts.iter_mut() {
-        let fixed = states[c.a].inv_mass == 0.0 || states[c.b].inv_mass == 0.0;
+        let mut pair = Pair::load(states, c);
+        let fixed = pair.a.inv_mass == 0.0 || pair.b.inv_mass == 0.0;
         let softness = if fixed { soft.fixed } else { soft.dynamic };
         let n = c.normal;
-        let mut points = std::mem::take(&mut c.points);
-        for cp in &mut points {
-            let (sa, sb) = (&states[c.a], &states[c.b]);
+        for cp in &mut c.points {
+            let (sa, sb) = (&pair.a, &pair.b);
             let s = cp.base_separation + n.dot(sb.displacement_of(cp.anchor_b) - sa.displacement_of(cp.anchor_a));
             let (bias, mass_scale, impulse_scale) = if s > 0.0 {
                 (s * inv_h, 1.0, 0.0) // speculative: close exactly the gap this sub-step
@@ -231,17 +255,17 @@ pub fn solve_contacts(
             } else {
                 (0.0, 1.0, 0.0)
             };
-            let vn = relative_velocity(states, c, cp).dot(n);
+            let vn = pair.relative_velocity(cp).dot(n);
             let impulse = -cp.normal_mass * mass_scale * (vn + bias) - impulse_scale * cp.normal_impulse;
             let new_impulse = (cp.normal_impulse + impulse).max(0.0);
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
             cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            apply(states, c, cp, applied * n);
+            pair.apply(cp, applied * n);
         }
         // Coulomb friction on both tangents, the pair clamped to the disk of radius μ λn.
-        for cp in &mut points {
-            let dv = relative_velocity(states, c, cp);
+        for cp in &mut c.points {
+            let dv = pair.relative_velocity(cp);
             let old = cp.tangent_impulse;
             let mut new = [0, 1].map(|k| old[k] - cp.tangent_mass[k] * dv.dot(c.tangents[k]));
             let (len, max) = ((new[0] * new[0] + new[1] * new[1]).sqrt(), c.friction * cp.normal_impulse);
@@ -251,9 +275,9 @@ pub fn solve_contacts(
             }
             cp.tangent_impulse = new;
             let p = (new[0] - old[0]) * c.tangents[0] + (new[1] - old[1]) * c.tangents[1];
-            apply(states, c, cp, p);
+            pair.apply(cp, p);
         }
-        c.points = points;
+        pair.store(states, c);
     }
 }
 
@@ -264,19 +288,19 @@ pub fn apply_restitution(contacts: &mut [Contact3], states: &mut [SolverBody3], 
         if c.restitution == 0.0 {
             continue;
         }
-        let mut points = std::mem::take(&mut c.points);
-        for cp in &mut points {
+        let mut pair = Pair::load(states, c);
+        for cp in &mut c.points {
             if cp.relative_velocity > -threshold || cp.max_normal_impulse == 0.0 {
                 continue;
             }
-            let vn = relative_velocity(states, c, cp).dot(c.normal);
+            let vn = pair.relative_velocity(cp).dot(c.normal);
             let impulse = -cp.normal_mass * (vn + c.restitution * cp.relative_velocity);
             let new_impulse = (cp.normal_impulse + impulse).max(0.0);
             let applied = new_impulse - cp.normal_impulse;
             cp.normal_impulse = new_impulse;
             cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            apply(states, c, cp, applied * c.normal);
+            pair.apply(cp, applied * c.normal);
         }
-        c.points = points;
+        pair.store(states, c);
     }
 }
