@@ -110,11 +110,12 @@ fn default_simulated(region: Region) -> Surface3 {
 fn surface(ui: &mut egui::Ui, i: usize, w: &mut Water3, lab: &World3dLab, st: &mut UiState) {
     ui.horizontal(|ui| {
         ui.label("surface");
-        let analytic = ui.selectable_label(w.surface == Surface3::Analytic, "analytic");
+        // Radio buttons: the unselected choice must read as a choice, not as plain text.
+        let analytic = ui.radio(w.surface == Surface3::Analytic, "analytic");
         if analytic.clicked() {
             w.surface = Surface3::Analytic;
         }
-        let simulated = ui.selectable_label(w.surface != Surface3::Analytic, "simulated");
+        let simulated = ui.radio(w.surface != Surface3::Analytic, "simulated");
         if simulated.clicked() && w.surface == Surface3::Analytic {
             let region = w.region.unwrap_or_else(|| {
                 let [lo, hi] = lab.content_box().unwrap_or([Vec3::splat(-3.0), Vec3::splat(3.0)]);
@@ -164,7 +165,8 @@ pub fn water_json(lab: &World3dLab) -> serde_json::Value {
     serde_json::Value::Array(basins.collect())
 }
 
-/// One basin: level, density, drag, and its waves (amplitude, wavelength, direction).
+/// One basin: level, density, drag, and its waves (amplitude, wavelength, direction); a
+/// simulated basin shows no wave list, since its columns ignore the analytic waves.
 fn basin(ui: &mut egui::Ui, i: usize, w: &mut Water3) {
     egui::Grid::new(("water3", i)).num_columns(2).show(ui, |ui| {
         number_row(ui, "level", &mut w.level, 0.02, (-1e4, 1e4));
@@ -172,6 +174,15 @@ fn basin(ui: &mut egui::Ui, i: usize, w: &mut Water3) {
         number_row(ui, "linear drag", &mut w.linear_drag, 0.05, (0.0, 100.0));
         number_row(ui, "angular drag", &mut w.angular_drag, 0.05, (0.0, 100.0));
     });
+    if w.surface != Surface3::Analytic {
+        // The simulated surface makes its own waves from the bodies; the analytic ones wait.
+        let kept = match w.waves.len() {
+            0 => String::new(),
+            n => format!(" ({n} analytic wave{} kept for the analytic surface)", if n == 1 { "" } else { "s" }),
+        };
+        ui.weak(format!("waves: made by the bodies that push the columns{kept}"));
+        return;
+    }
     let mut remove = None;
     for (k, wave) in w.waves.iter_mut().enumerate() {
         ui.horizontal(|ui| {
