@@ -169,3 +169,42 @@ fn the_default_sat_mode_agrees_with_the_robust_one() {
     assert!(max_depth < 2e-5, "the fast mode's depth differs from the robust one's by {max_depth}");
     assert!(overlaps as u64 > n / 4 && separated as u64 > n / 4 && touching * 1000 < n as usize);
 }
+
+#[test]
+fn the_robust_modes_edge_bound_changes_no_answer() {
+    // Untraced, the robust mode leaves unscored the edge pairs whose cheap bound (edge vertices
+    // and inscribed balls) can neither separate nor win; recording scores every pair. The two
+    // must give the same contact or the same separating axis, bit for bit.
+    let mut scratch = SatScratch::default();
+    let (mut contacts, mut edge_wins) = (0, 0);
+    let cube = shapes::cube(0.5);
+    for seed in 0..2000u64 {
+        let mut p = random_pair(0xB0D0_0000 + seed, 24, 1.5);
+        if seed % 4 == 0 {
+            // Cubes too: many parallel and tied edge pairs.
+            (p.a, p.b) = (cube.clone(), cube.clone());
+        }
+        let mut trace = SatTrace3::default();
+        let robust = SatConfig::ROBUST;
+        let all = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &robust, 0.02, &mut scratch, &mut trace);
+        let bounded = collide_posed_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &robust, 0.02, &mut scratch, &mut NoTrace);
+        match (all, bounded) {
+            (Ok(x), Ok(y)) => {
+                contacts += 1;
+                edge_wins += usize::from(x.kind == ContactKind::Edges);
+                assert_eq!(
+                    (x.kind, x.separation, x.normal, x.point),
+                    (y.kind, y.separation, y.normal, y.point),
+                    "seed {seed}"
+                );
+                if x.kind == ContactKind::Edges {
+                    assert_eq!(x.edges, y.edges, "seed {seed}");
+                }
+            }
+            (Err(x), Err(y)) => assert_eq!(x, y, "seed {seed}"),
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    println!("{contacts} contacts, {edge_wins} won by an edge pair");
+    assert!(contacts > 500 && edge_wins > 20, "{contacts} contacts, {edge_wins} edge wins");
+}

@@ -76,6 +76,7 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
     rec: &mut R,
 ) -> Result<EdgeQuery, SeparatingAxis> {
     keep_edges(input, faces, R::ENABLED, s);
+    let robust = (!R::ENABLED && !input.config.minkowski_pruning).then(|| RobustBound::new(input, faces));
     let mut best = Best {
         query: EdgeQuery { index: None, separation: f32::NEG_INFINITY, normal: Vec3::ZERO },
         error: f32::INFINITY,
@@ -85,7 +86,7 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
         let edge = EdgeA::new(a, i);
         if R::ENABLED || !input.config.minkowski_pruning {
             for e in &s.b_edges {
-                score_pair(input, &edge, e, &mut best, rec)?;
+                score_pair(input, &edge, e, &mut best, robust.as_ref(), rec)?;
             }
             continue;
         }
@@ -101,7 +102,7 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
         );
         for (e, &p) in s.b_edges.iter().zip(s.products.as_flattened()) {
             if p < MINKOWSKI_MARGIN {
-                score_pair(input, &edge, e, &mut best, rec)?;
+                score_pair(input, &edge, e, &mut best, None, rec)?;
             }
         }
     }
@@ -226,6 +227,57 @@ struct Best {
     error: f32,
 }
 
+/// A cheap upper bound on an edge pair's separation, for the robust mode (every edge pair,
+/// full supports) when it is not recording. Along the pair's axis `n` (pointing away from A's
+/// centre), A reaches at least as far as its edge's vertex `a0` and as the ball of its inradius
+/// about its centroid, and B reaches at least as low as `b0` and its own ball, so
+/// `min_B n·b − max_A n·a ≤ min(n·b0, n·c_B − r_B) − max(n·a0, n·c_A + r_A)`, and likewise the
+/// reversed order. A pair whose bound cannot beat the best edge pair so far, nor the best face
+/// (edges win only when strictly greater), nor separate, is not given its supports: the winner
+/// is the exhaustive one, and only `HullContact::edges` may come from fewer pairs when a face
+/// wins (as with the fast mode's bound).
+struct RobustBound {
+    centre_a: Vec3,
+    centre_b: Vec3,
+    radius_a: f32,
+    radius_b: f32,
+    /// The best face separation: an edge pair must exceed it to win.
+    face_limit: f32,
+    /// Rounding of the bound against the scored separation, and the faces' flatness.
+    slack: f32,
+}
+
+impl RobustBound {
+    fn new(input: &EdgeInput, (qa, qb): (&FaceQuery, &FaceQuery)) -> RobustBound {
+        let (a, b) = (input.a, input.b);
+        let inradius = |h: &Hull| h.planes.iter().map(|p| -p.distance(h.centroid)).fold(f32::INFINITY, f32::min);
+        let flatness = a.accel.flatness + b.accel.flatness;
+        let centre_b = input.m * b.centroid + input.t;
+        let scale = a.centroid.abs().max_element() + centre_b.abs().max_element() + a.accel.radius + b.accel.radius;
+        RobustBound {
+            centre_a: a.centroid,
+            centre_b,
+            radius_a: (inradius(a) - flatness).max(0.0),
+            radius_b: (inradius(b) - flatness).max(0.0),
+            face_limit: qa.separation.max(qb.separation),
+            slack: 1e-5 * (1.0 + scale),
+        }
+    }
+
+    /// Whether the pair with axis `n` (oriented away from A) can be left unscored: it can
+    /// neither separate by `margin` nor reach `best` (the best edge pair's separation less its
+    /// tie band) or the best face.
+    #[inline(always)]
+    fn cannot_matter(&self, n: Vec3, a0: Vec3, b0: Vec3, best: f32, margin: f32) -> bool {
+        let (na, nb) = (n.dot(a0), n.dot(b0));
+        let (ca, cb) = (n.dot(self.centre_a), n.dot(self.centre_b));
+        let forward = nb.min(cb - self.radius_b) - na.max(ca + self.radius_a);
+        let reversed = na.min(ca - self.radius_a) - nb.max(cb + self.radius_b);
+        let limit = best.max(self.face_limit).min(margin);
+        forward + self.slack < limit && reversed + self.slack < margin
+    }
+}
+
 /// Scores one edge pair as the world-space FAST SAT does; `Err` if its axis separates.
 #[inline(always)]
 fn score_pair<R: Recorder<SatStep3>>(
@@ -233,6 +285,7 @@ fn score_pair<R: Recorder<SatStep3>>(
     ea: &EdgeA,
     e: &EdgeB,
     best: &mut Best,
+    bound: Option<&RobustBound>,
     rec: &mut R,
 ) -> Result<(), SeparatingAxis> {
     let kind = AxisKind::Edges { edge_a: ea.i, edge_b: e.j };
@@ -262,6 +315,10 @@ fn score_pair<R: Recorder<SatStep3>>(
         n = -n;
     }
     let margin = input.margin;
+    let tie = 1e-6 * (1.0 + ea.a0.abs().max_element());
+    if bound.is_some_and(|b| b.cannot_matter(n, ea.a0, e.b0, best.query.separation - tie, margin)) {
+        return Ok(());
+    }
     let (sep, gap) = if edges_support {
         // On a Minkowski face a0 supports A along n and b0 supports B along −n.
         let sep = n.dot(e.b0 - ea.a0);
@@ -291,7 +348,6 @@ fn score_pair<R: Recorder<SatStep3>>(
     // The world-space SAT's tie-break: parallel edges tie, keep the pair that realizes the
     // separation.
     let gap_error = (n.dot(e.b0 - ea.a0) - sep).abs();
-    let tie = 1e-6 * (1.0 + ea.a0.abs().max_element());
     let q = &best.query;
     if sep > q.separation + tie || (sep > q.separation - tie && gap_error < best.error) {
         best.error = gap_error;

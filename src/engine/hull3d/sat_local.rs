@@ -25,7 +25,9 @@
 //!   which the world does before the full test.
 //!
 //! [`SatConfig::ROBUST`] (every non-parallel edge pair, full supports) also runs in the local
-//! frame; [`SatConfig::ARTICLE`]'s quirks need the moved hulls, so it falls back to
+//! frame, where an edge pair whose cheap upper bound (its two edge vertices and each hull's
+//! inscribed ball, `sat_edges::RobustBound`) can neither separate nor win is not given its
+//! supports: the same winner, at a fraction of the cost; [`SatConfig::ARTICLE`]'s quirks need the moved hulls, so it falls back to
 //! [`super::sat::collide_recorded`]. Results equal [`super::sat::collide_with`] on the moved
 //! hulls up to rounding, except that `HullContact::edges` may come from fewer pairs when the
 //! bound skipped some (it then cannot win).
