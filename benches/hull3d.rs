@@ -14,7 +14,9 @@
 //! `FAST moved` = FAST plus the per-call `set_transformed` of both hulls, and `LOCAL` =
 //! `collide_posed_with` (local hulls and poses, FAST settings: A's frame, Gauss-map pruning,
 //! support bound, hill climbing; see `sat_local.rs`), which is what the 3D world calls, and
-//! `LOCAL ROBUST` = the same with ROBUST settings (the world's `sat: Robust`). parry3d:
+//! `LOCAL ROBUST` = the same with ROBUST settings (every edge pair, full supports), `LOCAL
+//! GUARDED` = with GUARDED settings (the world's `sat: Robust`: full supports on the pairs
+//! within a wide margin of a Minkowski face). parry3d:
 //! `query::contact` on `ConvexPolyhedron`s (GJK + EPA) or `Cuboid`s (its box SAT), poses given,
 //! world-space output, as ours. After the criterion groups, plain timed loops (both sides
 //! alternating, best of 7 × ~40 ms) print ns per call and our / parry3d ratios.
@@ -249,6 +251,8 @@ fn print_summary(d: &mut Data) {
         rows.push((names(set, "LOCAL"), "GJK+EPA", compare(n, || ours_local(pairs, &mut s), || parry_contact(pairs))));
         let robust = || ours_local_with(pairs, &r, &mut s);
         rows.push((names(set, "LOCAL ROBUST"), "GJK+EPA", compare(n, robust, || parry_contact(pairs))));
+        let guarded = || ours_local_with(pairs, &SatConfig::GUARDED, &mut s);
+        rows.push((names(set, "LOCAL GUARDED"), "GJK+EPA", compare(n, guarded, || parry_contact(pairs))));
     }
     let n = d.cubes.len();
     let cubes = &d.cubes;
@@ -269,9 +273,9 @@ fn print_summary(d: &mut Data) {
         compare(n, || ours_manifold(overlap, &mut s), || parry_manifold(overlap, &mut m)),
     ));
     println!("\nhull3d summary (ns per call, best of 7 alternating rounds):");
-    println!("  {:<24} {:>10} {:>12} {:>10} {:>8}", "case", "ours", "parry3d", "parry op", "ratio");
+    println!("  {:<28} {:>10} {:>12} {:>10} {:>8}", "case", "ours", "parry3d", "parry op", "ratio");
     for (name, op, (ours, peer)) in rows {
-        println!("  {name:<24} {ours:>10.1} {peer:>12.1} {op:>10} {:>8.2}", ours / peer);
+        println!("  {name:<28} {ours:>10.1} {peer:>12.1} {op:>10} {:>8.2}", ours / peer);
     }
     let random = &d.random;
     let overlapping = random.iter().filter(|p| collide_with(&p.world.0, &p.world.1, &r, None).is_ok()).count();

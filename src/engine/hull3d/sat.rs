@@ -28,7 +28,11 @@ use glam::Vec3;
 
 /// Arc pairs within this of crossing (products of unit-vector dot products) are scored too,
 /// with full supports, so that degenerate Minkowski faces are not lost to rounding.
-const MINKOWSKI_MARGIN: f32 = 1e-6;
+pub const MINKOWSKI_MARGIN: f32 = 1e-6;
+
+/// [`SatConfig::GUARDED`]'s margin: a hundred times [`MINKOWSKI_MARGIN`], so pairs whose arcs
+/// come within about 0.01 rad of crossing are kept and scored as well.
+pub const GUARDED_MINKOWSKI_MARGIN: f32 = 1e-4;
 
 /// How an edge–edge axis `N = ea × eb` is given its sign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +53,10 @@ pub struct SatConfig {
     pub skip_faces_behind: bool,
     /// Only score edge pairs that form a Minkowski face (Gauss-map pruning, not in the article).
     pub minkowski_pruning: bool,
+    /// How near to crossing (products of dot products) a pair of arcs may be and still be kept.
+    pub minkowski_margin: f32,
+    /// Score every kept pair with full supports, never with the edges standing in for them.
+    pub full_supports: bool,
 }
 
 impl SatConfig {
@@ -58,6 +66,8 @@ impl SatConfig {
         parallel_tolerance: 0.5,
         skip_faces_behind: true,
         minkowski_pruning: false,
+        minkowski_margin: MINKOWSKI_MARGIN,
+        full_supports: true,
     };
     /// The article's algorithm with exact depth: every axis scored, axes oriented away from A.
     pub const ROBUST: SatConfig = SatConfig {
@@ -65,9 +75,23 @@ impl SatConfig {
         parallel_tolerance: 1.0e-5,
         skip_faces_behind: false,
         minkowski_pruning: false,
+        minkowski_margin: MINKOWSKI_MARGIN,
+        full_supports: true,
     };
     /// [`SatConfig::ROBUST`] with Gauss-map pruning of the edge pairs.
-    pub const FAST: SatConfig = SatConfig { minkowski_pruning: true, ..SatConfig::ROBUST };
+    pub const FAST: SatConfig = SatConfig { minkowski_pruning: true, full_supports: false, ..SatConfig::ROBUST };
+    /// The 3D world's robust mode: [`SatConfig::ROBUST`]'s full supports on the edge pairs that
+    /// form a Minkowski face or come within [`GUARDED_MINKOWSKI_MARGIN`] of one. The SAT's
+    /// answer is on a face or a Minkowski-face pair, so this scores every pair that can hold it
+    /// with a wide guard band against rounding in the Gauss-map test (and, in the local frame,
+    /// the support bound's slack widened to match), and trusts no shortcut for the separation
+    /// itself; it costs a small multiple of the fast mode instead of edges × edges.
+    pub const GUARDED: SatConfig = SatConfig {
+        minkowski_pruning: true,
+        minkowski_margin: GUARDED_MINKOWSKI_MARGIN,
+        full_supports: true,
+        ..SatConfig::ROBUST
+    };
 }
 
 impl Default for SatConfig {
@@ -200,8 +224,8 @@ pub fn query_edge_directions<R: Recorder<SatStep3>>(
             if config.minkowski_pruning {
                 // B's arc negated: c = −n, d = −m, d × c = m × n.
                 let [nb, mb, mb_x_nb] = b.arcs[j];
-                match classify_arc_pair(na, ma, ma_x_na, -nb, -mb, mb_x_nb, MINKOWSKI_MARGIN) {
-                    Some(strict) => edges_support = strict,
+                match classify_arc_pair(na, ma, ma_x_na, -nb, -mb, mb_x_nb, config.minkowski_margin) {
+                    Some(strict) => edges_support = strict && !config.full_supports,
                     None => {
                         if R::ENABLED {
                             rec.record(SatStep3::Axis(skipped(kind, Vec3::ZERO, AxisSkip::NotMinkowskiFace)));

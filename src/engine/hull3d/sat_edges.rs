@@ -12,13 +12,11 @@ use super::accel::{min_max_dot, plane, plane_distances, vertex, Chunk, PlaneChun
 use super::gauss::classify_arc_pair;
 use super::hull::Hull;
 use super::lanes::{splat3, F4};
-use super::sat::{EdgeQuery, FaceQuery, SatConfig, SeparatingAxis};
+use super::sat::{EdgeQuery, FaceQuery, SatConfig, SeparatingAxis, MINKOWSKI_MARGIN};
 use super::trace::{AxisKind, AxisRecord, AxisSkip, SatStep3};
 use crate::engine::trace::Recorder;
 use glam::{Mat3, Vec3};
 
-/// Same as the world-space SAT's margin for near-crossing arcs.
-const MINKOWSKI_MARGIN: f32 = 1e-6;
 /// Slack of the support bound, relative to the lever `|w|`: pairs accepted within the Minkowski
 /// margin have axes up to ~1e-3 rad off their arcs.
 const BOUND_SLACK: f32 = 4e-3;
@@ -76,7 +74,9 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
     rec: &mut R,
 ) -> Result<EdgeQuery, SeparatingAxis> {
     keep_edges(input, faces, R::ENABLED, s);
-    let robust = (!R::ENABLED && !input.config.minkowski_pruning).then(|| RobustBound::new(input, faces));
+    let config = input.config;
+    let full = !config.minkowski_pruning || config.full_supports;
+    let robust = (!R::ENABLED && full).then(|| RobustBound::new(input, faces));
     let mut best = Best {
         query: EdgeQuery { index: None, separation: f32::NEG_INFINITY, normal: Vec3::ZERO },
         error: f32::INFINITY,
@@ -101,8 +101,8 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
                 .map(|[cx, cy, cz, dx, dy, dz]| F4::dot3(*cx, *cy, *cz, u).mul(F4::dot3(*dx, *dy, *dz, u)).0),
         );
         for (e, &p) in s.b_edges.iter().zip(s.products.as_flattened()) {
-            if p < MINKOWSKI_MARGIN {
-                score_pair(input, &edge, e, &mut best, None, rec)?;
+            if p < config.minkowski_margin {
+                score_pair(input, &edge, e, &mut best, robust.as_ref(), rec)?;
             }
         }
     }
@@ -111,13 +111,15 @@ pub(crate) fn query_edges<R: Recorder<SatStep3>>(
 }
 
 /// Fills `s` with the edges of A and B that survive the support bound (all of them when
-/// recording or without Gauss-map pruning, where the bound does not hold).
+/// recording or without Gauss-map pruning, where the bound does not hold). The bound's slack
+/// grows with the Minkowski margin ([`slack`]), so the guarded mode skips fewer edges.
 fn keep_edges(input: &EdgeInput, (qa, qb): (&FaceQuery, &FaceQuery), recording: bool, s: &mut EdgeScratch) {
     let (a, b) = (input.a, input.b);
     s.a_edges.clear();
     s.b_edges.clear();
     s.b_arcs.clear();
-    let bound = match (input.config.minkowski_pruning && !recording, qa.support, qb.support) {
+    let config = input.config;
+    let bound = match (config.minkowski_pruning && !recording, qa.support, qb.support) {
         (true, Some(sb), Some(sa)) => Some((qa.separation.max(qb.separation).min(0.0), sb, sa)),
         _ => None,
     };
@@ -183,7 +185,9 @@ fn slack(input: &EdgeInput) -> f32 {
     let (a, b) = (input.a, input.b);
     let lever = (input.m * b.centroid + input.t).distance(a.centroid) + a.accel.radius + b.accel.radius;
     let scale = a.centroid.length() + b.centroid.length() + lever;
-    BOUND_SLACK * lever + a.accel.flatness.max(b.accel.flatness) + 1e-6 * scale
+    // A wider Minkowski margin keeps axes further off their arcs: the angle grows as its root.
+    let off_arc = BOUND_SLACK * (input.config.minkowski_margin / MINKOWSKI_MARGIN).sqrt();
+    off_arc * lever + a.accel.flatness.max(b.accel.flatness) + 1e-6 * scale
 }
 
 /// `s.flags[f]`: bit `k` set when point `k` is not below face `f` by more than `-threshold`.
@@ -292,8 +296,8 @@ fn score_pair<R: Recorder<SatStep3>>(
     let mut edges_support = false;
     if input.config.minkowski_pruning {
         let [na, ma, ma_x_na] = ea.arc;
-        match classify_arc_pair(na, ma, ma_x_na, e.c, e.d, e.d_x_c, MINKOWSKI_MARGIN) {
-            Some(strict) => edges_support = strict,
+        match classify_arc_pair(na, ma, ma_x_na, e.c, e.d, e.d_x_c, input.config.minkowski_margin) {
+            Some(strict) => edges_support = strict && !input.config.full_supports,
             None => {
                 if R::ENABLED {
                     rec.record(SatStep3::Axis(skipped(kind, AxisSkip::NotMinkowskiFace)));

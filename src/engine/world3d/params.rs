@@ -10,7 +10,8 @@ pub enum SatChoice {
     /// The local-frame SAT with Gauss-map pruning and the support bound (`sat_local`).
     #[default]
     Fast,
-    /// Every non-parallel edge pair scored with full supports (local frame).
+    /// Full supports on every edge pair that forms a Minkowski face or comes near one, with a
+    /// wide guard band (`SatConfig::GUARDED`, local frame).
     Robust,
     /// Article 001's code to the letter (on moved hulls; no speculative margin).
     Article,
@@ -31,7 +32,7 @@ impl SatChoice {
     pub fn config(self) -> SatConfig {
         match self {
             SatChoice::Fast => SatConfig::FAST,
-            SatChoice::Robust => SatConfig::ROBUST,
+            SatChoice::Robust => SatConfig::GUARDED,
             SatChoice::Article => SatConfig::ARTICLE,
         }
     }

@@ -208,7 +208,9 @@ impl SatChoiceUi for SatChoice {
     fn description(self) -> &'static str {
         match self {
             SatChoice::Fast => "Local frame, Gauss-map pruning and the support bound (the default)",
-            SatChoice::Robust => "Every non-parallel edge pair scored with full supports",
+            SatChoice::Robust => {
+                "Full supports on every edge pair that forms a Minkowski face or comes within a wide guard band of one"
+            }
             SatChoice::Article => "Article 001's code to the letter, on moved hulls",
         }
     }
