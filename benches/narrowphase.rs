@@ -24,9 +24,13 @@
 //! ratio ours / parry2d.
 //!
 //! The summary also puts Box2D v3 (its C library through `boxdd-sys`) beside us for the box
-//! and polygon manifolds and GJK distance (`narrowphase_parts/box2d.rs`).
+//! and polygon manifolds and GJK distance (`narrowphase_parts/box2d.rs`), and for the rounded
+//! manifolds, capsule–capsule, polygon–capsule and polygon–circle, within Box2D's speculative
+//! distance (`narrowphase_parts/rounded.rs`), with a pair-by-pair comparison of the answers.
+//! Build Box2D with AVX2 (its fastest build) with `--features box2d-avx2`.
 //!
-//! Run with `cargo bench --bench narrowphase` (about a minute).
+//! Run with `cargo bench --bench narrowphase` (about a minute); `-- summary` (a filter that
+//! matches no criterion group) prints the summary alone.
 
 mod support;
 
@@ -54,6 +58,8 @@ use parry2d::shape::{ConvexPolygon, Cuboid};
 
 #[path = "narrowphase_parts/box2d.rs"]
 mod box2d;
+#[path = "narrowphase_parts/rounded.rs"]
+mod rounded;
 
 const PAIRS: usize = 64;
 
@@ -311,10 +317,15 @@ fn print_summary(d: &Data) {
     // Box2D v3 on the same pairs (no EPA in Box2D).
     let (b2_boxes, b2_polygons, b2_apart) =
         (box2d::pairs(&d.boxes_as_polygons()), box2d::pairs(&d.polygons), box2d::pairs(&d.apart));
-    let b2_rows: [(&str, (f64, f64)); 3] = [
+    let (capsules, polygon_capsules, polygon_circles) =
+        (rounded::capsules(), rounded::polygon_capsules(), rounded::polygon_circles());
+    let b2_rows: [(&str, (f64, f64)); 6] = [
         ("box-box manifold", compare(|| ours_manifolds(&d.boxes), || box2d::manifolds(&b2_boxes))),
         ("polygon manifold", compare(|| ours_manifolds(&d.polygons), || box2d::manifolds(&b2_polygons))),
         ("GJK distance (apart)", compare(|| ours_distance(&d.apart), || box2d::distances(&b2_apart))),
+        ("capsule-capsule", compare(|| capsules.ours(), || capsules.box2d())),
+        ("polygon-capsule", compare(|| polygon_capsules.ours(), || polygon_capsules.box2d())),
+        ("polygon-circle", compare(|| polygon_circles.ours(), || polygon_circles.box2d())),
     ];
     println!("beside Box2D v3 (boxdd-sys, C), same pairs:");
     println!("  {:<24} {:>12} {:>12} {:>14}", "case", "manifold_lab", "box2d_v3", "ours / box2d");
@@ -324,6 +335,22 @@ fn print_summary(d: &Data) {
     let db = (ours_distance(&d.apart) - box2d::distances(&b2_apart)).abs() / PAIRS as f32;
     let mb = (ours_manifolds(&d.polygons) - box2d::manifolds(&b2_polygons)).abs() / PAIRS as f32;
     println!("sanity: mean |Δ| vs Box2D v3: distance {db:.2e}, polygon manifold depth {mb:.2e}");
+    let agreement = [
+        ("capsule-capsule", capsules.agreement()),
+        ("polygon-capsule", polygon_capsules.agreement()),
+        ("polygon-circle", polygon_circles.agreement()),
+    ];
+    for (name, a) in agreement {
+        println!(
+            "sanity: {name} (margin {}): {}/{PAIRS} pairs touch, touching differs on {}, point counts on {}, \
+             deepest penetrations by at most {:.2e}",
+            rounded::MARGIN,
+            a.touching,
+            a.touch_differs,
+            a.count_differs,
+            a.max_delta
+        );
+    }
     // Sanity: both engines answer the same on the benchmarked pairs.
     let dd = (ours_distance(&d.apart) - parry_distance(&d.apart)).abs() / PAIRS as f32;
     let de = (ours_epa(&d.overlapping) - parry_epa(&d.overlapping)).abs() / PAIRS as f32;

@@ -326,6 +326,7 @@ fn record<R: Recorder<GjkStep>>(rec: &mut R, s: &Simplex, d: Vec2, sp: Option<Su
 }
 
 /// Closest points from the barycentric weights, then the radii (Box2D's `useRadii`).
+#[inline]
 pub(crate) fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end: GjkEnd) -> GjkOutput {
     let (ca, cb) = s.witness_points();
     let scale = s.vertices().iter().fold(f32::MIN_POSITIVE, |m, v| m.max(v.sp.w.abs().max_element()));
@@ -357,9 +358,10 @@ pub(crate) fn finish(pa: &Proxy, pb: &Proxy, s: Simplex, iterations: usize, end:
 /// GJK between two shapes at their poses (world space in, world space out). The proxies are
 /// built relative to A's position, which keeps precision for shapes far from the origin.
 pub fn distance(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform, mut trace: Option<&mut GjkTrace>) -> GjkOutput {
-    let pa = Proxy::from_shape(a, xfa, xfa.p);
-    let pb = Proxy::from_shape(b, xfb, xfa.p);
-    let mut out = gjk(&pa, &pb, trace.as_deref_mut());
+    let mut out = match trace.as_deref_mut() {
+        Some(t) => gjk(&Proxy::from_shape(a, xfa, xfa.p), &Proxy::from_shape(b, xfb, xfa.p), Some(t)),
+        None => gjk_lazy_normals(a, xfa, b, xfb),
+    };
     out.point_a += xfa.p;
     out.point_b += xfa.p;
     out.simplex.shift(xfa.p);
@@ -367,6 +369,23 @@ pub fn distance(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform, mut trac
         t.shift(xfa.p);
     }
     out
+}
+
+/// `gjk(.., None)` on the shapes' proxies relative to A's position, the polygons' normals
+/// rotated only where [`finish`] reads them (the face normal of a two-point simplex, at its
+/// vertices' indices) rather than all of them up front: the same output, bit for bit.
+#[inline]
+fn gjk_lazy_normals(a: &Shape, xfa: &Transform, b: &Shape, xfb: &Transform) -> GjkOutput {
+    let mut pa = Proxy::core_from_shape(a, xfa, xfa.p);
+    let mut pb = Proxy::core_from_shape(b, xfb, xfa.p);
+    let (s, iterations, end) = gjk_iterate(&pa, &pb, start_simplex(&pa, &pb), &mut NoTrace);
+    if s.count == 2 {
+        for v in s.vertices() {
+            pa.fill_normal(a, xfa, v.sp.index_a);
+            pb.fill_normal(b, xfb, v.sp.index_b);
+        }
+    }
+    finish(&pa, &pb, s, iterations, end)
 }
 
 /// Whether two shapes touch or overlap (GJK's boolean answer).
@@ -401,6 +420,38 @@ mod tests {
         s.do_simplex();
         assert_eq!(s.count, 2);
         assert!((s.closest_point() - Vec2::new(2.0, 0.0)).length() < 1e-6);
+    }
+
+    /// The untraced distance rotates the polygons' normals lazily; the traced one builds whole
+    /// proxies. Both give the same output, bit for bit, on random polygons, capsules and
+    /// circles, apart and overlapping.
+    #[test]
+    fn lazy_normals_give_the_whole_proxies_output() {
+        let mut rng = crate::engine::rng::SplitMix64(7);
+        let shape = |rng: &mut crate::engine::rng::SplitMix64| match rng.f32(0.0, 3.0) as usize {
+            0 => Shape::circle(rng.f32(0.1, 1.0)).unwrap(),
+            1 => Shape::capsule(Vec2::new(-rng.f32(0.1, 1.0), 0.0), Vec2::new(rng.f32(0.1, 1.0), 0.0), 0.3).unwrap(),
+            _ => {
+                let n = 3 + rng.f32(0.0, 5.99) as usize;
+                let pts: Vec<Vec2> = (0..n)
+                    .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / n as f32) * rng.f32(0.5, 1.5))
+                    .collect();
+                Shape::Polygon(crate::engine::shape::Polygon::hull(&pts).unwrap())
+            }
+        };
+        let mut faces = 0;
+        for _ in 0..500 {
+            let (a, b) = (shape(&mut rng), shape(&mut rng));
+            let xa = Transform::new(Vec2::new(rng.f32(-50.0, 50.0), rng.f32(-5.0, 5.0)), rng.f32(-3.1, 3.1));
+            let xb =
+                Transform::new(xa.p + Vec2::from_angle(rng.f32(-3.1, 3.1)) * rng.f32(0.5, 4.0), rng.f32(-3.1, 3.1));
+            let mut t = GjkTrace::new();
+            let whole = distance(&a, &xa, &b, &xb, Some(&mut t));
+            let lazy = distance(&a, &xa, &b, &xb, None);
+            assert_eq!(format!("{whole:?}"), format!("{lazy:?}"));
+            faces += usize::from(lazy.simplex.count == 2 && !lazy.overlap);
+        }
+        assert!(faces > 100, "the face-normal path ran ({faces} times)");
     }
 
     #[test]

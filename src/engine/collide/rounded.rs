@@ -168,9 +168,9 @@ fn collide_rounded<R: Recorder<ClipEvent>>(a: &Proxy, b: &Proxy, margin: f32, fr
     if separation_a <= 0.1 * LINEAR_SLOP && separation_b <= 0.1 * LINEAR_SLOP {
         // When the incident edge misses the reference edge's extent (a core's end at the
         // other's corner), Box2D reports nothing; the deepest incident vertex keeps the contact.
-        let deepest = deepest_vertex_contact(a, b, if flip { edge_b } else { edge_a }, flip);
+        let deepest = || (deepest_vertex_contact(a, b, if flip { edge_b } else { edge_a }, flip), ClipEvent::Fallback);
         let clipped = clip_polygons(a, b, edge_a, edge_b, flip, frame, rec);
-        return within_margin(clipped, margin, Some((deepest, ClipEvent::Fallback)), frame, rec);
+        return within_margin(clipped, margin, deepest, frame, rec);
     }
     let (i11, i12) = (edge_a, (edge_a + 1) % a.count);
     let (i21, i22) = (edge_b, (edge_b + 1) % b.count);
@@ -219,7 +219,7 @@ fn collide_rounded<R: Recorder<ClipEvent>>(a: &Proxy, b: &Proxy, margin: f32, fr
         }
     }
     // Keep the clipped points within the margin; if none is, the closest points still are.
-    within_margin(clipped, margin, Some((single(i11, i21), closest_points)), frame, rec)
+    within_margin(clipped, margin, || (single(i11, i21), closest_points), frame, rec)
 }
 
 /// One point at the incident core's deepest vertex along the normal of the reference edge
@@ -239,12 +239,12 @@ fn deepest_vertex_contact(a: &Proxy, b: &Proxy, e1: usize, flip: bool) -> Manifo
     m
 }
 
-/// Drops points separated by more than `margin`; an emptied manifold becomes `fallback`,
-/// whose event the trace records.
+/// Drops points separated by more than `margin`; an emptied manifold becomes `fallback`'s,
+/// whose event the trace records (computed only then).
 fn within_margin<R: Recorder<ClipEvent>>(
     m: Manifold,
     margin: f32,
-    fallback: Option<(Manifold, ClipEvent)>,
+    fallback: impl FnOnce() -> (Manifold, ClipEvent),
     frame: &Frame,
     rec: &mut R,
 ) -> Manifold {
@@ -258,15 +258,14 @@ fn within_margin<R: Recorder<ClipEvent>>(
             kept.push(*p);
         }
     }
-    match fallback {
-        Some((f, event)) if kept.count == 0 => {
-            if R::ENABLED {
-                rec.record(event);
-            }
-            f
-        }
-        _ => kept,
+    if kept.count > 0 {
+        return kept;
     }
+    let (f, event) = fallback();
+    if R::ENABLED {
+        rec.record(event);
+    }
+    f
 }
 
 /// Box2D's `b2ClipPolygons`: the incident edge clipped to the reference edge's extent, each

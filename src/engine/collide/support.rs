@@ -94,6 +94,31 @@ impl Proxy {
         }
     }
 
+    /// [`Proxy::from_shape`] with a polygon's normals left zero (GJK's iterations read only
+    /// the points); [`Proxy::fill_normal`] then rotates just the ones a caller reads. Circles
+    /// and capsules come whole.
+    #[inline]
+    pub fn core_from_shape(shape: &Shape, xf: &Transform, offset: Vec2) -> Proxy {
+        let Shape::Polygon(poly) = shape else { return Proxy::from_shape(shape, xf, offset) };
+        let mut points = [Vec2::ZERO; MAX_PROXY_VERTICES];
+        let p = xf.p - offset;
+        for (q, &v) in points.iter_mut().zip(&poly.vertices[..poly.count]) {
+            *q = xf.q.apply(v) + p;
+        }
+        let proxy = Proxy { points, normals: [Vec2::ZERO; MAX_PROXY_VERTICES], count: poly.count, radius: 0.0 };
+        debug_assert_eq!(proxy.points, Proxy::from_shape(shape, xf, offset).points);
+        proxy
+    }
+
+    /// Sets normal `i` of a proxy made by [`Proxy::core_from_shape`] to what
+    /// [`Proxy::from_shape`] gives it (a no-op but for polygons, whose normals it skipped).
+    #[inline]
+    pub fn fill_normal(&mut self, shape: &Shape, xf: &Transform, i: usize) {
+        if let Shape::Polygon(poly) = shape {
+            self.normals[i] = xf.q.apply(poly.normals[i]);
+        }
+    }
+
     pub fn points(&self) -> &[Vec2] {
         &self.points[..self.count]
     }
