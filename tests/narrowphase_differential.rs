@@ -77,8 +77,9 @@ fn polygon(rng: &mut SplitMix64, r: f32, squash: f32) -> Option<Shape> {
 }
 
 /// A random shape about `scale` across: box, polygon (often), circle or capsule; a fifth of
-/// the boxes and polygons are slivers (2–10 % as thick as long, never under 2 cm).
-fn random_shape(rng: &mut SplitMix64, scale: f32) -> Shape {
+/// the boxes and polygons are slivers (2–10 % as thick as long, never under 2 cm). With
+/// `rounded`, boxes and polygons get a rounding radius of 1–40 % of `scale`.
+fn random_shape(rng: &mut SplitMix64, scale: f32, rounded: bool) -> Shape {
     loop {
         let sliver = rng.below(5) == 0;
         let squash = if sliver { rng.f32(0.02, 0.1).max(0.02 / scale) } else { 1.0 };
@@ -91,6 +92,10 @@ fn random_shape(rng: &mut SplitMix64, scale: f32) -> Shape {
                 Shape::capsule(Vec2::new(-h, 0.0), Vec2::new(h, 0.0), r).ok()
             }
         };
+        let shape = match shape {
+            Some(Shape::Polygon(p)) if rounded => p.rounded(scale * rng.f32(0.01, 0.4)).ok().map(Shape::Polygon),
+            s => s,
+        };
         if let Some(s) = shape.filter(box2d::accepts) {
             return s;
         }
@@ -99,11 +104,11 @@ fn random_shape(rng: &mut SplitMix64, scale: f32) -> Shape {
 
 /// A pair near contact: B's centre at a random direction from A's, at a distance drawn around
 /// the touching distance of their bounding circles, or (one in eight) deep inside A.
-fn random_pair(rng: &mut SplitMix64) -> (Placed, Placed) {
+fn random_pair(rng: &mut SplitMix64, rounded: bool) -> (Placed, Placed) {
     let scale_a = size(rng, 0.05, 2.0);
     let ratio = if rng.below(5) == 0 { size(rng, 0.02, 50.0) } else { size(rng, 0.3, 3.0) };
     let scale_b = (scale_a * ratio).clamp(0.02, 60.0);
-    let (sa, sb) = (random_shape(rng, scale_a), random_shape(rng, scale_b));
+    let (sa, sb) = (random_shape(rng, scale_a, rounded), random_shape(rng, scale_b, rounded));
     let reach = |s: &Shape| {
         let bb = s.compute_aabb(&Transform::IDENTITY);
         bb.min.length().max(bb.max.length())
@@ -150,6 +155,8 @@ fn kind(s: &Shape) -> &'static str {
     match s {
         Shape::Circle(_) => "circle",
         Shape::Capsule(_) => "capsule",
+        Shape::Polygon(p) if p.radius > 0.0 && p.box_half_extents.is_some() => "rounded box",
+        Shape::Polygon(p) if p.radius > 0.0 => "rounded polygon",
         Shape::Polygon(p) if p.box_half_extents.is_some() => "box",
         Shape::Polygon(_) => "polygon",
     }
@@ -226,11 +233,21 @@ fn count() -> usize {
 
 #[test]
 fn manifolds_agree_with_the_exact_depth_and_box2d() {
-    let mut rng = SplitMix64(0x0D1F_F3E7);
+    run(SplitMix64(0x0D1F_F3E7), false, count());
+}
+
+/// Rounded boxes and polygons (Box2D's `b2Polygon.radius`) against each other, circles and
+/// capsules: the same checks, Box2D's `b2CollidePolygons` with radii beside.
+#[test]
+fn rounded_polygon_manifolds_agree_with_the_exact_depth_and_box2d() {
+    run(SplitMix64(0x0520_0D1F), true, count() / 2);
+}
+
+fn run(mut rng: SplitMix64, rounded: bool, count: usize) {
     let mut stats = Stats::default();
     let mut failures = Vec::new();
-    for case in 0..count() {
-        let (a, b) = random_pair(&mut rng);
+    for case in 0..count {
+        let (a, b) = random_pair(&mut rng, rounded);
         if let Err(why) = check(&a, &b, &mut stats) {
             let reason = why.split([':', ' ']).next().unwrap_or("").to_string();
             *stats.failures.entry(format!("{}-{} {reason}", kind(&a.shape), kind(&b.shape))).or_default() += 1;

@@ -439,7 +439,14 @@ impl Body {
         }
         match &self.shape {
             Shape::Circle(c) => c.radius + self.local_center.length(),
-            Shape::Polygon(p) => p.vertices().iter().map(|v| (*v - self.local_center).length()).fold(0.0, f32::max),
+            Shape::Polygon(p) => {
+                let far = p.vertices().iter().map(|v| (*v - self.local_center).length()).fold(0.0, f32::max);
+                if p.radius > 0.0 {
+                    far + p.radius
+                } else {
+                    far
+                }
+            }
             Shape::Capsule(c) => {
                 c.radius + (c.center1 - self.local_center).length().max((c.center2 - self.local_center).length())
             }

@@ -143,6 +143,37 @@ impl Box2dWorld {
         }
     }
 
+    /// Replaces the shapes of our static bodies `bodies` (indices) by one Box2D chain loop
+    /// through the world points `points` (`b2CreateChain`, `isLoop`, one material of
+    /// `friction`) on the first of them: for checking a scene's stand-in for a chain (this
+    /// engine has no chain shape; the spinner's loop is thin boxes) against the chain itself.
+    pub fn replace_with_chain_loop(&mut self, bodies: &[usize], points: &[Vec2], friction: f32) {
+        let Some(&first) = bodies.first() else { return };
+        // SAFETY: plain C calls on this live world's bodies; the arrays outlive the calls.
+        unsafe {
+            for &i in bodies {
+                let body = self.bodies[i];
+                let count = b2::b2Body_GetShapeCount(body).max(0) as usize;
+                let mut shapes = vec![b2::b2ShapeId { index1: 0, world0: 0, generation: 0 }; count];
+                b2::b2Body_GetShapes(body, shapes.as_mut_ptr(), count as i32);
+                for shape in shapes {
+                    b2::b2DestroyShape(shape, false);
+                }
+            }
+            let body = self.bodies[first];
+            let local: Vec<b2::b2Vec2> = points.iter().map(|&p| b2::b2Body_GetLocalPoint(body, v(p))).collect();
+            let mut material = b2::b2DefaultSurfaceMaterial();
+            material.friction = friction;
+            let mut def = b2::b2DefaultChainDef();
+            def.points = local.as_ptr();
+            def.count = local.len() as i32;
+            def.isLoop = true;
+            def.materials = &material;
+            def.materialCount = 1;
+            b2::b2CreateChain(body, &def);
+        }
+    }
+
     /// Bodies, shapes and joints in Box2D's world.
     pub fn counts(&self) -> Box2dCounts {
         // SAFETY: the world is alive.
@@ -182,15 +213,15 @@ impl Box2dWorld {
                     let capsule = b2::b2Capsule { center1: v(*center1), center2: v(*center2), radius: *radius };
                     b2::b2CreateCapsuleShape(body, &sd, &capsule);
                 }
-                LocalGeometry::Box { half_extents: h, center, angle } => {
-                    let poly = b2::b2MakeOffsetBox(h.x, h.y, v(*center), rot(*angle));
+                LocalGeometry::Box { half_extents: h, center, angle, radius } => {
+                    let poly = b2::b2MakeOffsetRoundedBox(h.x, h.y, v(*center), rot(*angle), *radius);
                     b2::b2CreatePolygonShape(body, &sd, &poly);
                 }
-                LocalGeometry::Polygon { points } => {
+                LocalGeometry::Polygon { points, radius } => {
                     let pts: Vec<b2::b2Vec2> = points.iter().map(|&p| v(p)).collect();
                     let hull = b2::b2ComputeHull(pts.as_ptr(), pts.len() as i32);
                     if hull.count as usize == pts.len() {
-                        b2::b2CreatePolygonShape(body, &sd, &b2::b2MakePolygon(&hull, 0.0));
+                        b2::b2CreatePolygonShape(body, &sd, &b2::b2MakePolygon(&hull, *radius));
                     } else {
                         self.skipped.add("polygons Box2D does not accept as a hull (left out)");
                     }

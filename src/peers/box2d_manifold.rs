@@ -20,11 +20,16 @@ fn v(p: Vec2) -> b2Vec2 {
 /// Box2D's polygon for ours, or `None` when Box2D's hull welds it to another vertex count
 /// (Box2D merges points closer than its linear slop).
 pub fn polygon(vertices: &[Vec2]) -> Option<b2Polygon> {
+    rounded_polygon(vertices, 0.0)
+}
+
+/// [`polygon`] rounded by `radius` (`b2MakePolygon(hull, radius)`).
+pub fn rounded_polygon(vertices: &[Vec2], radius: f32) -> Option<b2Polygon> {
     let pts: Vec<b2Vec2> = vertices.iter().map(|&q| v(q)).collect();
     // SAFETY: plain C functions on stack data; `pts` holds `count` valid points.
     unsafe {
         let hull = b2ComputeHull(pts.as_ptr(), pts.len() as i32);
-        (hull.count as usize == pts.len()).then(|| b2MakePolygon(&hull, 0.0))
+        (hull.count as usize == pts.len()).then(|| b2MakePolygon(&hull, radius))
     }
 }
 
@@ -63,7 +68,9 @@ fn b2_shape(shape: &Shape) -> B2Shape {
         Shape::Capsule(c) => {
             B2Shape::Capsule(b2Capsule { center1: v(c.center1), center2: v(c.center2), radius: c.radius })
         }
-        Shape::Polygon(p) => B2Shape::Polygon(polygon(p.vertices()).expect("Box2D accepts the polygon")),
+        Shape::Polygon(p) => {
+            B2Shape::Polygon(rounded_polygon(p.vertices(), p.radius).expect("Box2D accepts the polygon"))
+        }
     }
 }
 

@@ -201,9 +201,12 @@ enum LocalGeometry {
         half_extents: Vec2,
         center: Vec2,
         angle: f32,
+        /// Rounding radius (0: sharp).
+        radius: f32,
     },
     Polygon {
         points: Vec<Vec2>,
+        radius: f32,
     },
 }
 
@@ -225,9 +228,13 @@ fn parts(world: &World, body: &crate::engine::Body) -> Vec<PartDesc> {
                 },
                 Shape::Polygon(poly) => match poly.box_half_extents {
                     Some(h) if poly.centroid == Vec2::ZERO => {
-                        LocalGeometry::Box { half_extents: h, center: local.p, angle: local.q.s.atan2(local.q.c) }
+                        let angle = local.q.s.atan2(local.q.c);
+                        LocalGeometry::Box { half_extents: h, center: local.p, angle, radius: poly.radius }
                     }
-                    _ => LocalGeometry::Polygon { points: poly.vertices().iter().map(|&v| local.apply(v)).collect() },
+                    _ => LocalGeometry::Polygon {
+                        points: poly.vertices().iter().map(|&v| local.apply(v)).collect(),
+                        radius: poly.radius,
+                    },
                 },
             };
             let m = body.material_at(k);

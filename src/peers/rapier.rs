@@ -240,10 +240,17 @@ fn collider(part: &PartDesc) -> Option<rapier2d::prelude::Collider> {
             ColliderBuilder::capsule_from_endpoints(vec(*center1), vec(*center2), *radius)
         }
         // Boxes as rapier's cuboids (its box–box manifolds), other polygons as convex ones.
-        LocalGeometry::Box { half_extents: h, center, angle } => {
+        // Rounded ones as rapier's round shapes (the core and its border radius).
+        LocalGeometry::Box { half_extents: h, center, angle, radius } if *radius > 0.0 => {
+            ColliderBuilder::round_cuboid(h.x, h.y, *radius).position(Pose::new(vec(*center), *angle))
+        }
+        LocalGeometry::Box { half_extents: h, center, angle, .. } => {
             ColliderBuilder::cuboid(h.x, h.y).position(Pose::new(vec(*center), *angle))
         }
-        LocalGeometry::Polygon { points } => {
+        LocalGeometry::Polygon { points, radius } if *radius > 0.0 => {
+            ColliderBuilder::round_convex_polyline(points.iter().map(|&p| vec(p)).collect(), *radius)?
+        }
+        LocalGeometry::Polygon { points, .. } => {
             ColliderBuilder::convex_polyline(points.iter().map(|&p| vec(p)).collect())?
         }
     };

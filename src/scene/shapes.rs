@@ -2,7 +2,7 @@
 //! rules (and their messages) live in one place.
 
 use super::limits::MAX_HULL_POINTS;
-use crate::engine::shape::{Capsule, Polygon, Shape};
+use crate::engine::shape::{Capsule, Polygon, PolygonError, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -12,12 +12,25 @@ use serde::{Deserialize, Serialize};
 pub enum ShapeDesc {
     /// A circle centred on the body origin.
     Circle { radius: f32 },
-    /// An axis-aligned box (in the body frame) centred on the body origin.
-    Box { half_extents: Vec2 },
-    /// The points of a strictly convex polygon (either winding), at most 8.
-    Polygon { points: Vec<Vec2> },
-    /// The convex hull of any point cloud.
-    Hull { points: Vec<Vec2> },
+    /// An axis-aligned box (in the body frame) centred on the body origin; with `radius`, its
+    /// corners rounded (Box2D's `b2MakeRoundedBox`: the box swept by a disk of that radius).
+    Box {
+        half_extents: Vec2,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        radius: f32,
+    },
+    /// The points of a strictly convex polygon (either winding), at most 8; `radius` rounds it.
+    Polygon {
+        points: Vec<Vec2>,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        radius: f32,
+    },
+    /// The convex hull of any point cloud; `radius` rounds it.
+    Hull {
+        points: Vec<Vec2>,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        radius: f32,
+    },
     /// A segment swept by a disk: `Capsule(center1: (x, y), center2: (x, y), radius: r)`, or
     /// `Capsule(half_length: h, radius: r)` for the segment from `(−h, 0)` to `(h, 0)`.
     Capsule {
@@ -29,6 +42,11 @@ pub enum ShapeDesc {
         half_length: Option<f32>,
         radius: f32,
     },
+}
+
+/// Whether a rounding radius is the default (sharp), so it is not written.
+fn is_zero(r: &f32) -> bool {
+    *r == 0.0
 }
 
 impl ShapeDesc {
@@ -47,12 +65,12 @@ impl ShapeDesc {
     pub fn build(&self) -> Result<Shape, String> {
         let shape = match self {
             ShapeDesc::Circle { radius } => Shape::circle(*radius),
-            ShapeDesc::Box { half_extents } => Shape::make_box(*half_extents).map_err(|e| e.to_string()),
-            ShapeDesc::Polygon { points } => Polygon::new(points).map(Shape::Polygon).map_err(|e| e.to_string()),
-            ShapeDesc::Hull { points } if points.len() > MAX_HULL_POINTS => {
+            ShapeDesc::Box { half_extents, radius } => rounded(Polygon::make_box(*half_extents), *radius),
+            ShapeDesc::Polygon { points, radius } => rounded(Polygon::new(points), *radius),
+            ShapeDesc::Hull { points, .. } if points.len() > MAX_HULL_POINTS => {
                 Err(format!("at most {MAX_HULL_POINTS} points, got {}", points.len()))
             }
-            ShapeDesc::Hull { points } => Polygon::hull(points).map(Shape::Polygon).map_err(|e| e.to_string()),
+            ShapeDesc::Hull { points, radius } => rounded(Polygon::hull(points), *radius),
             ShapeDesc::Capsule { center1, center2, half_length, radius } => match (center1, center2, half_length) {
                 (Some(c1), Some(c2), None) => Capsule::new(*c1, *c2, *radius),
                 (None, None, Some(h)) => Capsule::horizontal(*h, *radius),
@@ -68,8 +86,8 @@ impl ShapeDesc {
         match shape {
             Shape::Circle(c) => ShapeDesc::Circle { radius: c.radius },
             Shape::Polygon(p) => match p.box_half_extents {
-                Some(half_extents) => ShapeDesc::Box { half_extents },
-                None => ShapeDesc::Polygon { points: p.vertices().to_vec() },
+                Some(half_extents) => ShapeDesc::Box { half_extents, radius: p.radius },
+                None => ShapeDesc::Polygon { points: p.vertices().to_vec(), radius: p.radius },
             },
             Shape::Capsule(c) => {
                 let h = c.center2.x;
@@ -86,6 +104,11 @@ impl ShapeDesc {
             }
         }
     }
+}
+
+/// A polygon rounded by `radius` (validated by [`Polygon::rounded`]), as a shape.
+fn rounded(polygon: Result<Polygon, PolygonError>, radius: f32) -> Result<Shape, String> {
+    polygon.and_then(|p| p.rounded(radius)).map(Shape::Polygon).map_err(|e| e.to_string())
 }
 
 /// A validated shape: its description (written back as given) and the engine shape.
@@ -146,9 +169,9 @@ mod tests {
         let err = ShapeSpec::new(ShapeDesc::Circle { radius: -1.0 }).unwrap_err();
         assert!(err.starts_with("invalid `Circle` shape: circle radius must be"), "{err}");
         let dart = vec![Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(1.0, 0.5), Vec2::new(1.0, 2.0)];
-        let err = ShapeSpec::new(ShapeDesc::Polygon { points: dart.clone() }).unwrap_err();
+        let err = ShapeSpec::new(ShapeDesc::Polygon { points: dart.clone(), radius: 0.0 }).unwrap_err();
         assert!(err.contains("not strictly convex: point 2"), "{err}");
-        let hull = ShapeSpec::new(ShapeDesc::Hull { points: dart }).unwrap();
+        let hull = ShapeSpec::new(ShapeDesc::Hull { points: dart, radius: 0.0 }).unwrap();
         assert!(matches!(hull.shape(), Shape::Polygon(p) if p.count == 3));
     }
 
@@ -171,8 +194,16 @@ mod tests {
     #[test]
     fn boxes_are_written_back_as_boxes() {
         let b = Shape::make_box(Vec2::new(0.5, 0.25)).unwrap();
-        assert_eq!(ShapeDesc::from_shape(&b), ShapeDesc::Box { half_extents: Vec2::new(0.5, 0.25) });
-        let tri = ShapeDesc::Polygon { points: vec![Vec2::ZERO, Vec2::X, Vec2::Y] };
+        assert_eq!(ShapeDesc::from_shape(&b), ShapeDesc::Box { half_extents: Vec2::new(0.5, 0.25), radius: 0.0 });
+        let rounded = Shape::Polygon(Polygon::make_rounded_box(Vec2::new(0.4, 20.0), 0.2).unwrap());
+        let desc = ShapeDesc::from_shape(&rounded);
+        assert_eq!(desc, ShapeDesc::Box { half_extents: Vec2::new(0.4, 20.0), radius: 0.2 });
+        assert_eq!(ShapeSpec::new(desc).unwrap().shape(), rounded);
+        for bad in [-0.1, f32::NAN, f32::INFINITY, 2e4] {
+            let err = ShapeSpec::new(ShapeDesc::Box { half_extents: Vec2::ONE, radius: bad }).unwrap_err();
+            assert!(err.contains("polygon radius must be finite"), "{err}");
+        }
+        let tri = ShapeDesc::Polygon { points: vec![Vec2::ZERO, Vec2::X, Vec2::Y], radius: 0.0 };
         let spec = ShapeSpec::new(tri).unwrap();
         let back = ShapeSpec::new(ShapeDesc::from_shape(&spec.shape())).unwrap();
         assert_eq!(back.shape(), spec.shape());

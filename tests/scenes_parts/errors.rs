@@ -28,6 +28,12 @@ const BROKEN: &[Broken] = &[
         keywords: &["body 1 \"ball\"", "`Circle`", "radius", "got -0.5"],
     },
     Broken {
+        file: "negative_rounding.ron",
+        line: 10,
+        at: "Box(half_extents: (0.5, 0.25), radius: -0.1)",
+        keywords: &["body 1 \"pill\"", "`Box`", "polygon radius", "finite", "got -0.1"],
+    },
+    Broken {
         file: "zero_box.ron",
         line: 10,
         at: "Box(half_extents: (0.5, 0.0))",

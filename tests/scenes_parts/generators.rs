@@ -108,7 +108,7 @@ fn programmatic_scenes_build_and_save() {
     assert_eq!(s.build_world().bodies.len(), 3);
     let back = scene::parse(&s.to_ron_string().unwrap(), "code").unwrap();
     assert_eq!(back, s);
-    assert!(ShapeSpec::new(ShapeDesc::Box { half_extents: Vec2::new(1.0, -1.0) }).is_err());
+    assert!(ShapeSpec::new(ShapeDesc::Box { half_extents: Vec2::new(1.0, -1.0), radius: 0.0 }).is_err());
 }
 
 proptest! {

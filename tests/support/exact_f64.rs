@@ -22,7 +22,9 @@ impl Core {
         };
         match shape {
             Shape::Circle(circle) => Core { points: vec![p], radius: circle.radius as f64 },
-            Shape::Polygon(poly) => Core { points: poly.vertices().iter().map(|&v| world(v)).collect(), radius: 0.0 },
+            Shape::Polygon(poly) => {
+                Core { points: poly.vertices().iter().map(|&v| world(v)).collect(), radius: poly.radius as f64 }
+            }
             Shape::Capsule(cap) => {
                 Core { points: vec![world(cap.center1), world(cap.center2)], radius: cap.radius as f64 }
             }

@@ -120,12 +120,13 @@ pub fn shape_presets() -> Vec<(&'static str, ShapeDesc)> {
                 Vec2::new(a.cos(), a.sin()) * r
             })
             .collect();
-        ShapeDesc::Polygon { points }
+        ShapeDesc::Polygon { points, radius: 0.0 }
     };
     vec![
-        ("Box 2 × 1", ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5) }),
-        ("Square 1 × 1", ShapeDesc::Box { half_extents: Vec2::new(0.5, 0.5) }),
-        ("Long plank 4 × 0.3", ShapeDesc::Box { half_extents: Vec2::new(2.0, 0.15) }),
+        ("Box 2 × 1", ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5), radius: 0.0 }),
+        ("Square 1 × 1", ShapeDesc::Box { half_extents: Vec2::new(0.5, 0.5), radius: 0.0 }),
+        ("Long plank 4 × 0.3", ShapeDesc::Box { half_extents: Vec2::new(2.0, 0.15), radius: 0.0 }),
+        ("Rounded box 2 × 1, r 0.2", ShapeDesc::Box { half_extents: Vec2::new(0.8, 0.3), radius: 0.2 }),
         ("Circle r 0.6", ShapeDesc::Circle { radius: 0.6 }),
         ("Triangle", regular(3, 0.8)),
         ("Pentagon", regular(5, 0.7)),
@@ -135,6 +136,7 @@ pub fn shape_presets() -> Vec<(&'static str, ShapeDesc)> {
             "Sliver",
             ShapeDesc::Polygon {
                 points: vec![Vec2::new(-1.2, -0.1), Vec2::new(1.2, -0.05), Vec2::new(1.1, 0.12), Vec2::new(-1.0, 0.1)],
+                radius: 0.0,
             },
         ),
     ]

@@ -4,18 +4,24 @@
 use crate::app::state::{Action, ShapeEdit};
 use egui_macroquad::egui::{self, RichText};
 use manifold_lab::engine::number::Num;
-use manifold_lab::engine::shape::Shape;
+use manifold_lab::engine::shape::{Polygon, Shape};
 use manifold_lab::engine::Body;
 
 /// A shape's kind and size, as the list names it.
 pub fn shape_label(shape: &Shape) -> String {
     match shape {
         Shape::Circle(c) => format!("circle r {:.3}", Num(c.radius)),
-        Shape::Polygon(p) => match p.box_half_extents {
-            Some(h) => format!("box {:.3} × {:.3}", Num(2.0 * h.x), Num(2.0 * h.y)),
-            None => format!("polygon, {} vertices", p.count),
-        },
+        Shape::Polygon(p) if p.radius > 0.0 => format!("{}, rounded r {:.3}", sharp_label(p), Num(p.radius)),
+        Shape::Polygon(p) => sharp_label(p),
         Shape::Capsule(c) => format!("capsule r {:.3}", Num(c.radius)),
+    }
+}
+
+/// A polygon's kind and size, without its rounding.
+fn sharp_label(p: &Polygon) -> String {
+    match p.box_half_extents {
+        Some(h) => format!("box {:.3} × {:.3}", Num(2.0 * h.x), Num(2.0 * h.y)),
+        None => format!("polygon, {} vertices", p.count),
     }
 }
 

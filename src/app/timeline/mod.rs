@@ -259,10 +259,7 @@ pub fn draw_ghost(app: &App, d: &mut dyn DebugDraw) {
         }
         for (shape, xf) in b.shapes() {
             match shape {
-                Shape::Polygon(p) => {
-                    let pts: Vec<_> = p.world_vertices(&xf).collect();
-                    d.polygon(Layer::Shape, &pts, none, GHOST);
-                }
+                Shape::Polygon(p) => d.polygon(Layer::Shape, &p.outline(&xf, 4), none, GHOST),
                 Shape::Circle(c) => d.circle(Layer::Shape, xf.p, c.radius, none, GHOST),
                 Shape::Capsule(c) => {
                     let (p1, p2) = (xf.apply(c.center1), xf.apply(c.center2));

@@ -105,6 +105,10 @@ pub fn collide_polygons_with<R: Recorder<ClipEvent>>(
     rule: ReferenceFaceRule,
     rec: &mut R,
 ) -> Manifold {
+    if a.radius > 0.0 || b.radius > 0.0 {
+        // Rounded polygons: Box2D's `b2CollidePolygons` with radii.
+        return super::rounded::collide_rounded_polygons_with(a, xfa, b, xfb, margin, rec);
+    }
     if R::ENABLED {
         let vertices = [a.world_vertices(xfa).collect(), b.world_vertices(xfb).collect()];
         rec.record(ClipEvent::Begin { rule, vertices });

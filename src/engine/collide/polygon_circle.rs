@@ -40,8 +40,10 @@ fn polygon_circle<R: Recorder<PolygonCircleStep>>(
     margin: f32,
     rec: &mut R,
 ) -> Manifold {
-    // Change of basis: the circle centre in the polygon's frame.
+    // Change of basis: the circle centre in the polygon's frame. A rounded polygon's core is
+    // met by a circle of both radii (Box2D's `b2CollidePolygonAndCircle`).
     let c = xf.apply_inv(center);
+    let reach = radius + poly.radius;
     // The face of maximum separation is the closest face when the centre is inside.
     let mut separation = -f32::MAX;
     let mut face = 0;
@@ -54,9 +56,9 @@ fn polygon_circle<R: Recorder<PolygonCircleStep>>(
     }
     if R::ENABLED {
         rec.record(PolygonCircleStep::Basis { xf: *xf, center, local: c });
-        rec.record(faces_step(poly, xf, c, face, radius + margin));
+        rec.record(faces_step(poly, xf, c, face, reach + margin));
     }
-    if separation > radius + margin {
+    if separation > reach + margin {
         return Manifold::EMPTY;
     }
     let v1 = poly.vertices[face];
@@ -80,9 +82,9 @@ fn polygon_circle<R: Recorder<PolygonCircleStep>>(
         let dist = d.length();
         if R::ENABLED {
             let region = CircleRegion::Vertex(index, xf.apply(v));
-            rec.record(region_step(xf, [v1, v2], c, region, (u1, u2), dist, dist > radius + margin));
+            rec.record(region_step(xf, [v1, v2], c, region, (u1, u2), dist, dist > reach + margin));
         }
-        if dist > radius + margin {
+        if dist > reach + margin {
             return Manifold::EMPTY;
         }
         (d / dist, v, dist, 0x80 | index)
@@ -90,9 +92,10 @@ fn polygon_circle<R: Recorder<PolygonCircleStep>>(
     let mut m = Manifold::EMPTY;
     m.normal = xf.q.apply(normal);
     let on_circle = c - normal * radius;
+    let on_poly = if poly.radius > 0.0 { on_poly + normal * poly.radius } else { on_poly };
     m.push(ManifoldPoint {
         point: xf.apply(0.5 * (on_poly + on_circle)),
-        penetration: radius - distance,
+        penetration: reach - distance,
         id: FeatureId::new(false, FeatureKind::Circle, feature, 0),
     });
     m

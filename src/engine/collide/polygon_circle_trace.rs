@@ -266,8 +266,9 @@ mod tests {
             px in -2.0f32..2.0, py in -2.0f32..2.0, angle in -4.0f32..4.0,
             cx in -4.0f32..4.0, cy in -4.0f32..4.0, r in 0.05f32..1.5,
             margin in prop_oneof![Just(0.0f32), 0.0f32..0.1],
+            rounding in prop_oneof![Just(0.0f32), 0.01f32..0.5],
         ) {
-            let poly = polygon(kind, hx, hy);
+            let poly = polygon(kind, hx, hy).rounded(rounding).unwrap();
             let xf = Transform::new(Vec2::new(px, py), angle);
             let c = Vec2::new(cx, cy);
             let (t, m) = traced(&poly, &xf, c, r, margin);
@@ -283,6 +284,22 @@ mod tests {
                 prop_assert_eq!(plain.points[0].id.0 >> 8 & 0x80 != 0, vertex);
             }
         }
+    }
+
+    #[test]
+    fn a_rounded_box_meets_a_circle_at_its_rounded_surface() {
+        let b = Polygon::make_rounded_box(Vec2::ONE, 0.2).unwrap();
+        // Above the top face: 1.2 to the surface, the circle's bottom at 1.15.
+        let m = collide_polygon_circle(&b, &Transform::IDENTITY, Vec2::new(0.3, 1.65), 0.5, 0.0);
+        assert_eq!(m.count, 1);
+        assert!((m.points[0].penetration - 0.05).abs() < 1e-5);
+        assert!((m.points[0].point - Vec2::new(0.3, 1.175)).length() < 1e-5);
+        // Off the corner along the diagonal: the corner's arc, not the sharp corner.
+        let dir = Vec2::ONE.normalize();
+        let c = Vec2::ONE + (0.2 + 0.5 - 0.01) * dir;
+        let m = collide_polygon_circle(&b, &Transform::IDENTITY, c, 0.5, 0.0);
+        assert!((m.normal - dir).length() < 1e-5 && (m.points[0].penetration - 0.01).abs() < 1e-5);
+        assert_eq!(collide_polygon_circle(&b, &Transform::IDENTITY, Vec2::ONE + 0.71 * dir, 0.5, 0.0).count, 0);
     }
 
     #[test]

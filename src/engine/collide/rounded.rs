@@ -1,4 +1,5 @@
-//! Polygon–capsule manifolds: the capsule as a rounded two-gon (Box2D v3's `b2MakeCapsule`)
+//! Rounded manifolds: polygon–capsule (the capsule as a rounded two-gon, Box2D v3's
+//! `b2MakeCapsule`) and rounded polygons (`b2MakeRoundedBox`, `b2Polygon.radius`), both
 //! through `b2CollidePolygons`, which handles radii: SAT on the cores (`find_max_separation`),
 //! the reference and incident edges, then either clipping (`clip_polygons`) or, when the cores
 //! are apart and the closest features are two vertices, a single vertex–vertex point.
@@ -52,10 +53,6 @@ pub fn collide_polygon_capsule_with<R: Recorder<ClipEvent>>(
     rec: &mut R,
 ) -> Manifold {
     let origin = a.vertices[0];
-    let mut pa = Proxy { points: [Vec2::ZERO; MAX_POLYGON_VERTICES], normals: a.normals, count: a.count, radius: 0.0 };
-    for i in 0..a.count {
-        pa.points[i] = a.vertices[i] - origin;
-    }
     // B in A's frame: the capsule's two-gon, normals rotated from its own frame.
     let xf = xfa.inv_mul(xfb);
     let n0 = right_perp((b.center2 - b.center1).normalize());
@@ -69,13 +66,66 @@ pub fn collide_polygon_capsule_with<R: Recorder<ClipEvent>>(
     pb.points[1] = xf.apply(b.center2) - origin;
     pb.normals[0] = xf.q.apply(n0);
     pb.normals[1] = -pb.normals[0];
+    collide_in_frame_of_a(&own_proxy(a), &pb, xfa, origin, margin, rec)
+}
+
+/// Contact between polygons A and B, either or both rounded (Box2D's `b2CollidePolygons` with
+/// their radii); the sharp pair goes through [`super::polygon`]'s SAT and clipping.
+pub fn collide_rounded_polygons(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transform, margin: f32) -> Manifold {
+    collide_rounded_polygons_with(a, xfa, b, xfb, margin, &mut NoTrace)
+}
+
+/// [`collide_rounded_polygons`] recording its steps in the SAT + clipping trace.
+pub fn collide_rounded_polygons_with<R: Recorder<ClipEvent>>(
+    a: &Polygon,
+    xfa: &Transform,
+    b: &Polygon,
+    xfb: &Transform,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
+    let origin = a.vertices[0];
+    let xf = xfa.inv_mul(xfb);
+    let mut pb = Proxy {
+        points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+        normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+        count: b.count,
+        radius: b.radius,
+    };
+    for i in 0..b.count {
+        pb.points[i] = xf.apply(b.vertices[i]) - origin;
+        pb.normals[i] = xf.q.apply(b.normals[i]);
+    }
+    collide_in_frame_of_a(&own_proxy(a), &pb, xfa, origin, margin, rec)
+}
+
+/// Polygon `p` as a proxy in its own frame shifted to its first vertex.
+fn own_proxy(p: &Polygon) -> Proxy {
+    let mut proxy =
+        Proxy { points: [Vec2::ZERO; MAX_POLYGON_VERTICES], normals: p.normals, count: p.count, radius: p.radius };
+    for i in 0..p.count {
+        proxy.points[i] = p.vertices[i] - p.vertices[0];
+    }
+    proxy
+}
+
+/// `b2CollidePolygons` on `pa` and `pb`, both given in A's frame (`xfa`) shifted to `origin`;
+/// the manifold comes back in world space.
+fn collide_in_frame_of_a<R: Recorder<ClipEvent>>(
+    pa: &Proxy,
+    pb: &Proxy,
+    xfa: &Transform,
+    origin: Vec2,
+    margin: f32,
+    rec: &mut R,
+) -> Manifold {
     let frame = Frame { xf: *xfa, origin };
     if R::ENABLED {
-        let vertices = [&pa, &pb].map(|p| p.points[..p.count].iter().map(|&v| frame.point(v)).collect());
+        let vertices = [pa, pb].map(|p| p.points[..p.count].iter().map(|&v| frame.point(v)).collect());
         rec.record(ClipEvent::Begin { rule: ReferenceFaceRule::Plain, vertices });
-        rec.record(ClipEvent::Radii([0.0, b.radius]));
+        rec.record(ClipEvent::Radii([pa.radius, pb.radius]));
     }
-    let mut m = collide_rounded(&pa, &pb, margin, &frame, rec);
+    let mut m = collide_rounded(pa, pb, margin, &frame, rec);
     m.normal = xfa.q.apply(m.normal);
     for p in &mut m.points[..m.count] {
         p.point = xfa.apply(p.point + origin);
@@ -359,6 +409,7 @@ mod tests {
     use super::super::clip_trace::ClipTrace;
     use super::super::pair_trace::manifold_bits;
     use super::*;
+    use crate::engine::shape::Shape;
     use proptest::prelude::*;
 
     proptest! {
@@ -384,6 +435,55 @@ mod tests {
                 prop_assert!(t.reference.is_some());
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn rounded_polygons_trace_returns_the_untraced_manifold_bit_for_bit(
+            hx in 0.1f32..2.0, hy in 0.1f32..2.0, ra in 0.0f32..0.5, rb in 0.0f32..0.5, tri in any::<bool>(),
+            aa in -4.0f32..4.0, bx in -3.0f32..3.0, by in -3.0f32..3.0, ab in -4.0f32..4.0,
+            margin in prop_oneof![Just(0.0f32), 0.0f32..0.1],
+        ) {
+            let a = Polygon::make_rounded_box(Vec2::new(hx, hy), ra).unwrap();
+            let b = if tri {
+                Polygon::new(&[Vec2::new(-0.5, -0.3), Vec2::new(0.6, -0.2), Vec2::new(0.0, 0.7)]).unwrap()
+            } else {
+                Polygon::make_box(Vec2::new(hy, hx)).unwrap()
+            }
+            .rounded(rb)
+            .unwrap();
+            let (xa, xb) = (Transform::new(Vec2::new(0.2, -0.1), aa), Transform::new(Vec2::new(bx, by), ab));
+            let mut t = ClipTrace::default();
+            let m = collide_rounded_polygons_with(&a, &xa, &b, &xb, margin, &mut t);
+            let plain = collide_rounded_polygons(&a, &xa, &b, &xb, margin);
+            prop_assert_eq!(manifold_bits(&m), manifold_bits(&plain));
+            prop_assert_eq!(manifold_bits(&t.result), manifold_bits(&plain));
+            prop_assert_eq!(t.radii, [ra, rb]);
+            // The world's dispatch takes the same path (unless both are sharp).
+            let via = super::super::collide(&Shape::Polygon(a), &xa, &Shape::Polygon(b), &xb, margin);
+            if ra > 0.0 || rb > 0.0 {
+                prop_assert_eq!(manifold_bits(&via), manifold_bits(&plain));
+            }
+        }
+    }
+
+    #[test]
+    fn rounded_boxes_resting_face_to_face() {
+        let ground = Polygon::make_rounded_box(Vec2::new(3.0, 0.5), 0.1).unwrap();
+        let b = Polygon::make_rounded_box(Vec2::new(0.5, 0.5), 0.2).unwrap();
+        // Surfaces at 0.6 and 0.78 - 0.7 = 0.08 below: 1 cm overlap.
+        let xb = Transform::new(Vec2::new(0.4, 0.5 + 0.1 + 0.2 + 0.5 - 0.01), 0.0);
+        let m = collide_rounded_polygons(&ground, &Transform::IDENTITY, &b, &xb, 0.0);
+        assert_eq!(m.count, 2);
+        assert!((m.normal - Vec2::Y).length() < 1e-6);
+        for p in m.points() {
+            assert!((p.penetration - 0.01).abs() < 1e-5, "{p:?}");
+            assert!((p.point.y - 0.595).abs() < 1e-5, "{p:?}");
+        }
+        // Apart by 2 cm beyond both radii: nothing without a margin, two points within one.
+        let xb = Transform::new(Vec2::new(0.4, 0.5 + 0.1 + 0.2 + 0.5 + 0.02), 0.0);
+        assert_eq!(collide_rounded_polygons(&ground, &Transform::IDENTITY, &b, &xb, 0.0).count, 0);
+        assert_eq!(collide_rounded_polygons(&ground, &Transform::IDENTITY, &b, &xb, 0.04).count, 2);
     }
 
     #[test]

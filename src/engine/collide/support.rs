@@ -88,7 +88,7 @@ impl Proxy {
                     points[i] = xf.q.apply(poly.vertices[i]) + p;
                     normals[i] = xf.q.apply(poly.normals[i]);
                 }
-                Proxy { points, normals, count: poly.count, radius: 0.0 }
+                Proxy { points, normals, count: poly.count, radius: poly.radius }
             }
             Shape::Capsule(c) => c.proxy(xf, offset),
         }

@@ -11,6 +11,9 @@ pub fn shape_extents(shape: &Shape, local_center: glam::Vec2) -> (f32, f32) {
         Shape::Polygon(p) => {
             let min = (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::MAX, f32::min);
             let max = p.vertices().iter().map(|v| (*v - local_center).length()).fold(0.0, f32::max);
+            if p.radius > 0.0 {
+                return (min + p.radius, max + p.radius);
+            }
             (min, max)
         }
         Shape::Capsule(c) => {

@@ -10,7 +10,7 @@ pub mod quickhull2_trace;
 pub mod ray;
 
 pub use capsule::Capsule;
-pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES};
+pub use polygon::{Polygon, PolygonError, MAX_POLYGON_VERTICES, MAX_ROUNDING_RADIUS};
 pub use quickhull2::quickhull_2d;
 pub use quickhull2_trace::{QuickHull2Step, QuickHull2Trace};
 
@@ -91,6 +91,11 @@ impl Shape {
                     max.x = if v.x > max.x { v.x } else { max.x };
                     max.y = if v.y > max.y { v.y } else { max.y };
                 }
+                if p.radius > 0.0 {
+                    // A rounded polygon's box is its core's grown by the radius.
+                    let r = Vec2::splat(p.radius);
+                    return Aabb::new(min - r, max + r);
+                }
                 Aabb::new(min, max)
             }
             Shape::Capsule(c) => c.compute_aabb(xf),
@@ -101,6 +106,9 @@ impl Shape {
     pub fn support(&self, xf: &Transform, d: Vec2) -> Vec2 {
         match self {
             Shape::Circle(c) => xf.p + d.normalize_or_zero() * c.radius,
+            Shape::Polygon(p) if p.radius > 0.0 => {
+                xf.apply(p.vertices[p.support_index(xf.q.apply_inv(d))]) + d.normalize_or_zero() * p.radius
+            }
             Shape::Polygon(p) => xf.apply(p.vertices[p.support_index(xf.q.apply_inv(d))]),
             Shape::Capsule(c) => {
                 let (p1, p2) = c.world_centers(xf);
@@ -115,7 +123,7 @@ impl Shape {
         let local = xf.apply_inv(point);
         match self {
             Shape::Circle(c) => local.length_squared() <= c.radius * c.radius,
-            Shape::Polygon(p) => (0..p.count).all(|i| p.normals[i].dot(local - p.vertices[i]) <= 0.0),
+            Shape::Polygon(p) => p.test_point(local),
             Shape::Capsule(c) => c.test_point(local),
         }
     }

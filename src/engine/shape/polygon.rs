@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 /// The most vertices a polygon may have.
 pub const MAX_POLYGON_VERTICES: usize = 8;
 
+/// The largest rounding radius a polygon may have (metres), like a circle's largest radius.
+pub const MAX_ROUNDING_RADIUS: f32 = 1e4;
+
 /// A convex polygon in its body's local frame. Vertex `i` and `i+1` bound edge `i`, whose
 /// outward unit normal is `normals[i]`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,6 +23,10 @@ pub struct Polygon {
     pub centroid: Vec2,
     /// Set when the polygon is a box, so it can be written back as one.
     pub box_half_extents: Option<Vec2>,
+    /// Rounding radius (Box2D's `b2Polygon.radius`): the shape is the polygon swept by a disk
+    /// of this radius, its corners arcs. 0 for a sharp polygon.
+    #[serde(default)]
+    pub radius: f32,
 }
 
 /// Why a polygon definition was rejected.
@@ -28,6 +35,7 @@ pub enum PolygonError {
     Hull(HullError),
     NotConvex { index: usize },
     BadBox { half_extents: Vec2 },
+    BadRadius { radius: f32 },
 }
 
 impl std::fmt::Display for PolygonError {
@@ -46,6 +54,9 @@ impl std::fmt::Display for PolygonError {
                 half_extents.x,
                 half_extents.y
             ),
+            PolygonError::BadRadius { radius } => {
+                write!(f, "polygon radius must be finite and between 0 and {MAX_ROUNDING_RADIUS}, got {radius}")
+            }
         }
     }
 }
@@ -85,6 +96,7 @@ impl Polygon {
             count: hull.len(),
             centroid: Vec2::ZERO,
             box_half_extents: None,
+            radius: 0.0,
         };
         poly.vertices[..hull.len()].copy_from_slice(hull);
         for i in 0..poly.count {
@@ -119,6 +131,21 @@ impl Polygon {
         Ok(poly)
     }
 
+    /// This polygon rounded by `radius` (Box2D's `b2MakeRoundedBox` for a box): finite, in
+    /// `[0, MAX_ROUNDING_RADIUS]`.
+    pub fn rounded(self, radius: f32) -> Result<Polygon, PolygonError> {
+        if !(0.0..=MAX_ROUNDING_RADIUS).contains(&radius) {
+            return Err(PolygonError::BadRadius { radius });
+        }
+        Ok(Polygon { radius, ..self })
+    }
+
+    /// Box2D's `b2MakeRoundedBox(hx, hy, radius)`: the box's core of half extents
+    /// `half_extents` swept by a disk of `radius`.
+    pub fn make_rounded_box(half_extents: Vec2, radius: f32) -> Result<Polygon, PolygonError> {
+        Polygon::make_box(half_extents)?.rounded(radius)
+    }
+
     pub fn vertices(&self) -> &[Vec2] {
         &self.vertices[..self.count]
     }
@@ -141,6 +168,64 @@ impl Polygon {
         best
     }
 
+    /// The sharp polygon whose vertices are this one's pushed out along their normals'
+    /// bisectors by Box2D's `sqrt2 · radius` (its constant, 1.412).
+    fn pushed_out(&self) -> Polygon {
+        const SQRT2: f32 = 1.412;
+        let mut out = Polygon { radius: 0.0, ..*self };
+        for i in 0..self.count {
+            let j = if i == 0 { self.count - 1 } else { i - 1 };
+            let mid = (self.normals[j] + self.normals[i]).normalize_or_zero();
+            out.vertices[i] = self.vertices[i] + SQRT2 * self.radius * mid;
+        }
+        out
+    }
+
+    /// Whether the point `local` (body frame) lies inside: behind every edge, or for a rounded
+    /// polygon within `radius` of its core (Box2D's `b2PointInPolygon`).
+    pub fn test_point(&self, local: Vec2) -> bool {
+        if self.radius <= 0.0 {
+            return (0..self.count).all(|i| self.normals[i].dot(local - self.vertices[i]) <= 0.0);
+        }
+        self.core_distance_squared(local) <= self.radius * self.radius
+    }
+
+    /// Squared distance from `local` to the core polygon (0 inside it).
+    pub fn core_distance_squared(&self, local: Vec2) -> f32 {
+        let outside = (0..self.count).any(|i| self.normals[i].dot(local - self.vertices[i]) > 0.0);
+        if !outside {
+            return 0.0;
+        }
+        (0..self.count)
+            .map(|i| {
+                let (a, b) = (self.vertices[i], self.vertices[(i + 1) % self.count]);
+                let e = b - a;
+                let t = ((local - a).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+                local.distance_squared(a + t * e)
+            })
+            .fold(f32::MAX, f32::min)
+    }
+
+    /// The outline in world space: the core's edges pushed out by the radius, joined by arcs of
+    /// `segments` pieces at the corners (the vertices themselves when sharp). For drawing.
+    pub fn outline(&self, xf: &Transform, segments: usize) -> Vec<Vec2> {
+        if self.radius <= 0.0 {
+            return self.world_vertices(xf).collect();
+        }
+        let segments = segments.max(1);
+        let mut out = Vec::with_capacity(self.count * (segments + 1));
+        for i in 0..self.count {
+            let prev = self.normals[if i == 0 { self.count - 1 } else { i - 1 }];
+            let (a0, a1) = (prev.y.atan2(prev.x), self.normals[i].y.atan2(self.normals[i].x));
+            let sweep = (a1 - a0).rem_euclid(std::f32::consts::TAU);
+            for k in 0..=segments {
+                let n = Vec2::from_angle(a0 + sweep * k as f32 / segments as f32);
+                out.push(xf.apply(self.vertices[i] + self.radius * n));
+            }
+        }
+        out
+    }
+
     /// Vertices in world space.
     pub fn world_vertices(&self, xf: &Transform) -> impl Iterator<Item = Vec2> + '_ {
         let xf = *xf;
@@ -148,8 +233,13 @@ impl Polygon {
     }
 
     /// Area, centroid and rotational inertia about the centroid for `density`
-    /// (triangle fan from the first vertex for precision).
+    /// (triangle fan from the first vertex for precision). A rounded polygon is approximated
+    /// as Box2D's `b2ComputePolygonMass` does: each vertex pushed out by `1.412 r` along the
+    /// bisector of its two normals (exact area for a box's straight sides, its corners squared).
     pub fn mass_data(&self, density: f32) -> MassData {
+        if self.radius > 0.0 {
+            return self.pushed_out().mass_data(density);
+        }
         let origin = self.vertices[0];
         let mut area = 0.0;
         let mut center = Vec2::ZERO;
@@ -188,6 +278,23 @@ mod tests {
         assert!((m.mass - 4.0).abs() < 1e-5);
         assert!((m.inertia - 4.0 * 5.0 / 12.0).abs() < 1e-5);
         assert!(m.center.length() < 1e-6);
+    }
+
+    #[test]
+    fn rounded_box_point_test_and_outline_follow_the_corner_arcs() {
+        let b = Polygon::make_rounded_box(Vec2::new(1.0, 0.5), 0.25).unwrap();
+        assert!(b.test_point(Vec2::new(1.2, 0.0)) && !b.test_point(Vec2::new(1.3, 0.0)));
+        // The sharp corner of the grown box lies outside the arc.
+        assert!(!b.test_point(Vec2::new(1.24, 0.74)));
+        assert!(b.test_point(Vec2::new(1.0, 0.5) + 0.24 * Vec2::ONE.normalize()));
+        let outline = b.outline(&Transform::IDENTITY, 4);
+        assert_eq!(outline.len(), 4 * 5);
+        for p in &outline {
+            let d = b.core_distance_squared(*p).sqrt();
+            assert!((d - 0.25).abs() < 1e-5, "{p} is {d} from the core");
+        }
+        assert!(matches!(b.rounded(-0.1), Err(PolygonError::BadRadius { .. })));
+        assert!(matches!(b.rounded(f32::NAN), Err(PolygonError::BadRadius { .. })));
     }
 
     #[test]

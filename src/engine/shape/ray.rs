@@ -6,7 +6,7 @@
 //! inside a shape reports an *initial overlap*: fraction 0, point = origin, normal zero
 //! (Box2D v3's convention), so picking from inside a body still finds that body.
 
-use super::{Polygon, Shape};
+use super::{Capsule, Polygon, Shape};
 use crate::engine::math::Transform;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,9 @@ pub fn ray_cast_circle(center: Vec2, radius: f32, input: &RayCastInput) -> Optio
 /// `lower` last is the entry edge. Computed in the polygon's frame, relative to its first
 /// vertex so far-away polygons keep precision.
 pub fn ray_cast_polygon(poly: &Polygon, xf: &Transform, input: &RayCastInput) -> Option<CastOutput> {
+    if poly.radius > 0.0 {
+        return ray_cast_rounded_polygon(poly, xf, input);
+    }
     let base = poly.vertices[0];
     let p1 = xf.apply_inv(input.origin) - base;
     let d = xf.q.apply_inv(input.translation);
@@ -128,6 +131,22 @@ pub fn ray_cast_polygon(poly: &Polygon, xf: &Transform, input: &RayCastInput) ->
     }
 }
 
+/// Ray against a rounded polygon (the core swept by a disk): a ray from outside enters it
+/// through the first of its edges' capsules it meets (their union is the shape's boundary
+/// layer), so the earliest capsule hit (`b2RayCastCapsule`) is the entry. Box2D casts a point
+/// against the rounded polygon by GJK (`b2ShapeCast`); this gives the same point exactly.
+fn ray_cast_rounded_polygon(poly: &Polygon, xf: &Transform, input: &RayCastInput) -> Option<CastOutput> {
+    if poly.test_point(xf.apply_inv(input.origin)) {
+        return Some(CastOutput::initial_overlap(input.origin));
+    }
+    (0..poly.count)
+        .filter_map(|i| {
+            let (center1, center2) = (poly.vertices[i], poly.vertices[(i + 1) % poly.count]);
+            Capsule { center1, center2, radius: poly.radius }.ray_cast(xf, input)
+        })
+        .min_by(|a, b| a.fraction.total_cmp(&b.fraction))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +158,26 @@ mod tests {
         assert!((hit.fraction - 0.4).abs() < 1e-6);
         assert!((hit.point - Vec2::new(-1.0, 0.0)).length() < 1e-5);
         assert!((hit.normal - Vec2::new(-1.0, 0.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn rounded_box_is_hit_on_its_side_and_on_its_corner_arc() {
+        let p = Polygon::make_rounded_box(Vec2::new(1.0, 0.5), 0.25).unwrap();
+        let side = RayCastInput::new(Vec2::new(-5.0, 0.2), Vec2::new(10.0, 0.0));
+        let hit = ray_cast_polygon(&p, &Transform::IDENTITY, &side).unwrap();
+        assert!((hit.point - Vec2::new(-1.25, 0.2)).length() < 1e-5, "{hit:?}");
+        assert!((hit.normal - Vec2::NEG_X).length() < 1e-5);
+        // Towards the corner (1, 0.5) along its diagonal: the arc, 0.25 from the corner.
+        let dir = Vec2::new(1.0, 1.0).normalize();
+        let corner = RayCastInput::new(Vec2::new(1.0, 0.5) + 3.0 * dir, -4.0 * dir);
+        let hit = ray_cast_polygon(&p, &Transform::new(Vec2::ZERO, 0.0), &corner).unwrap();
+        assert!((hit.point - (Vec2::new(1.0, 0.5) + 0.25 * dir)).length() < 1e-5, "{hit:?}");
+        assert!((hit.normal - dir).length() < 1e-5);
+        // Past the sharp corner's reach but inside the square corner: a miss.
+        let miss = RayCastInput::new(Vec2::new(1.24, -3.0), Vec2::new(0.2, 6.0));
+        assert!(ray_cast_polygon(&p, &Transform::IDENTITY, &miss).is_none());
+        let inside = RayCastInput::new(Vec2::new(1.1, 0.0), Vec2::new(1.0, 0.0));
+        assert_eq!(ray_cast_polygon(&p, &Transform::IDENTITY, &inside).unwrap().fraction, 0.0);
     }
 
     #[test]

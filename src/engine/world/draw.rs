@@ -28,10 +28,13 @@ pub fn body_color(b: &Body, selected: bool) -> Color {
 fn outline(shape: &Shape, xf: &Transform) -> Option<Vec<Vec2>> {
     match shape {
         Shape::Circle(_) => None,
-        Shape::Polygon(p) => Some(p.world_vertices(xf).collect()),
+        Shape::Polygon(p) => Some(p.outline(xf, ROUNDED_CORNER_SEGMENTS)),
         Shape::Capsule(c) => Some(c.outline(xf, 12)),
     }
 }
+
+/// Pieces of each rounded corner's arc in a rounded polygon's outline.
+const ROUNDED_CORNER_SEGMENTS: usize = 4;
 
 /// Every shape of `b` outlined (filled with `fill`) on `layer`.
 fn draw_outlines(d: &mut dyn DebugDraw, layer: Layer, b: &Body, fill: Color, line: Color) {
@@ -62,6 +65,9 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
         for (shape, xf) in b.shapes() {
             match shape {
                 Shape::Circle(c) => d.circle(Layer::Shape, xf.p, (c.radius - seam).max(0.5 * c.radius), fill, outline),
+                Shape::Polygon(p) if p.radius > 0.0 => {
+                    d.polygon(Layer::Shape, &p.outline(&xf, ROUNDED_CORNER_SEGMENTS), fill, outline)
+                }
                 Shape::Polygon(p) => {
                     let mut pts = [Vec2::ZERO; crate::engine::shape::MAX_POLYGON_VERTICES];
                     let center = b.center;
@@ -98,7 +104,8 @@ fn half_thickness(b: &Body) -> f32 {
         Shape::Circle(c) => c.radius,
         Shape::Capsule(c) => c.radius,
         Shape::Polygon(p) => {
-            (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::INFINITY, f32::min)
+            let face = (0..p.count).map(|i| p.normals[i].dot(p.vertices[i] - p.centroid)).fold(f32::INFINITY, f32::min);
+            face + p.radius
         }
     }
 }

@@ -17,10 +17,13 @@ use manifold_lab::scene::ShapeDesc;
 
 fn shapes() -> [ShapeDesc; 4] {
     [
-        ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5) },
+        ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5), radius: 0.0 },
         ShapeDesc::Circle { radius: 0.6 },
         ShapeDesc::Capsule { center1: None, center2: None, half_length: Some(0.7), radius: 0.3 },
-        ShapeDesc::Polygon { points: vec![Vec2::new(-0.8, -0.5), Vec2::new(0.8, -0.5), Vec2::new(0.0, 0.9)] },
+        ShapeDesc::Polygon {
+            points: vec![Vec2::new(-0.8, -0.5), Vec2::new(0.8, -0.5), Vec2::new(0.0, 0.9)],
+            radius: 0.0,
+        },
     ]
 }
 

@@ -52,7 +52,9 @@ pub fn trace_bodies(world: &World, a: usize, b: usize, rule: ReferenceFaceRule, 
         (Shape::Polygon(pa), Shape::Polygon(pb)) => {
             let mut t = ClipTrace::default();
             collide_polygons_traced(pa, xa, pb, xb, margin, rule, Some(&mut t));
-            match article_boxes(pa, xa, pb, xb, scale) {
+            // The article's AABB construction knows no radii: rounded boxes go without it.
+            let sharp = pa.radius == 0.0 && pb.radius == 0.0;
+            match article_boxes(pa, xa, pb, xb, scale).filter(|_| sharp) {
                 Some(aabb) => PairTrace::Boxes(aabb, t),
                 None => PairTrace::Polygons(t),
             }

@@ -64,7 +64,7 @@ fn two_circles_apart_every_engine_gives_the_closed_form_and_box2d_is_b2_shape_di
 fn a_box_and_a_point_every_engine_gives_the_closed_form() {
     let mut app = open("scenes/pairs/box_circle.ron");
     let shape = |body, shape| act(MinkowskiAction::Pair(PairAction::SetShape { body, shape }));
-    app.apply(shape(0, ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5) }));
+    app.apply(shape(0, ShapeDesc::Box { half_extents: Vec2::new(1.0, 0.5), radius: 0.0 }));
     app.apply(shape(1, ShapeDesc::Circle { radius: 0.1 }));
     app.apply(Action::SetPose { body: 0, position: Vec2::ZERO, angle: 0.0 });
     for (centre, distance, on_a) in

@@ -91,6 +91,7 @@ fn the_step_slider_stays_within_the_walk() {
     app.apply(act(SliceAction::SetStep(Some(6))));
     app.apply(act(SliceAction::SetShape(ShapeDesc::Polygon {
         points: vec![Vec2::new(-1.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(0.0, 1.0)],
+        radius: 0.0,
     })));
     assert_eq!(lab(&app).shown_step(), 2);
     app.apply(act(SliceAction::SetStep(None)));
@@ -152,7 +153,7 @@ fn bad_files_bad_shapes_and_saving() {
     assert!(lab(&app).path.as_deref().is_some_and(|p| p.ends_with("square.ron")));
     app.apply(act(SliceAction::SetShape(ShapeDesc::Circle { radius: 1.0 })));
     assert!(app.error.take().unwrap().contains("cuts polygons"));
-    app.apply(act(SliceAction::SetShape(ShapeDesc::Box { half_extents: Vec2::new(-1.0, 1.0) })));
+    app.apply(act(SliceAction::SetShape(ShapeDesc::Box { half_extents: Vec2::new(-1.0, 1.0), radius: 0.0 })));
     assert!(app.error.take().is_some());
     let knife = lab(&app).spec.knife;
     app.apply(act(SliceAction::SetKnife { from: Vec2::ONE, to: Vec2::ONE }));

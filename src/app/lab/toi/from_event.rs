@@ -59,7 +59,7 @@ fn core_shape(p: &Proxy) -> Option<ShapeSpec> {
         (2, true) => {
             ShapeDesc::Capsule { center1: Some(pts[0]), center2: Some(pts[1]), half_length: None, radius: p.radius }
         }
-        (n, false) if n >= 3 => ShapeDesc::Polygon { points: pts.to_vec() },
+        (n, false) if n >= 3 => ShapeDesc::Polygon { points: pts.to_vec(), radius: 0.0 },
         _ => return None,
     };
     ShapeSpec::new(desc).ok()

@@ -10,6 +10,8 @@
 //!   is the manifold's. A single deepest vertex (`Vertex` kind) names the reference edge and
 //!   the incident vertex; from `collide_polygon_capsule`'s vertex–vertex case, a polygon vertex
 //!   and a capsule end.
+//!   Rounded polygons (`collide/rounded.rs`) use the same face ids; their vertex–vertex point
+//!   names A's vertex and B's.
 //! - Circles: a polygon's face, or its vertex with bit 7 set (`collide_polygon_circle`); a
 //!   capsule's end 0, end 1 or side (2) (`collide_capsule_circle`); nothing for two circles.
 //! - Capsule pairs (`collide_capsules`, Box2D v3's ids, one byte per capsule): clipped onto
@@ -145,6 +147,14 @@ pub fn decode(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform, m: &Manifold
                 ],
             }
         }
+        (Shape::Polygon(pa), Shape::Polygon(pb)) if pa.radius > 0.0 || pb.radius > 0.0 => Features {
+            // Rounded polygons' vertex–vertex point (cores apart, `collide/rounded.rs`): A's
+            // vertex, then B's. (Its rarer deepest-vertex fallback, when the cores overlap and
+            // clipping keeps nothing, shares the id layout and reads the same way here.)
+            kind: "vertex",
+            reference: None,
+            items: vec![("closest", feature('A', "vertex", Some(hi))), ("closest", feature('B', "vertex", Some(lo)))],
+        },
         (Shape::Polygon(_), Shape::Polygon(_)) => Features {
             kind: "vertex",
             reference: Some(feature(r, "edge", Some(hi))),

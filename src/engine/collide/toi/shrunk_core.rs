@@ -24,6 +24,15 @@ pub fn shrunk_core(shape: &Shape, local_center: Vec2, min_extent: f32, fraction:
     match shape {
         Shape::Circle(c) => Proxy::circle(Vec2::ZERO, fraction * c.radius),
         Shape::Capsule(c) => Proxy::capsule(c.center1, c.center2, fraction * c.radius),
+        Shape::Polygon(p) if p.radius > 0.0 => {
+            // Eroding a rounded polygon takes its radius first, then its core.
+            let depth = (1.0 - fraction) * min_extent;
+            if depth <= p.radius {
+                Proxy::new(p.vertices(), p.radius - depth)
+            } else {
+                erode(p.vertices(), depth - p.radius).unwrap_or(circle)
+            }
+        }
         Shape::Polygon(p) => erode(p.vertices(), (1.0 - fraction) * min_extent).unwrap_or(circle),
     }
 }
