@@ -423,13 +423,17 @@ mod tests {
     }
 
     /// The untraced distance rotates the polygons' normals lazily; the traced one builds whole
-    /// proxies. Both give the same output, bit for bit, on random polygons, capsules and
-    /// circles, apart and overlapping.
+    /// proxies. Both give the same output, bit for bit, on random polygons (rounded ones too),
+    /// capsules and circles, apart and overlapping.
     #[test]
     fn lazy_normals_give_the_whole_proxies_output() {
         let mut rng = crate::engine::rng::SplitMix64(7);
-        let shape = |rng: &mut crate::engine::rng::SplitMix64| match rng.f32(0.0, 3.0) as usize {
+        let shape = |rng: &mut crate::engine::rng::SplitMix64| match rng.f32(0.0, 4.0) as usize {
             0 => Shape::circle(rng.f32(0.1, 1.0)).unwrap(),
+            3 => {
+                let half = Vec2::new(rng.f32(0.2, 1.0), rng.f32(0.2, 1.0));
+                Shape::Polygon(crate::engine::shape::Polygon::make_rounded_box(half, rng.f32(0.01, 0.3)).unwrap())
+            }
             1 => Shape::capsule(Vec2::new(-rng.f32(0.1, 1.0), 0.0), Vec2::new(rng.f32(0.1, 1.0), 0.0), 0.3).unwrap(),
             _ => {
                 let n = 3 + rng.f32(0.0, 5.99) as usize;

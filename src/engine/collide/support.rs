@@ -105,7 +105,7 @@ impl Proxy {
         for (q, &v) in points.iter_mut().zip(&poly.vertices[..poly.count]) {
             *q = xf.q.apply(v) + p;
         }
-        let proxy = Proxy { points, normals: [Vec2::ZERO; MAX_PROXY_VERTICES], count: poly.count, radius: 0.0 };
+        let proxy = Proxy { points, normals: [Vec2::ZERO; MAX_PROXY_VERTICES], count: poly.count, radius: poly.radius };
         debug_assert_eq!(proxy.points, Proxy::from_shape(shape, xf, offset).points);
         proxy
     }
