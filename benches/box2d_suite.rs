@@ -6,8 +6,11 @@
 //! in `tests/peers_parts/benchmark.rs`), built in Box2D through the peer
 //! (`peers::box2d::Box2dWorld`, the Compare panel's translation). A run is timed as Box2D's
 //! app times one: a fresh world, its first step left out, then the scene's remaining steps
-//! (500 for joint_grid and large_pyramid, 200 many_pyramids, 300 smash, 1,400 spinner, 750
-//! tumbler; 60 Hz, 4 sub-steps). Each round runs ours then Box2D at each thread count, and each keeps its
+//! (500 for joint_grid and large_pyramid, 200 many_pyramids, 1000 rain, 300 smash, 1,400
+//! spinner, 750 tumbler; 60 Hz, 4 sub-steps). rain's step rule (`StepRain`: ragdolls created
+//! and destroyed before steps) runs inside each engine's timed step, ours in `World::step`,
+//! Box2D's in the peer's step before `b2World_Step`, as Box2D's app calls it inside its timed
+//! loop. Each round runs ours then Box2D at each thread count, and each keeps its
 //! best round (load from other processes hits both alike). Ours runs on `threads` workers,
 //! Box2D on `workerCount` workers of its own scheduler.
 //!
@@ -23,10 +26,11 @@ use manifold_lab::peers::{OursWorld, PeerWorld};
 use std::time::Instant;
 
 /// Box2D's benchmark app's scenes that exist here, with its step counts.
-const SCENES: [(&str, usize); 6] = [
+const SCENES: [(&str, usize); 7] = [
     ("joint_grid", 500),
     ("large_pyramid", 500),
     ("many_pyramids", 200),
+    ("rain", 1000),
     ("smash", 300),
     ("spinner", 1400),
     ("tumbler", 750),

@@ -19,6 +19,7 @@ pub mod reach;
 pub mod rng;
 pub mod shape;
 pub mod solver;
+pub mod spawn;
 pub mod timeline;
 pub mod trace;
 pub mod water;

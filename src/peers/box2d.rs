@@ -5,7 +5,8 @@
 use super::{common_skips, parts, Engine, LocalGeometry, PartDesc, PeerPose, PeerWorld, Skipped};
 use crate::engine::math::Rot;
 use crate::engine::solver::joints::{Frame, JointBase};
-use crate::engine::solver::{Joint, PositionCorrection};
+use crate::engine::solver::{Joint, PositionCorrection, SolverParams};
+use crate::engine::spawn::{HumanDef, SpawnHost, Spawner};
 use crate::engine::{Body, BodyKind, World};
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
@@ -37,6 +38,11 @@ pub struct Box2dWorld {
     dt: f32,
     substeps: i32,
     skipped: Skipped,
+    /// The scene's step rule, run on Box2D's world as ours runs it on ours (so Box2D creates
+    /// and destroys the same bodies before the same steps), and the steps taken.
+    spawner: Option<Spawner>,
+    step_count: u64,
+    params: SolverParams,
 }
 
 /// What Box2D's world holds (`b2World_GetCounters`): bodies, shapes and joints.
@@ -84,6 +90,9 @@ impl Box2dWorld {
             dt: 1.0 / p.hz,
             substeps: p.substeps as i32,
             skipped,
+            spawner: world.spawner.clone(),
+            step_count: world.step_count,
+            params: p.clone(),
         };
         for b in &world.bodies {
             let body = w.add_body(world, b);
@@ -307,14 +316,56 @@ impl Box2dWorld {
     }
 }
 
+/// Box2D's world as a step rule's host: `b2DestroyBody` (its joints and contacts go with
+/// it) and the human's bodies and joints translated as the scene's are.
+impl SpawnHost for Box2dWorld {
+    fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    fn remove_bodies(&mut self, sorted: &[usize]) {
+        for &i in sorted {
+            // SAFETY: the body belongs to this live world and is destroyed once.
+            unsafe { b2::b2DestroyBody(self.bodies[i]) };
+        }
+        let mut k = 0;
+        self.bodies.retain(|_| {
+            k += 1;
+            sorted.binary_search(&(k - 1)).is_err()
+        });
+        // SAFETY: checking an id is valid on a live world.
+        self.joints.retain(|&j| unsafe { b2::b2Joint_IsValid(j) });
+    }
+
+    fn add_human(&mut self, human: &HumanDef) {
+        let ours = World::new(self.params.clone());
+        let bodies: Vec<Body> = human.bodies().iter().map(Body::new).collect();
+        let first = self.bodies.len();
+        for b in &bodies {
+            let id = self.add_body(&ours, b);
+            self.bodies.push(id);
+        }
+        for mut joint in human.joints(&bodies, 0) {
+            let base = joint.base_mut();
+            (base.body_a, base.body_b) = (base.body_a + first, base.body_b + first);
+            self.add_joint(&ours, &joint);
+        }
+    }
+}
+
 impl PeerWorld for Box2dWorld {
     fn engine(&self) -> Engine {
         Engine::Box2d
     }
 
     fn step(&mut self) {
+        if let Some(mut rule) = self.spawner.take() {
+            rule.apply(self.step_count, self);
+            self.spawner = Some(rule);
+        }
         // SAFETY: the world is alive.
         unsafe { b2::b2World_Step(self.id, self.dt, self.substeps) };
+        self.step_count += 1;
     }
 
     fn poses(&self) -> Vec<PeerPose> {

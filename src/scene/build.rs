@@ -38,6 +38,7 @@ impl Scene {
         if let Some(water) = &self.water {
             world.set_water(Some(water.to_water()));
         }
+        world.spawner = self.spawner.clone();
         world
     }
 

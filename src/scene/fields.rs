@@ -8,6 +8,7 @@ use super::shapes::ShapeSpec;
 use super::water::WaterSpec;
 use crate::engine::shape::Shape;
 use crate::engine::solver::SolverParams;
+use crate::engine::spawn::Spawner;
 use glam::Vec2;
 use serde::de::{Deserialize, Deserializer, Error};
 
@@ -278,6 +279,30 @@ pub(crate) fn validated_settings<'de, D: Deserializer<'de>, P: Deserialize<'de>>
 /// `camera`, with its own error context.
 pub(crate) fn camera<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Camera>, D::Error> {
     context::scoped("camera".to_string(), || Option::<Camera>::deserialize(d))
+}
+
+/// `spawner`: the scene's step rule, checked with [`Spawner::check`], its most bodies counted
+/// against the scene's limit, in its own error context.
+pub(crate) fn spawner<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Spawner>, D::Error> {
+    context::scoped("spawner".to_string(), || {
+        let spec = Option::<Spawner>::deserialize(d)?;
+        if let Some(spec) = &spec {
+            spec.check().map_err(|msg| {
+                if let Some(field) = msg.split('`').nth(1) {
+                    context::blame_field(field);
+                }
+                D::Error::custom(msg)
+            })?;
+            if context::count_bodies(spec.max_bodies()) > limits::MAX_BODIES as u64 {
+                return Err(D::Error::custom(format!(
+                    "with the {} bodies this rule keeps at most, the scene has more than the limit of {} bodies",
+                    spec.max_bodies(),
+                    limits::MAX_BODIES
+                )));
+            }
+        }
+        Ok(spec)
+    })
 }
 
 /// `water`: [`WaterSpec`] checked with [`WaterSpec::check`], in its own error context.

@@ -9,6 +9,7 @@ use super::shapes::ShapeSpec;
 use super::water::WaterSpec;
 use crate::engine::math::Transform;
 use crate::engine::solver::SolverParams;
+use crate::engine::spawn::Spawner;
 use crate::engine::{Body, BodyDef, BodyKind, Material, World};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -38,6 +39,9 @@ pub struct Scene {
     /// Joints between named bodies (explicit or generated).
     #[serde(default, deserialize_with = "lists::joints", skip_serializing_if = "Vec::is_empty")]
     pub joints: Vec<JointSpec>,
+    /// A step rule creating and destroying bodies while the world runs (`engine::spawn`).
+    #[serde(default, deserialize_with = "fields::spawner", skip_serializing_if = "Option::is_none")]
+    pub spawner: Option<Spawner>,
 }
 
 impl Scene {
@@ -53,6 +57,7 @@ impl Scene {
             bodies: Vec::new(),
             generators: Vec::new(),
             joints: Vec::new(),
+            spawner: None,
         }
     }
 }

@@ -5,6 +5,7 @@ use super::format::{default_density, default_friction};
 use super::jointed::{self, Style, RAGDOLL_BONES};
 use super::joints::BodyRef;
 use super::shapes::ShapeSpec;
+use crate::engine::compound::{self, Part};
 use crate::engine::rng::SplitMix64;
 use crate::engine::shape::Shape;
 use crate::engine::{BodyDef, BodyKind};
@@ -140,6 +141,25 @@ pub enum Generator {
         #[serde(default = "default_friction", deserialize_with = "fields::friction")]
         friction: f32,
     },
+    /// Static square tiles in rows (Box2D's rain ground): `rows` rows of `columns` boxes of
+    /// `half_size`, the first at `origin`, `pitch.x` apart along a row and rows `pitch.y`
+    /// apart, each run of 16 tiles one static body of 16 shapes (bodies hold at most 16).
+    Tiles {
+        #[serde(deserialize_with = "fields::columns")]
+        columns: u32,
+        #[serde(deserialize_with = "fields::rows")]
+        rows: u32,
+        #[serde(default = "half", deserialize_with = "fields::half_size")]
+        half_size: f32,
+        #[serde(default, deserialize_with = "fields::origin")]
+        origin: Vec2,
+        #[serde(default = "unit_spacing", deserialize_with = "fields::spacing")]
+        pitch: Vec2,
+        #[serde(default = "tiles_prefix")]
+        prefix: String,
+        #[serde(default = "default_friction", deserialize_with = "fields::friction")]
+        friction: f32,
+    },
     /// A capsule ragdoll (after Box2D's human sample) standing with its feet at `origin`,
     /// `scale` × 1.5 m tall, its hinges limited and with `friction_torque` of joint friction.
     Ragdoll {
@@ -159,6 +179,35 @@ pub enum Generator {
         #[serde(default = "default_friction", deserialize_with = "fields::friction")]
         friction: f32,
     },
+}
+
+/// Static tiles of Box2D's rain ground, [`compound::MAX_PARTS`] to a body.
+fn tile_bodies(columns: u32, rows: u32, half_size: f32, origin: Vec2, pitch: Vec2, style: &Style) -> Vec<BodyDef> {
+    let Ok(tile) = Shape::make_box(Vec2::splat(half_size)) else { return Vec::new() };
+    let mut defs = Vec::new();
+    let mut y = origin.y;
+    for _ in 0..rows {
+        // Box2D's loop: x starts at the row's left end and adds the pitch box by box.
+        let mut x = origin.x;
+        let mut parts = Vec::with_capacity(compound::MAX_PARTS);
+        for k in 0..columns {
+            let mut part = Part::new(tile, Vec2::new(x, y), 0.0);
+            part.material = style.material;
+            parts.push(part);
+            if parts.len() == compound::MAX_PARTS || k + 1 == columns {
+                let mut def = style.def(defs.len(), BodyKind::Static, tile, Vec2::ZERO, 0.0);
+                def.parts = std::mem::take(&mut parts);
+                if def.parts.len() == 1 {
+                    // One tile: a body of one shape at the tile.
+                    def.position = def.parts.remove(0).offset;
+                }
+                defs.push(def);
+            }
+            x += pitch.x;
+        }
+        y += pitch.y;
+    }
+    defs
 }
 
 /// Copies of a pyramid in `columns` × `rows`, `pitch` apart (Box2D's many_pyramids: each row
@@ -212,6 +261,10 @@ fn stack_prefix() -> String {
     "stack_".to_string()
 }
 
+fn tiles_prefix() -> String {
+    "tiles_".to_string()
+}
+
 fn rain_prefix() -> String {
     "rain_".to_string()
 }
@@ -234,6 +287,9 @@ impl Generator {
             Generator::Chain { count, .. } => u64::from(*count),
             Generator::JointGrid { size, .. } => u64::from(*size) * u64::from(*size),
             Generator::Ragdoll { .. } => RAGDOLL_BONES,
+            Generator::Tiles { columns, rows, .. } => {
+                u64::from(*columns).div_ceil(compound::MAX_PARTS as u64) * u64::from(*rows)
+            }
         }
     }
 
@@ -302,6 +358,10 @@ impl Generator {
                     }
                 }
                 defs
+            }
+            Generator::Tiles { columns, rows, half_size, origin, pitch, prefix, friction } => {
+                let style = Style::new(prefix, 1.0, *friction, 0.0);
+                tile_bodies(*columns, *rows, *half_size, *origin, *pitch, &style)
             }
             Generator::Chain { .. } | Generator::JointGrid { .. } | Generator::Ragdoll { .. } => Vec::new(),
         }

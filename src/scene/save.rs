@@ -32,6 +32,7 @@ pub fn scene_from_world(world: &World, name: &str, camera: Option<Camera>) -> Sc
     scene.water = world.water().map(WaterSpec::from_water);
     scene.bodies = world.bodies.iter().map(BodySpec::from_body).collect();
     scene.joints = super::joint_save::joints_of(world);
+    scene.spawner = world.spawner.clone();
     scene
 }
 

@@ -335,3 +335,70 @@ fn joint_grid_stretches_no_more_than_in_box2d() {
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
+
+/// `CreateRain` and `StepRain`: 5 floors of 501 boxes (one Box2D body; here 32 static bodies
+/// of at most 16 boxes per floor, the same shapes), then before step n, when n is a multiple
+/// of 8, a column of 5 groups of 5 humans (11 bodies, 13 shapes, 10 joints each) until 40
+/// columns are in, then the oldest column destroyed and made again. Box2D, run by the same
+/// rule through the peer, and ours must hold benchmarks.c's counts at every wave.
+fn rain_counts(columns_in: usize, rows: usize, group_size: usize) -> Box2dCounts {
+    let humans = columns_in * rows * group_size;
+    Box2dCounts { bodies: 1 + 11 * humans, shapes: 5 * 501 + 13 * humans, joints: 10 * humans }
+}
+
+#[test]
+fn rain_is_box2ds_setup_at_every_wave() {
+    use manifold_lab::engine::spawn::Spawner;
+    let mut w = benchmark("rain");
+    let grounds = 5 * 501usize.div_ceil(16);
+    assert_eq!(w.bodies.len(), grounds, "the floors alone before the first step");
+    let mut b2 = Box2dWorld::from_world(&w);
+    assert!(b2.skipped().is_empty(), "the peer skipped {:?}", b2.skipped().lines());
+    assert_eq!(b2.counts(), Box2dCounts { bodies: grounds, ..rain_counts(0, 5, 5) });
+    // The floors are benchmarks.c's boxes: x from −125 by 0.5 (accumulated), y = 45 · row.
+    let tiles: Vec<Vec2> = w.bodies.iter().flat_map(|b| b.parts.iter().map(|p| p.offset)).collect();
+    assert_eq!(tiles.len(), 5 * 501);
+    let mut y = 0.0f32;
+    for row in 0..5 {
+        let mut x = -0.5 * 500.0 * 0.5f32;
+        for j in 0..501 {
+            assert_eq!(tiles[row * 501 + j], Vec2::new(x, y));
+            x += 0.5;
+        }
+        y += 45.0;
+    }
+    // Steps 0, 8 and 16 each add a column; the humans stand where CreateGroup puts them.
+    for n in 1..=17usize {
+        w.step();
+        b2.step();
+        let columns = n.div_ceil(8);
+        assert_eq!(b2.counts(), Box2dCounts { bodies: grounds + 11 * 25 * columns, ..rain_counts(columns, 5, 5) });
+        assert_eq!(w.bodies.len(), grounds + 11 * 25 * columns, "ours after {n} steps");
+        assert_eq!(w.joints().len(), 10 * 25 * columns);
+    }
+    let hip = &w.bodies[grounds];
+    let x0 = -0.5 * 250.0 + 6.25 * 0.5f32;
+    assert!((hip.xf.p.x - x0).abs() < 0.05 && hip.xf.p.y < 40.95, "the first hip at {}", hip.xf.p);
+    // Once the columns wrap (here 3 columns of 2 rows of 2 humans), each wave destroys the
+    // oldest column and makes it again at its start height, in both engines.
+    let mut small = benchmark("rain");
+    let Some(Spawner::RagdollRain(r)) = &mut small.spawner else { panic!("rain has a ragdoll rain") };
+    (r.rows, r.columns, r.group_size) = (2, 3, 2);
+    let mut b2 = Box2dWorld::from_world(&small);
+    for n in 1..=41usize {
+        small.step();
+        b2.step();
+        let columns = n.div_ceil(8).min(3);
+        assert_eq!(b2.counts(), Box2dCounts { bodies: grounds + 11 * 4 * columns, ..rain_counts(columns, 2, 2) });
+        assert_eq!(small.bodies.len(), grounds + 11 * 4 * columns, "ours after {n} steps");
+        if n == 33 {
+            // Step 32 was the 5th wave: column 1 made again, its 4 humans the last bodies,
+            // just released (row 0 at 40 m, row 1 at 85 m).
+            let newest = &small.bodies[small.bodies.len() - 44..];
+            let lowest = newest.iter().map(|b| b.xf.p.y).fold(f32::MAX, f32::min);
+            assert!(lowest > 39.0, "the recreated column starts at the top, lowest bone at {lowest}");
+            let x1 = -125.0 + 250.0 / 3.0 * 1.5;
+            assert!((newest[0].xf.p.x - x1).abs() < 0.01, "column 1's first hip at {}", newest[0].xf.p);
+        }
+    }
+}

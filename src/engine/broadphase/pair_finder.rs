@@ -187,6 +187,15 @@ fn should_collide(a: &Body, b: &Body) -> bool {
     (a.kind == BodyKind::Dynamic || b.kind == BodyKind::Dynamic) && a.should_collide(b)
 }
 
+/// Keeps the items of a per-body list whose index is not `gone`.
+fn retain_unremoved<T>(list: &mut Vec<T>, gone: &impl Fn(usize) -> bool) {
+    let mut k = 0;
+    list.retain(|_| {
+        k += 1;
+        !gone(k - 1)
+    });
+}
+
 impl Broadphase {
     pub fn new(mode: PairFinding, settings: TreeSettings) -> Broadphase {
         Broadphase { mode, tree: DynamicTree::new(settings), ..Default::default() }
@@ -263,30 +272,41 @@ impl Broadphase {
     }
 
     /// Forgets body `index`, which the world removed (the bodies after it moved down by one):
-    /// destroys its proxy, drops its pairs and renumbers every later body's proxy, pairs and
-    /// move-buffer entry, so the tree and the pair set stay valid without a rebuild.
+    /// [`Broadphase::remove_bodies`] of that one body.
     pub fn remove_body(&mut self, index: usize) {
-        let shift = |b: u32| if b as usize > index { b - 1 } else { b };
-        if index < self.proxies.len() {
-            let removed = self.proxies.remove(index);
-            self.tree.destroy_proxy(removed.id);
-            self.in_move_buffer.remove(index);
-            for (k, p) in self.proxies.iter().enumerate().skip(index) {
+        self.remove_bodies(&[index]);
+    }
+
+    /// Forgets the bodies `removed` (ascending, distinct), which the world removed in one go
+    /// (every later body moved down by the removed ones before it): destroys their proxies,
+    /// drops their pairs and renumbers every later body's proxy, pairs and move-buffer entry
+    /// in one pass, so the tree and the pair set stay valid without a rebuild.
+    pub fn remove_bodies(&mut self, removed: &[usize]) {
+        let Some(&lowest) = removed.first() else { return };
+        let gone = |b: usize| removed.binary_search(&b).is_ok();
+        let shift = |b: u32| b - removed.partition_point(|&r| r < b as usize) as u32;
+        if lowest < self.proxies.len() {
+            for &r in removed.iter().filter(|&&r| r < self.proxies.len()) {
+                self.tree.destroy_proxy(self.proxies[r].id);
+            }
+            retain_unremoved(&mut self.proxies, &gone);
+            retain_unremoved(&mut self.in_move_buffer, &gone);
+            for (k, p) in self.proxies.iter().enumerate().skip(lowest) {
                 self.tree.set_user_data(p.id, k as u32);
             }
         }
-        self.move_buffer.retain(|&b| b as usize != index);
+        self.move_buffer.retain(|&b| !gone(b as usize));
         for b in &mut self.move_buffer {
             *b = shift(*b);
         }
         // Renumbering is monotone, so the pairs stay sorted and unique.
-        self.pairs.retain(|&(i, j)| i as usize != index && j as usize != index);
+        self.pairs.retain(|&(i, j)| !gone(i as usize) && !gone(j as usize));
         for (i, j) in &mut self.pairs {
             (*i, *j) = (shift(*i), shift(*j));
         }
-        if index < self.tight.len() {
-            self.tight.remove(index);
-            self.sources.remove(index);
+        if lowest < self.tight.len() {
+            retain_unremoved(&mut self.tight, &gone);
+            retain_unremoved(&mut self.sources, &gone);
         }
         self.synced = false;
     }

@@ -17,6 +17,7 @@ pub mod slice;
 mod slice_compound;
 mod snapshot;
 mod solve;
+mod spawn;
 pub mod toi_events;
 pub mod water;
 
@@ -25,6 +26,7 @@ use super::broadphase::Broadphase;
 use super::island::Islands;
 use super::math::Aabb;
 use super::solver::{Contact, Joint, MouseJoint, SolverParams, SolverScratch};
+use super::spawn::Spawner;
 use super::water::Water;
 use contacts::NarrowphaseCache;
 use glam::Vec2;
@@ -120,6 +122,10 @@ pub struct World {
     /// drawing, which nothing in the step reads.
     #[serde(skip)]
     pub toi_events: toi_events::ToiEventLog,
+    /// The scene's step rule, if any (`engine::spawn`): run at the start of every step, part
+    /// of the state (snapshots, saves, the hash).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spawner: Option<Spawner>,
 }
 
 impl World {
@@ -141,6 +147,7 @@ impl World {
             solver_scratch: SolverScratch::default(),
             narrowphase: NarrowphaseCache::default(),
             toi_events: Default::default(),
+            spawner: None,
         }
     }
 
@@ -159,11 +166,12 @@ impl World {
         self.params.dt()
     }
 
-    /// Advances the world by one step of `1 / hz` seconds: wake edited bodies, collide,
+    /// Advances the world by one step of `1 / hz` seconds: run the scene's step rule (spawns), wake edited bodies, collide,
     /// build islands (waking those touched by awake bodies), solve the awake ones in
     /// sub-steps, break overloaded joints, put still islands to sleep.
     pub fn step(&mut self) {
         let t0 = Instant::now();
+        self.run_spawner();
         self.begin_step();
         if self.at_rest() {
             // Everything sleeps and nothing was touched: the step would change nothing.
@@ -268,6 +276,11 @@ impl World {
             for (y, v) in w.state.heights.iter().zip(&w.state.velocities) {
                 eat_bytes(&y.to_bits().to_le_bytes());
                 eat_bytes(&v.to_bits().to_le_bytes());
+            }
+        }
+        if let Some(s) = &self.spawner {
+            for word in s.state_words() {
+                eat_bytes(&word.to_le_bytes());
             }
         }
         let mut eat = |x: f32| eat_bytes(&x.to_bits().to_le_bytes());

@@ -276,6 +276,9 @@ impl World {
                 r.body = shift(r.body);
             }
         }
+        if let Some(rule) = &mut self.spawner {
+            rule.forget(&[index]);
+        }
         Some(body)
     }
 

@@ -30,6 +30,7 @@ impl World {
             solver_scratch: SolverScratch::default(),
             narrowphase: NarrowphaseCache::default(),
             toi_events: Default::default(),
+            spawner: self.spawner.clone(),
         }
     }
 
