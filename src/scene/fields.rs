@@ -281,18 +281,21 @@ pub(crate) fn camera<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Camera>, 
     context::scoped("camera".to_string(), || Option::<Camera>::deserialize(d))
 }
 
+/// A check's message as a deserialize error, located at the field it names in backquotes.
+fn blamed<E: serde::de::Error>(msg: String) -> E {
+    if let Some(field) = msg.split('`').nth(1) {
+        context::blame_field(field);
+    }
+    E::custom(msg)
+}
+
 /// `spawner`: the scene's step rule, checked with [`Spawner::check`], its most bodies counted
 /// against the scene's limit, in its own error context.
 pub(crate) fn spawner<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Spawner>, D::Error> {
     context::scoped("spawner".to_string(), || {
         let spec = Option::<Spawner>::deserialize(d)?;
         if let Some(spec) = &spec {
-            spec.check().map_err(|msg| {
-                if let Some(field) = msg.split('`').nth(1) {
-                    context::blame_field(field);
-                }
-                D::Error::custom(msg)
-            })?;
+            spec.check().map_err(blamed::<D::Error>)?;
             if context::count_bodies(spec.max_bodies()) > limits::MAX_BODIES as u64 {
                 return Err(D::Error::custom(format!(
                     "with the {} bodies this rule keeps at most, the scene has more than the limit of {} bodies",
@@ -310,12 +313,7 @@ pub(crate) fn water<'de, D: Deserializer<'de>>(d: D) -> Result<Option<WaterSpec>
     context::scoped("water".to_string(), || {
         let spec = Option::<WaterSpec>::deserialize(d)?;
         if let Some(spec) = &spec {
-            spec.check().map_err(|msg| {
-                if let Some(field) = msg.split('`').nth(1) {
-                    context::blame_field(field);
-                }
-                D::Error::custom(msg)
-            })?;
+            spec.check().map_err(blamed::<D::Error>)?;
         }
         Ok(spec)
     })

@@ -123,30 +123,7 @@ pub fn decode(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform, m: &Manifold
             }
         }
         (Shape::Capsule(ca), Shape::Capsule(_)) => capsules(ca, xa, m, flip, hi, lo),
-        _ if kind == FeatureKind::Face as u32 => {
-            let (n_ref, vertex_word, edge_word) = polygon_words(rs);
-            let (n_inc, inc_vertex_word, inc_edge_word) = polygon_words(is_);
-            // The reference face is the edge at vertex `hi` whose normal is the manifold's
-            // (its normal points from the reference shape to the other).
-            let toward = if flip { -m.normal } else { m.normal };
-            let before = (hi + n_ref - 1) % n_ref;
-            let e = if edge_normal(rs, rx, hi).dot(toward) >= edge_normal(rs, rx, before).dot(toward) {
-                hi
-            } else {
-                before
-            };
-            // i1 (the face's first vertex) pairs with j2, i2 with j1; the incident edge runs j1 → j2.
-            let incident_edge = if hi == e { (lo + n_inc - 1) % n_inc } else { lo };
-            Features {
-                kind: "face",
-                reference: Some(feature(r, edge_word, Some(e))),
-                items: vec![
-                    ("reference", feature(r, vertex_word, Some(hi))),
-                    ("incident", feature(i, inc_vertex_word, Some(lo))),
-                    ("incident", feature(i, inc_edge_word, Some(incident_edge))),
-                ],
-            }
-        }
+        _ if kind == FeatureKind::Face as u32 => face(rs, rx, is_, (r, i), m, flip, (hi, lo)),
         (Shape::Polygon(pa), Shape::Polygon(pb)) if pa.radius > 0.0 || pb.radius > 0.0 => Features {
             // Rounded polygons' vertex–vertex point (cores apart, `collide/rounded.rs`): A's
             // vertex, then B's. (Its rarer deepest-vertex fallback, when the cores overlap and
@@ -170,6 +147,40 @@ pub fn decode(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform, m: &Manifold
                 items: vec![("closest", feature(poly, "vertex", Some(hi))), ("closest", feature(cap, "end", Some(lo)))],
             }
         }
+    }
+}
+
+/// A face contact between polygons (clipping's ids): the reference face (the edge at vertex
+/// `hi` whose normal is the manifold's, or the one before it), its vertex, and the incident
+/// vertex `lo` and edge on the other shape (`rs`, `is_`: the reference and incident shapes).
+#[allow(clippy::too_many_arguments)]
+fn face(
+    rs: &Shape,
+    rx: &Transform,
+    is_: &Shape,
+    (r, i): (char, char),
+    m: &Manifold,
+    flip: bool,
+    (hi, lo): (usize, usize),
+) -> Features {
+    let feature = |shape, kind, index| Feature { shape, kind, index };
+    let (n_ref, vertex_word, edge_word) = polygon_words(rs);
+    let (n_inc, inc_vertex_word, inc_edge_word) = polygon_words(is_);
+    // The reference face is the edge at vertex `hi` whose normal is the manifold's
+    // (its normal points from the reference shape to the other).
+    let toward = if flip { -m.normal } else { m.normal };
+    let before = (hi + n_ref - 1) % n_ref;
+    let e = if edge_normal(rs, rx, hi).dot(toward) >= edge_normal(rs, rx, before).dot(toward) { hi } else { before };
+    // i1 (the face's first vertex) pairs with j2, i2 with j1; the incident edge runs j1 → j2.
+    let incident_edge = if hi == e { (lo + n_inc - 1) % n_inc } else { lo };
+    Features {
+        kind: "face",
+        reference: Some(feature(r, edge_word, Some(e))),
+        items: vec![
+            ("reference", feature(r, vertex_word, Some(hi))),
+            ("incident", feature(i, inc_vertex_word, Some(lo))),
+            ("incident", feature(i, inc_edge_word, Some(incident_edge))),
+        ],
     }
 }
 
