@@ -5,7 +5,7 @@ use crate::engine::body::{Body, BodyKind};
 use crate::engine::broadphase::TreeDrawOptions;
 use crate::engine::debug::{island_color, palette, Color, DebugDraw, DrawOptions, Layer};
 use crate::engine::math::{right_perp, Transform};
-use crate::engine::shape::Shape;
+use crate::engine::shape::{Capsule, Shape};
 use crate::engine::solver::joints::draw::JointStyle;
 use crate::engine::solver::Contact;
 use glam::Vec2;
@@ -35,6 +35,18 @@ fn outline(shape: &Shape, xf: &Transform) -> Option<Vec<Vec2>> {
 
 /// Pieces of each rounded corner's arc in a rounded polygon's outline.
 const ROUNDED_CORNER_SEGMENTS: usize = 4;
+
+/// Pieces of each end's half circle in a capsule's outline: 12 when the scale is unknown
+/// (`px` 0) or the radius spans 12 pixels or more, down to 2 (the ends as three-sided caps) on
+/// a radius of a pixel or two, where 26 outline points cost the window a frame rate of piles
+/// of capsules (Box2D's rain benchmark) and show nothing more.
+fn capsule_segments(radius: f32, px: f32) -> usize {
+    if px > 0.0 {
+        (radius / px).ceil().clamp(2.0, 12.0) as usize
+    } else {
+        12
+    }
+}
 
 /// Every shape of `b` outlined (filled with `fill`) on `layer`.
 fn draw_outlines(d: &mut dyn DebugDraw, layer: Layer, b: &Body, fill: Color, line: Color) {
@@ -78,7 +90,10 @@ fn draw_body_sized(d: &mut dyn DebugDraw, b: &Body, color: Color, radius_px: f32
                     }
                     d.polygon(Layer::Shape, &pts[..p.count], fill, outline);
                 }
-                Shape::Capsule(c) => d.polygon(Layer::Shape, &c.outline(&xf, 12), fill, color),
+                Shape::Capsule(c) => {
+                    let c = Capsule { radius: (c.radius - seam).max(0.5 * c.radius), ..*c };
+                    d.polygon(Layer::Shape, &c.outline(&xf, capsule_segments(c.radius, px)), fill, color);
+                }
             }
         }
     }
