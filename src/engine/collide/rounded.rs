@@ -15,7 +15,7 @@ use super::polygon::{ReferenceFaceRule, DEPTH_GUARD};
 use super::segment::segment_distance;
 use super::support::Proxy;
 use crate::engine::math::{cross_sv, right_perp, Transform};
-use crate::engine::shape::{Capsule, Polygon, MAX_POLYGON_VERTICES};
+use crate::engine::shape::{Capsule, Polygon};
 use crate::engine::trace::{NoTrace, Recorder};
 use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
@@ -56,12 +56,7 @@ pub fn collide_polygon_capsule_with<R: Recorder<ClipEvent>>(
     // B in A's frame: the capsule's two-gon, normals rotated from its own frame.
     let xf = xfa.inv_mul(xfb);
     let n0 = right_perp((b.center2 - b.center1).normalize());
-    let mut pb = Proxy {
-        points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-        normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-        count: 2,
-        radius: b.radius,
-    };
+    let mut pb = Proxy::zeroed(2, b.radius);
     pb.points[0] = xf.apply(b.center1) - origin;
     pb.points[1] = xf.apply(b.center2) - origin;
     pb.normals[0] = xf.q.apply(n0);
@@ -86,12 +81,7 @@ pub fn collide_rounded_polygons_with<R: Recorder<ClipEvent>>(
 ) -> Manifold {
     let origin = a.vertices[0];
     let xf = xfa.inv_mul(xfb);
-    let mut pb = Proxy {
-        points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-        normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-        count: b.count,
-        radius: b.radius,
-    };
+    let mut pb = Proxy::zeroed(b.count, b.radius);
     for i in 0..b.count {
         pb.points[i] = xf.apply(b.vertices[i]) - origin;
         pb.normals[i] = xf.q.apply(b.normals[i]);
@@ -101,8 +91,7 @@ pub fn collide_rounded_polygons_with<R: Recorder<ClipEvent>>(
 
 /// Polygon `p` as a proxy in its own frame shifted to its first vertex.
 fn own_proxy(p: &Polygon) -> Proxy {
-    let mut proxy =
-        Proxy { points: [Vec2::ZERO; MAX_POLYGON_VERTICES], normals: p.normals, count: p.count, radius: p.radius };
+    let mut proxy = Proxy { normals: p.normals, ..Proxy::zeroed(p.count, p.radius) };
     for i in 0..p.count {
         proxy.points[i] = p.vertices[i] - p.vertices[0];
     }

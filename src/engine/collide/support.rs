@@ -37,6 +37,12 @@ pub struct Proxy {
 }
 
 impl Proxy {
+    /// `count` points and normals, all zero, with `radius`: for a caller that fills them.
+    #[inline]
+    pub fn zeroed(count: usize, radius: f32) -> Proxy {
+        Proxy { points: [Vec2::ZERO; MAX_PROXY_VERTICES], normals: [Vec2::ZERO; MAX_PROXY_VERTICES], count, radius }
+    }
+
     /// A proxy from core points (a CCW convex polygon, a segment or a point) and a radius.
     /// Repeated consecutive points are dropped (the Minkowski walk needs distinct ones),
     /// points beyond [`MAX_PROXY_VERTICES`] are ignored, and no points gives a point at zero.
@@ -100,12 +106,11 @@ impl Proxy {
     #[inline]
     pub fn core_from_shape(shape: &Shape, xf: &Transform, offset: Vec2) -> Proxy {
         let Shape::Polygon(poly) = shape else { return Proxy::from_shape(shape, xf, offset) };
-        let mut points = [Vec2::ZERO; MAX_PROXY_VERTICES];
+        let mut proxy = Proxy::zeroed(poly.count, poly.radius);
         let p = xf.p - offset;
-        for (q, &v) in points.iter_mut().zip(&poly.vertices[..poly.count]) {
+        for (q, &v) in proxy.points.iter_mut().zip(&poly.vertices[..poly.count]) {
             *q = xf.q.apply(v) + p;
         }
-        let proxy = Proxy { points, normals: [Vec2::ZERO; MAX_PROXY_VERTICES], count: poly.count, radius: poly.radius };
         debug_assert_eq!(proxy.points, Proxy::from_shape(shape, xf, offset).points);
         proxy
     }
