@@ -2,7 +2,23 @@
 //! contact list in place, from the back, so the list stays sorted by body pair and its memory
 //! is reused.
 
+use crate::engine::broadphase::pair_finder::MAX_PAIRS;
 use crate::engine::solver::Contact;
+
+/// Contacts past which the list, when it must grow, takes room for the broadphase's whole
+/// pair bound at once (with the quarter more it allows for pairs with static bodies). Growing copies the list into fresh memory, whose pages the system
+/// then maps one by one: a pile filling its 250,000 contacts by doubling copied 180,000 of
+/// them (58 MB) in one step, 50 ms on a 2-core machine. Reserved, untouched memory costs
+/// nothing, so the list is copied once, small, and then only grows into its room.
+const RESERVE_ALL_FROM: usize = 16_384;
+
+/// Room for `more` contacts after those of `contacts` (see [`RESERVE_ALL_FROM`]).
+fn grow(contacts: &mut Vec<Contact>, more: usize) {
+    let need = contacts.len() + more;
+    if need > contacts.capacity() && need > RESERVE_ALL_FROM {
+        contacts.reserve(need.max(MAX_PAIRS + MAX_PAIRS / 4) - contacts.len());
+    }
+}
 
 /// Merges `added` (sorted by pair, no pair in common with `contacts`) into the sorted
 /// `contacts`, in place from the back, emptying `added`. The old contacts between two new
@@ -14,10 +30,11 @@ pub(super) fn merge_from_back(contacts: &mut Vec<Contact>, added: &mut Vec<Conta
     }
     let key = Contact::key;
     // No old ones (a first step): the new list is the list, not copied.
-    if contacts.is_empty() {
+    if contacts.is_empty() && added.len() <= RESERVE_ALL_FROM {
         std::mem::swap(contacts, added);
         return;
     }
+    grow(contacts, added.len());
     // All new ones after the old (a world filling up in order): one append.
     if contacts.last().is_some_and(|last| key(last) < key(&added[0])) {
         contacts.append(added);
@@ -65,6 +82,22 @@ mod tests {
             assert_eq!(keys(&contacts), want);
             assert!(added.is_empty());
         }
+    }
+
+    #[test]
+    fn a_list_past_the_reserve_point_grows_once_to_the_pair_bound() {
+        let mut contacts: Vec<Contact> = (0..RESERVE_ALL_FROM).map(|k| contact(0, 2 * k + 1)).collect();
+        let mut added: Vec<Contact> = (0..100).map(|k| contact(1, 2 * k + 2)).collect();
+        merge_from_back(&mut contacts, &mut added);
+        assert!(contacts.capacity() >= MAX_PAIRS + MAX_PAIRS / 4, "{}", contacts.capacity());
+        // Later merges within the bound move the contacts in place: the memory stays.
+        let at = contacts.as_ptr();
+        for step in 2..20 {
+            let mut more: Vec<Contact> = (0..5000).map(|k| contact(step, 2 * k + 2)).collect();
+            merge_from_back(&mut contacts, &mut more);
+        }
+        assert_eq!(contacts.as_ptr(), at);
+        assert!(contacts.windows(2).all(|w| w[0].key() < w[1].key()));
     }
 
     #[test]

@@ -30,7 +30,7 @@ const QUERIES_PER_PART: usize = 64;
 /// Tree nodes the move-buffer queries of one update visit, at most, before the remaining
 /// queries wait for the next update (the query that passes it is kept). A 30,000-body rain's
 /// heaviest update visits about 1.4 million; a coincident pile's queries visit the whole tree.
-pub const MAX_QUERY_VISITS: u64 = 1 << 22;
+pub const MAX_QUERY_VISITS: u64 = 1 << 21;
 
 /// One part's queries: the pairs each reported, in order (scratch kept by the broadphase).
 #[derive(Clone, Debug, Default)]
