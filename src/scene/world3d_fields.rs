@@ -9,7 +9,7 @@ use super::limits::{self, number};
 use super::lists::{ItemSeed, ListVisitor};
 use super::world3d::{Body3Spec, BodyRef, Joint3Spec, WaterSpec};
 use crate::engine::hull3d::Hull;
-use crate::engine::world3d::{Body3, BodyError3, MassError, World3Params};
+use crate::engine::world3d::{Body3, BodyError3, MassError, World3Params, MAX_HULL_VERTICES};
 use crate::engine::BodyKind;
 use glam::Vec3;
 use serde::de::{Deserialize, Deserializer, Error};
@@ -234,9 +234,16 @@ fn check_shapes(body: &Body3Spec) -> Result<(), String> {
         (None, Some(parts)) => parts.iter().map(|p| p.shape.hull()).collect(),
     };
     for (k, hull) in hulls.into_iter().enumerate() {
+        let which = if body.shape.is_some() { "the hull".to_string() } else { format!("shape {k}'s hull") };
+        let vertices = hull.positions().len();
+        if vertices > MAX_HULL_VERTICES {
+            context::blame_field(if body.shape.is_some() { "shape" } else { "shapes" });
+            return Err(format!(
+                "{which} has {vertices} vertices, more than the {MAX_HULL_VERTICES} a 3D world's hull may have (a `Prism` has twice its sides)"
+            ));
+        }
         let thickness = thinnest_width(hull);
         if !(limits::MIN_SIZE_3D..).contains(&thickness) {
-            let which = if body.shape.is_some() { "the hull".to_string() } else { format!("shape {k}'s hull") };
             context::blame_field(if body.shape.is_some() { "shape" } else { "shapes" });
             return Err(format!(
                 "{which} is {} m thick across a face, thinner than the {} m minimum",

@@ -55,6 +55,16 @@ fn out_of_range_values_are_located_errors_that_state_the_range() {
     refused_at(&sliver, 2, &["thick", "0.005"]);
     let far = with_body("").replace("Cube(half: 0.5)", "Points([(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1e6)])");
     refused_at(&far, 2, &["point 3", "±10000"]);
+    // A hull of more vertices than a world's SAT is bounded for (a prism has twice its sides).
+    let round = with_body("").replace("Cube(half: 0.5)", "Prism(sides: 65, radius: 1, height: 1)");
+    refused_at(&round, 2, &["the hull has 130 vertices", "128"]);
+    let parts = "World3d(version: 1, bodies: [\n (shapes: [(shape: Cube(half: 0.5)), (shape: Prism(sides: 100, radius: 1, height: 1))]),\n])";
+    refused_at(parts, 2, &["shape 1's hull has 200 vertices", "128"]);
+    assert!(World3dScene::parse(
+        &with_body("").replace("Cube(half: 0.5)", "Prism(sides: 64, radius: 1, height: 1)"),
+        "w.ron"
+    )
+    .is_ok());
     refused_at("World3d(version: 1,\n settings: (gravity: (0, -1e12, 0)))", 2, &["`gravity`", "1000"]);
     refused_at("World3d(version: 1,\n settings: (max_push_velocity: 1e3))", 2, &["`max_push_velocity`", "100"]);
     refused_at("World3d(version: 1,\n settings: (hz: 0))", 2, &["`hz`", "1 and 10000"]);

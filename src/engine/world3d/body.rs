@@ -84,6 +84,28 @@ pub enum BodyError3 {
     HullCount(usize),
     #[error("hull {part}: `{field}` must be finite{extra}")]
     InvalidPart { part: usize, field: &'static str, extra: &'static str },
+    #[error("{which} has {vertices} vertices, more than the {MAX_HULL_VERTICES} a 3D world's hull may have")]
+    TooManyVertices { which: String, vertices: usize },
+}
+
+/// Vertices a hull of a 3D world body may have, at most (each of its hulls). Past
+/// [`crate::engine::hull3d::accel::HILL_CLIMB_MIN_VERTICES`] (also 128) the SAT finds supports
+/// by hill climbing and no longer bounds the edge pairs by every vertex, and a pair costs about
+/// 25 times more: 300 coincident hulls of 160 vertices took 11 s a step, of 256 vertices 27 s,
+/// against 0.44 s at 128. The hull lab, which runs one pair, takes hulls of up to 4,096 points.
+pub const MAX_HULL_VERTICES: usize = 128;
+
+/// The first hull of `def` with more than [`MAX_HULL_VERTICES`] vertices.
+fn check_vertices(def: &BodyDef3) -> Result<(), BodyError3> {
+    let hulls: Vec<&Hull> =
+        if def.parts.is_empty() { vec![&def.hull] } else { def.parts.iter().map(|p| &*p.hull).collect() };
+    match hulls.iter().position(|h| h.positions().len() > MAX_HULL_VERTICES) {
+        None => Ok(()),
+        Some(k) => Err(BodyError3::TooManyVertices {
+            which: if def.parts.is_empty() { "the hull".into() } else { format!("hull {k}") },
+            vertices: hulls[k].positions().len(),
+        }),
+    }
 }
 
 /// A rigid body with a convex hull.
@@ -161,6 +183,7 @@ impl Body3 {
         if !rotation.is_finite() || rotation.length_squared() < 1e-12 {
             return Err(BodyError3::Invalid { field: "rotation", extra: " and non-zero" });
         }
+        check_vertices(def)?;
         let (mp, inv_inertia) = if def.parts.is_empty() {
             body_mass_properties(&def.hull, def.density)?
         } else {
@@ -353,5 +376,10 @@ mod tests {
         assert!(matches!(Body3::new(&def), Err(BodyError3::Mass(MassError::BadDensity(_)))));
         let flat = shapes::cuboid(Vec3::new(1e3, 1e3, 1e-4));
         assert!(Body3::new(&BodyDef3::new(BodyKind::Dynamic, flat, Vec3::ZERO)).is_err());
+        // More vertices than a world's SAT is bounded for: refused, one more or one fewer.
+        let round = |sides| shapes::prism(sides, 1.0, 0.5);
+        assert!(Body3::new(&BodyDef3::new(BodyKind::Dynamic, round(64), Vec3::ZERO)).is_ok());
+        let too_many = Body3::new(&BodyDef3::new(BodyKind::Static, round(65), Vec3::ZERO));
+        assert!(matches!(too_many, Err(BodyError3::TooManyVertices { vertices: 130, .. })), "{too_many:?}");
     }
 }

@@ -61,7 +61,7 @@ pub mod water;
 pub mod world;
 pub mod world_water;
 
-pub use body::{Body3, BodyDef3, BodyError3};
+pub use body::{Body3, BodyDef3, BodyError3, MAX_HULL_VERTICES};
 pub use buoyancy::{submerged_part, BuoyancyRecord, Submerged};
 pub use compound::{Part3, MAX_HULLS};
 pub use contact::{Contact3, ContactPoint3, SatDecision};
