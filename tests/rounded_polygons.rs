@@ -171,3 +171,32 @@ fn a_rounded_box_rests_at_its_rounded_height() {
     assert!((body.xf.p.y - height).abs() < 0.01, "at {} instead of about {height}", body.xf.p.y);
     assert!(body.angle.abs() < 1e-3);
 }
+
+#[test]
+fn the_humans_foot_is_human_cs_rounded_polygon() {
+    use manifold_lab::engine::spawn::human::foot_polygon;
+    // The rain's scale (1) and a larger one. (At half size Box2D's hull drops the corner at
+    // (0.11, -0.16) s as collinear within its absolute tolerance; ours keeps it.)
+    for scale in [1.0f32, 2.0] {
+        // human.c: b2ComputeHull of four points, then b2MakePolygon with a 0.015 m radius.
+        let points = [(-0.03, -0.185), (0.11, -0.185), (0.11, -0.16), (-0.03, -0.14)]
+            .map(|(x, y)| b2::b2Vec2 { x: x * scale, y: y * scale });
+        // SAFETY: plain C functions on a local array of four points.
+        let theirs = unsafe {
+            let hull = b2::b2ComputeHull(points.as_ptr(), 4);
+            b2::b2MakePolygon(&hull, 0.015 * scale)
+        };
+        let ours = foot_polygon(scale);
+        assert_eq!(ours.radius, theirs.radius);
+        assert_eq!(ours.vertices().len(), theirs.count as usize);
+        for p in ours.vertices() {
+            let same =
+                theirs.vertices[..theirs.count as usize].iter().any(|t| (Vec2::new(t.x, t.y) - *p).length() < 1e-6);
+            assert!(same, "scale {scale}: vertex {p} not in Box2D's foot");
+        }
+        let mass = Shape::Polygon(ours).mass_data(1.0);
+        // SAFETY: as above, on the polygon Box2D made.
+        let theirs = unsafe { b2::b2ComputePolygonMass(&theirs, 1.0) };
+        assert!((mass.mass - theirs.mass).abs() <= 1e-5 * theirs.mass, "{} vs {}", mass.mass, theirs.mass);
+    }
+}

@@ -6,9 +6,7 @@
 //! pose. As in human.c: density 1, friction 0.2 (feet 0.05), linear damping 0.1 on the head and
 //! lower arms, the lower arms' joints at a reference angle of π/4.
 //!
-//! Two differences, both stated where they are made: Box2D's rounded foot (its hull with a
-//! 0.015 m radius) is that hull with its edges moved out by the radius (tangent to the rounded
-//! outline, its corners at most 8.5 mm outside it: this engine's polygons have no radius yet), and
+//! The foot is human.c's rounded polygon (its hull with a 0.015 m radius). One difference:
 //! Box2D's per-body sleep threshold (0.1 m/s) is the world's (`linear_sleep_tolerance`).
 //! Box2D's negative group index (bones of one human never touch each other) is written with
 //! category bits by the caller ([`HumanFilter`]).
@@ -126,23 +124,12 @@ const FOOT_FRICTION: f32 = 0.05;
 const FOOT_POINTS: [(f32, f32); 4] = [(-0.03, -0.185), (0.11, -0.185), (0.11, -0.16), (-0.03, -0.14)];
 const FOOT_RADIUS: f32 = 0.015;
 
-/// human.c's foot hull grown by its rounding radius: its four edges moved out by the radius,
-/// so each is tangent to Box2D's rounded outline, and the corners where they meet, at most
-/// `r (1/cos(θ/2) − 1)` outside that outline (θ the corner's turn; under 8.5 mm here). Cutting
-/// the corners closer makes edges shorter than Box2D's hull welding distance (2 cm), which
-/// the Box2D peer could not then build.
+/// human.c's foot: the hull of [`FOOT_POINTS`] rounded by [`FOOT_RADIUS`] (`b2MakePolygon(&hull,
+/// radius)`), both scaled.
 pub fn foot_polygon(scale: f32) -> Polygon {
     let pts: Vec<Vec2> = FOOT_POINTS.iter().map(|&(x, y)| scale * Vec2::new(x, y)).collect();
     let hull = Polygon::hull(&pts).expect("human.c's foot is a valid hull");
-    let v = hull.vertices();
-    let n = v.len();
-    let r = FOOT_RADIUS * scale;
-    // Outward normal of edge i (v[i] → v[i+1]) of the counter-clockwise hull.
-    let normal = |i: usize| -(v[(i + 1) % n] - v[i]).perp().normalize();
-    // The point x with a·(x − p) = r and b·(x − p) = r.
-    let meet = |p: Vec2, a: Vec2, b: Vec2| p + r * Vec2::new(b.y - a.y, a.x - b.x) / a.perp_dot(b);
-    let grown: Vec<Vec2> = (0..n).map(|i| meet(v[i], normal((i + n - 1) % n), normal(i))).collect();
-    Polygon::new(&grown).expect("a convex hull grown by a radius stays convex")
+    hull.rounded(FOOT_RADIUS * scale).expect("human.c's foot radius is in range")
 }
 
 impl HumanDef {
