@@ -124,7 +124,7 @@ const FOOT_FRICTION: f32 = 0.05;
 const FOOT_POINTS: [(f32, f32); 4] = [(-0.03, -0.185), (0.11, -0.185), (0.11, -0.16), (-0.03, -0.14)];
 const FOOT_RADIUS: f32 = 0.015;
 
-/// human.c's foot: the hull of [`FOOT_POINTS`] rounded by [`FOOT_RADIUS`] (`b2MakePolygon(&hull,
+/// human.c's foot: the hull of `FOOT_POINTS` rounded by `FOOT_RADIUS` (`b2MakePolygon(&hull,
 /// radius)`), both scaled.
 pub fn foot_polygon(scale: f32) -> Polygon {
     let pts: Vec<Vec2> = FOOT_POINTS.iter().map(|&(x, y)| scale * Vec2::new(x, y)).collect();
