@@ -3,7 +3,8 @@
 //! tensor, Coulomb friction capped by `μ λn`), with accumulated impulses, warm starting by
 //! feature id, two friction directions (the friction impulse is clamped to the disk of radius
 //! `μ λn`), and Box2D v3's soft step: soft contacts in the biased pass, a relax pass without
-//! bias, restitution after the sub-steps.
+//! bias, restitution after the sub-steps. The contacts are prepared here and solved as rows
+//! ([`super::contact_rows`]).
 
 use super::body::Body3;
 use super::integrate::SolverBody3;
@@ -166,53 +167,6 @@ pub fn prepare_contacts(contacts: &mut [Contact3], bodies: &[Body3], states: &[S
     }
 }
 
-/// The two bodies of one contact, copied out of the solver state while its points are solved
-/// (Box2D v3's solver does the same): the compiler keeps them in registers instead of reloading
-/// them through the slice after every impulse, and the arithmetic is unchanged (`a < b`, so the
-/// two never alias). Only the velocities change, and only they are written back.
-struct Pair {
-    a: SolverBody3,
-    b: SolverBody3,
-}
-
-impl Pair {
-    #[inline(always)]
-    fn load(states: &[SolverBody3], c: &Contact3) -> Pair {
-        Pair { a: states[c.a], b: states[c.b] }
-    }
-
-    #[inline(always)]
-    fn store(&self, states: &mut [SolverBody3], c: &Contact3) {
-        (states[c.a].v, states[c.a].w) = (self.a.v, self.a.w);
-        (states[c.b].v, states[c.b].w) = (self.b.v, self.b.w);
-    }
-
-    #[inline(always)]
-    fn apply(&mut self, cp: &ContactPoint3, p: Vec3) {
-        self.a.apply(cp.anchor_a, -p);
-        self.b.apply(cp.anchor_b, p);
-    }
-
-    #[inline(always)]
-    fn relative_velocity(&self, cp: &ContactPoint3) -> Vec3 {
-        self.b.velocity_at(cp.anchor_b) - self.a.velocity_at(cp.anchor_a)
-    }
-}
-
-/// Re-applies last step's accumulated impulses.
-pub fn warm_start(contacts: &[Contact3], states: &mut [SolverBody3]) {
-    for c in contacts {
-        let mut pair = Pair::load(states, c);
-        for cp in &c.points {
-            let p = cp.normal_impulse * c.normal
-                + cp.tangent_impulse[0] * c.tangents[0]
-                + cp.tangent_impulse[1] * c.tangents[1];
-            pair.apply(cp, p);
-        }
-        pair.store(states, c);
-    }
-}
-
 /// Contact softness for dynamic pairs and a stiffer one (twice the frequency) against static or
 /// kinematic bodies, as Box2D v3.
 #[derive(Clone, Copy, Debug)]
@@ -228,79 +182,5 @@ impl ContactSoftness3 {
             dynamic: Softness::new(hertz, params.contact_damping_ratio, h),
             fixed: Softness::new(2.0 * hertz, params.contact_damping_ratio, h),
         }
-    }
-}
-
-/// One sequential-impulse pass. With `use_bias` the soft position bias pushes overlapping points
-/// apart, at most at the contact's `push_limit`; the relax pass calls it without.
-pub fn solve_contacts(
-    contacts: &mut [Contact3],
-    states: &mut [SolverBody3],
-    soft: ContactSoftness3,
-    inv_h: f32,
-    use_bias: bool,
-) {
-    for c in contacts.iter_mut() {
-        let mut pair = Pair::load(states, c);
-        let fixed = pair.a.inv_mass == 0.0 || pair.b.inv_mass == 0.0;
-        let softness = if fixed { soft.fixed } else { soft.dynamic };
-        let n = c.normal;
-        for cp in &mut c.points {
-            let (sa, sb) = (&pair.a, &pair.b);
-            let s = cp.base_separation + n.dot(sb.displacement_of(cp.anchor_b) - sa.displacement_of(cp.anchor_a));
-            let (bias, mass_scale, impulse_scale) = if s > 0.0 {
-                (s * inv_h, 1.0, 0.0) // speculative: close exactly the gap this sub-step
-            } else if use_bias {
-                ((softness.bias_rate * s).max(-c.push_limit), softness.mass_scale, softness.impulse_scale)
-            } else {
-                (0.0, 1.0, 0.0)
-            };
-            let vn = pair.relative_velocity(cp).dot(n);
-            let impulse = -cp.normal_mass * mass_scale * (vn + bias) - impulse_scale * cp.normal_impulse;
-            let new_impulse = (cp.normal_impulse + impulse).max(0.0);
-            let applied = new_impulse - cp.normal_impulse;
-            cp.normal_impulse = new_impulse;
-            cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            pair.apply(cp, applied * n);
-        }
-        // Coulomb friction on both tangents, the pair clamped to the disk of radius μ λn.
-        for cp in &mut c.points {
-            let dv = pair.relative_velocity(cp);
-            let old = cp.tangent_impulse;
-            let mut new = [0, 1].map(|k| old[k] - cp.tangent_mass[k] * dv.dot(c.tangents[k]));
-            let (len, max) = ((new[0] * new[0] + new[1] * new[1]).sqrt(), c.friction * cp.normal_impulse);
-            if len > max {
-                let scale = if len > 0.0 { max / len } else { 0.0 };
-                new = new.map(|x| x * scale);
-            }
-            cp.tangent_impulse = new;
-            let p = (new[0] - old[0]) * c.tangents[0] + (new[1] - old[1]) * c.tangents[1];
-            pair.apply(cp, p);
-        }
-        pair.store(states, c);
-    }
-}
-
-/// Restitution after the sub-steps (Box2D v3): points that approached faster than `threshold`
-/// and pushed bounce towards `−e · v_before`.
-pub fn apply_restitution(contacts: &mut [Contact3], states: &mut [SolverBody3], threshold: f32) {
-    for c in contacts.iter_mut() {
-        if c.restitution == 0.0 {
-            continue;
-        }
-        let mut pair = Pair::load(states, c);
-        for cp in &mut c.points {
-            if cp.relative_velocity > -threshold || cp.max_normal_impulse == 0.0 {
-                continue;
-            }
-            let vn = pair.relative_velocity(cp).dot(c.normal);
-            let impulse = -cp.normal_mass * (vn + c.restitution * cp.relative_velocity);
-            let new_impulse = (cp.normal_impulse + impulse).max(0.0);
-            let applied = new_impulse - cp.normal_impulse;
-            cp.normal_impulse = new_impulse;
-            cp.max_normal_impulse = cp.max_normal_impulse.max(applied);
-            pair.apply(cp, applied * c.normal);
-        }
-        pair.store(states, c);
     }
 }

@@ -42,6 +42,7 @@ pub mod body;
 pub mod buoyancy;
 pub mod compound;
 pub mod contact;
+pub mod contact_rows;
 pub mod displace;
 pub mod draw;
 pub mod height_field;

@@ -4,7 +4,8 @@
 
 use super::body::{Body3, BodyDef3, BodyError3};
 use super::buoyancy::{buoyancy, BuoyancyRecord};
-use super::contact::{apply_restitution, prepare_contacts, solve_contacts, warm_start, Contact3, ContactSoftness3};
+use super::contact::{prepare_contacts, Contact3, ContactSoftness3};
+use super::contact_rows::ContactRows;
 use super::height_field::HeightField3;
 use super::integrate::{clamp_speeds, integrate_positions, integrate_velocities, solver_bodies, SolverBody3};
 use super::joint::{Joint3, JointError3};
@@ -69,6 +70,9 @@ pub struct World3 {
     pub profile: StepProfile3,
     #[serde(skip)]
     scratch: SatScratch,
+    /// The step's contact rows (scratch).
+    #[serde(skip)]
+    rows: ContactRows,
 }
 
 impl World3 {
@@ -87,6 +91,7 @@ impl World3 {
             mouse: None,
             profile: StepProfile3::default(),
             scratch: SatScratch::default(),
+            rows: ContactRows::default(),
         }
     }
 
@@ -166,6 +171,8 @@ impl World3 {
         let mut states = solver_bodies(&self.bodies);
         prepare_contacts(&mut self.contacts, &self.bodies, &states, p.warm_starting);
         set_push_limits(&mut self.contacts, &self.bodies, p.max_push_velocity, softness);
+        let mut rows = std::mem::take(&mut self.rows);
+        rows.build(&self.contacts, &states);
         for j in &mut self.joints {
             j.prepare(&self.bodies, p.warm_starting);
         }
@@ -175,7 +182,7 @@ impl World3 {
             self.mouse_force(&states, h, &mut external);
             integrate_velocities(&mut states, &self.bodies, &external, &p, h);
             if p.warm_starting {
-                warm_start(&self.contacts, &mut states);
+                rows.warm_start(&mut states);
                 for j in &self.joints {
                     j.warm_start(&mut states);
                 }
@@ -184,7 +191,7 @@ impl World3 {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, true);
                 }
-                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, true);
+                rows.solve(&mut states, softness, inv_h, true);
             }
             clamp_speeds(&mut states, &p);
             integrate_positions(&mut states, h);
@@ -192,10 +199,12 @@ impl World3 {
                 for j in &mut self.joints {
                     j.solve(&mut states, &self.bodies, &p, h, false);
                 }
-                solve_contacts(&mut self.contacts, &mut states, softness, inv_h, false);
+                rows.solve(&mut states, softness, inv_h, false);
             }
         }
-        apply_restitution(&mut self.contacts, &mut states, p.restitution_threshold);
+        rows.apply_restitution(&mut states, p.restitution_threshold);
+        rows.store_impulses(&mut self.contacts);
+        self.rows = rows;
         clamp_speeds(&mut states, &p);
         self.finish(&states);
     }
