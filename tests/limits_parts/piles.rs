@@ -79,8 +79,8 @@ fn a_coincident_pile_spreads_at_about_the_push_out_speed() {
     let mut w = coincident_boxes(n);
     let s = spread(&mut w, steps);
     println!(
-        "{n} coincident boxes, {steps} steps: fastest {:.2} m/s at the end, {:.2} ever; {:.1} m wide, {:.1} m high; slowest step {:.1} ms",
-        s.fastest_end, s.fastest_ever, s.width, s.height, s.slowest * 1e3
+        "{n} coincident boxes, {steps} steps: fastest {:.2} m/s at the end, {:.2} ever ({:.2} up or sideways); {:.1} m wide, {:.1} m high; slowest step {:.1} ms",
+        s.fastest_end, s.fastest_ever, s.pushed_ever, s.width, s.height, s.slowest * 1e3
     );
     // Falling 1.5 m to the ground gives 5.5 m/s; the pushes add at most a few m/s.
     assert!(s.fastest_ever < 10.0, "{s:?}");
