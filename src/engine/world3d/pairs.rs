@@ -13,9 +13,8 @@
 //! deferred queries), bounded per body so that no body loses the contacts that hold it up.
 //!
 //! **Hull size.** A pair of larger hulls costs more: the SAT's edge pairs grow with the product
-//! of the two hulls' edges. A body's [`weight`] counts its hulls in units of a hull of
-//! [`LIGHT_VERTICES`] vertices (a body of 128 vertices weighs 4, a pair of two such 16 cube
-//! pairs), and when the pairs of heavy bodies would cost more than [`MAX_PAIRS_3D`] cube pairs,
+//! of the two hulls' edges. A body's [`weight`] counts its largest hull's vertices in units of
+//! [`LIGHT_VERTICES`] (a hull of 128 vertices weighs 4, a pair of two such 16 cube pairs), and when the pairs of heavy bodies would cost more than [`MAX_PAIRS_3D`] cube pairs,
 //! a heavy body keeps `pairs_per_body / weight²` of them (at least two, its ground first). 300
 //! coincident 128-vertex hulls took 440–470 ms a step keeping 27 pairs each, now 20–31 ms, and
 //! 1,000 of them at most 117 ms (release build, 2 cores); scenes whose heavy pairs stay under
@@ -88,12 +87,14 @@ pub fn pairs_per_body(bodies: usize) -> usize {
 /// Hull vertices a pair's cost is counted in: a body's hulls of up to this many weigh 1 each.
 pub const LIGHT_VERTICES: usize = 32;
 
-/// A body's weight in hulls of [`LIGHT_VERTICES`] vertices (each hull at least 1): a pair of
-/// bodies costs about the product of their weights in cube pairs (measured with coincident
-/// hulls of 8 to 128 vertices: 3, 3–5, 20 and 60 µs a pair).
+/// A body's weight: its largest hull's vertices in units of [`LIGHT_VERTICES`] (at least 1). A
+/// pair of single-hull bodies costs about the product of their weights in cube pairs (measured
+/// with coincident hulls of 8 to 128 vertices: 3, 3–5, 20 and 60 µs a pair). A body of several
+/// hulls weighs as its largest: its hull pairs are first sorted out by their boxes, and its
+/// pairs were bounded per body before weights.
 pub fn weight(body: &Body3) -> usize {
     let hulls = (0..body.hull_count()).map(|k| body.hull_at(k).positions().len());
-    hulls.map(|v| v.div_ceil(LIGHT_VERTICES)).sum()
+    hulls.map(|v| v.div_ceil(LIGHT_VERTICES)).max().unwrap_or(1)
 }
 
 /// The low bits of a ranking key: `INDEX − partner`, so the lower index ranks higher.
@@ -183,6 +184,17 @@ mod tests {
         assert_eq!(weight(&body(32)), 1);
         assert_eq!(weight(&body(64)), 2);
         assert_eq!(weight(&body(128)), 4);
+        // A body of several hulls weighs as its largest.
+        let compound = |big: bool| {
+            let part = |k: usize| {
+                let hull = if big && k == 3 { sphere_hull(128) } else { shapes::cube(0.5) };
+                crate::engine::world3d::Part3::new(hull, Vec3::X * k as f32, glam::Quat::IDENTITY)
+            };
+            let mut def = BodyDef3::new(BodyKind::Dynamic, shapes::cube(0.5), Vec3::ZERO);
+            def.parts = (0..4).map(part).collect();
+            crate::engine::world3d::Body3::new(&def).unwrap()
+        };
+        assert_eq!((weight(&compound(false)), weight(&compound(true))), (1, 4));
     }
 
     #[test]
