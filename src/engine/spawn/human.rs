@@ -203,30 +203,19 @@ mod tests {
     }
 
     #[test]
-    fn the_foot_is_tangent_to_box2ds_rounded_outline() {
-        let foot = foot_polygon(1.0);
-        let core: Vec<Vec2> = FOOT_POINTS.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
-        let core = Polygon::hull(&core).unwrap();
-        // Distance to the core hull's boundary: the rounded outline is where it equals r.
-        let distance = |p: Vec2| {
-            let v = core.vertices();
-            (0..v.len())
-                .map(|i| {
-                    let (a, b) = (v[i], v[(i + 1) % v.len()]);
-                    let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
-                    p.distance(a + t * (b - a))
-                })
-                .fold(f32::MAX, f32::min)
-        };
-        let g = foot.vertices();
-        assert_eq!(g.len(), 4);
-        for i in 0..g.len() {
-            let out = distance(g[i]) - FOOT_RADIUS;
-            assert!((0.0..8.5e-3).contains(&out), "vertex {i} {out} m outside the rounded foot");
-            // Each edge touches the outline: its closest point to the core is r away.
-            let (a, b) = (g[i], g[(i + 1) % g.len()]);
-            let closest = (0..=100).map(|k| distance(a.lerp(b, k as f32 / 100.0))).fold(f32::MAX, f32::min);
-            assert!((closest - FOOT_RADIUS).abs() < 2e-5, "edge {i} is {closest} m from the core");
+    fn the_foot_is_human_c_s_hull_rounded_at_its_scale() {
+        // (Against Box2D's own b2MakePolygon in tests/rounded_polygons.rs.)
+        for scale in [1.0f32, 2.0] {
+            let foot = foot_polygon(scale);
+            assert_eq!(foot.radius, FOOT_RADIUS * scale);
+            let mut core: Vec<(f32, f32)> = foot.vertices().iter().map(|v| (v.x / scale, v.y / scale)).collect();
+            let mut want = FOOT_POINTS.to_vec();
+            core.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            want.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            for (c, w) in core.iter().zip(&want) {
+                assert!((c.0 - w.0).abs() < 1e-6 && (c.1 - w.1).abs() < 1e-6, "{c:?} vs {w:?}");
+            }
+            assert_eq!(core.len(), 4);
         }
     }
 
