@@ -15,6 +15,7 @@ use crate::engine::body::Body;
 use crate::engine::broadphase::pair_finder::Broadphase;
 use crate::engine::collide::{collide_with, Manifold};
 use crate::engine::compound::Part;
+use crate::engine::math::Aabb;
 use crate::engine::solver::recycle::ManifoldOrigin;
 use crate::engine::solver::{Contact, SolverParams};
 
@@ -32,15 +33,40 @@ pub(crate) fn collide_shapes(
     collide_with(s1, &x1, s2, &x2, distance, params.reference_face)
 }
 
-/// Whether shapes `sa` of `ba` and `sb` of `bb` pass each other's filters and their boxes
-/// (grown by the speculative `distance`) overlap.
-fn shapes_may_touch(ba: &Body, sa: usize, bb: &Body, sb: usize, distance: f32) -> bool {
-    let ((ca, ma), (cb, mb)) = (ba.filter_at(sa), bb.filter_at(sb));
-    if !Part::should_collide(ca, ma, cb, mb) {
-        return false;
+/// Every shape's box of the bodies met by the pass, computed once a step: the shapes of a
+/// compound meet many bodies (a tumbler's four walls meet its 2,000 boxes every step), and
+/// each pair used to compute both shapes' boxes for every shape pair it tested.
+struct ShapeBoxes {
+    /// Per body, where its boxes start in `boxes` (`u32::MAX`: not computed yet).
+    first: Vec<u32>,
+    boxes: Vec<Aabb>,
+}
+
+impl ShapeBoxes {
+    fn new(bodies: usize) -> ShapeBoxes {
+        ShapeBoxes { first: vec![u32::MAX; bodies], boxes: Vec::new() }
     }
-    let ((s1, x1), (s2, x2)) = (ba.shape_at(sa), bb.shape_at(sb));
-    s1.compute_aabb(&x1).expanded(distance).overlaps(&s2.compute_aabb(&x2))
+
+    /// Computes body `i`'s shape boxes if they are not yet.
+    fn fill(&mut self, b: &Body, i: usize) {
+        if self.first[i] == u32::MAX {
+            self.first[i] = self.boxes.len() as u32;
+            self.boxes.extend(b.shapes().map(|(shape, xf)| shape.compute_aabb(&xf)));
+        }
+    }
+
+    /// Body `i`'s shape boxes (after [`ShapeBoxes::fill`]).
+    fn of(&self, b: &Body, i: usize) -> &[Aabb] {
+        let first = self.first[i] as usize;
+        &self.boxes[first..first + b.shape_count()]
+    }
+}
+
+/// Whether shapes `sa` of `ba` and `sb` of `bb` pass each other's filters and their boxes
+/// (`boxes`, the first grown by the speculative `distance`) overlap.
+fn shapes_may_touch(ba: &Body, sa: usize, bb: &Body, sb: usize, boxes: (&Aabb, &Aabb), distance: f32) -> bool {
+    let ((ca, ma), (cb, mb)) = (ba.filter_at(sa), bb.filter_at(sb));
+    Part::should_collide(ca, ma, cb, mb) && boxes.0.expanded(distance).overlaps(boxes.1)
 }
 
 /// Which body pairs the pass looks at: candidate pairs with a compound, wanted (tight boxes
@@ -61,6 +87,7 @@ pub(crate) fn add_new_shape_pairs(
     added: &mut Vec<Contact>,
 ) -> usize {
     let mut computed = 0;
+    let mut shape_boxes = ShapeBoxes::new(pc.bodies.len());
     for &(i, j) in pairs.broadphase.pairs() {
         let (iu, ju) = (i as usize, j as usize);
         let compound = pc.pair_bodies[iu].compound || pc.pair_bodies[ju].compound;
@@ -72,9 +99,14 @@ pub(crate) fn add_new_shape_pairs(
         }
         let (ba, bb) = (&pc.bodies[iu], &pc.bodies[ju]);
         let (distance, friction, restitution) = pc.pair(iu, ju);
+        shape_boxes.fill(ba, iu);
+        shape_boxes.fill(bb, ju);
+        let (boxes_a, boxes_b) = (shape_boxes.of(ba, iu), shape_boxes.of(bb, ju));
         for (sa, sb) in shape_pairs(ba, bb) {
             let key = Contact::key_of(iu, ju, sa, sb);
-            if !shapes_may_touch(ba, sa, bb, sb, distance) || contacts.binary_search_by_key(&key, Contact::key).is_ok()
+            let boxes = (&boxes_a[sa], &boxes_b[sb]);
+            if !shapes_may_touch(ba, sa, bb, sb, boxes, distance)
+                || contacts.binary_search_by_key(&key, Contact::key).is_ok()
             {
                 continue;
             }
