@@ -10,6 +10,7 @@ pub mod clip_trace;
 pub mod distance;
 pub mod epa;
 pub mod epa_trace;
+mod frame_of_a;
 pub mod gjk;
 pub mod gjk_cache;
 pub mod gjk_trace;

@@ -4,11 +4,12 @@
 //! incident face against the reference face's side planes and keep the points behind the
 //! reference face.
 
-use super::clip::{clip_segment_to_line, find_incident_edge, ClipVertex, Line};
+use super::clip::{clip_segment_to_line, ClipVertex, Line};
 use super::clip_trace::{ClipEvent, ClipTrace, ShapeId, TracedFace, TracedPoint};
+use super::frame_of_a::{find_incident_edge, find_max_separation, own_proxy, proxy_in, record_axes, Frame};
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
-use super::sat::find_max_separation_with;
-use crate::engine::math::{bias_greater_than, Transform};
+use super::support::Proxy;
+use crate::engine::math::{bias_greater_than, cross_sv, Transform};
 use crate::engine::shape::Polygon;
 use crate::engine::trace::{NoTrace, Recorder};
 use glam::Vec2;
@@ -89,6 +90,8 @@ pub const DEPTH_GUARD: f32 = 1e-5;
 
 /// The phases of the 000 article's "OBB to OBB" (and Box2D's `b2CollidePolygons`): find the
 /// reference face, clip the incident face to its side planes, keep the points behind it.
+/// Computed in A's frame shifted to its first vertex, as Box2D does (`frame_of_a`); the
+/// trace and the manifold are in world space.
 ///
 /// Two guards make the result as deep as the overlap along its normal. Under the default
 /// [`ReferenceFaceRule::Absolute`], a face kept by the rule's tolerance although the other
@@ -113,24 +116,27 @@ pub fn collide_polygons_with<R: Recorder<ClipEvent>>(
         let vertices = [a.world_vertices(xfa).collect(), b.world_vertices(xfb).collect()];
         rec.record(ClipEvent::Begin { rule, vertices });
     }
-    let m = match find_best_faces(a, xfa, b, xfb, margin, rec) {
+    let frame = Frame::of(a, xfa);
+    let (pa, pb) = (own_proxy(a), proxy_in(&frame, b, xfb));
+    let m = match find_best_faces(&pa, &pb, margin, &frame, rec) {
         None => Manifold::EMPTY,
         Some(best) => {
             let flip = rule.prefers_b(best.separation_a, best.separation_b);
-            let rf = ReferenceFace::new(a, xfa, b, xfb, &best, flip);
-            let m = clip_to_reference(&rf, a, xfa, b, xfb, margin, rec);
+            let rf = ReferenceFace::new(&pa, &pb, &best, flip);
+            let m = clip_to_reference(&rf, &pa, &pb, margin, &frame, rec);
             let lost = rf.depth_lost(&m);
             if rule == ReferenceFaceRule::Absolute && rf.bias_changed_choice && lost > DEPTH_GUARD {
                 if R::ENABLED {
                     rec.record(ClipEvent::Yield { lost });
                 }
-                let deeper = ReferenceFace::new(a, xfa, b, xfb, &best, !flip);
-                clip_to_reference(&deeper, a, xfa, b, xfb, margin, rec)
+                let deeper = ReferenceFace::new(&pa, &pb, &best, !flip);
+                clip_to_reference(&deeper, &pa, &pb, margin, &frame, rec)
             } else {
                 m
             }
         }
     };
+    let m = frame.manifold_to_world(m);
     if R::ENABLED {
         rec.record(ClipEvent::Done(m));
     }
@@ -141,19 +147,18 @@ pub fn collide_polygons_with<R: Recorder<ClipEvent>>(
 /// (the incident face lies outside the side planes, or its clipped points beyond the margin,
 /// as when a small polygon sits deep inside a large one or straddles its corner), the
 /// deepest incident vertex, so an overlap is never lost. (The article treats an empty clip
-/// as round-off and reports nothing.)
+/// as round-off and reports nothing.) In `frame`, as the proxies.
 fn clip_to_reference<R: Recorder<ClipEvent>>(
     rf: &ReferenceFace,
-    a: &Polygon,
-    xfa: &Transform,
-    b: &Polygon,
-    xfb: &Transform,
+    pa: &Proxy,
+    pb: &Proxy,
     margin: f32,
+    frame: &Frame,
     rec: &mut R,
 ) -> Manifold {
-    let (inc_poly, inc_xf) = if rf.flip { (a, xfa) } else { (b, xfb) };
-    let m = match clip_incident_face(rf, inc_poly, inc_xf, rec) {
-        Some(clipped) => keep_points_behind_reference(rf, &clipped, margin, rec),
+    let incident = if rf.flip { pa } else { pb };
+    let m = match clip_incident_face(rf, incident, frame, rec) {
+        Some(clipped) => keep_points_behind_reference(rf, &clipped, margin, frame, rec),
         None => Manifold::EMPTY,
     };
     if m.count > 0 || rf.separation > margin {
@@ -162,47 +167,60 @@ fn clip_to_reference<R: Recorder<ClipEvent>>(
     if R::ENABLED {
         rec.record(ClipEvent::Fallback);
     }
-    deepest_vertex_contact(inc_poly, inc_xf, rf, margin)
+    deepest_vertex_contact(incident, rf, margin)
 }
 
-/// Each polygon's face of greatest separation from the other (SAT, `find_max_separation`).
+/// Each polygon's face of greatest separation from the other (SAT).
 #[derive(Clone, Copy, Debug)]
-pub struct BestFaces {
-    pub edge_a: usize,
-    pub separation_a: f32,
-    pub edge_b: usize,
-    pub separation_b: f32,
+struct BestFaces {
+    edge_a: usize,
+    separation_a: f32,
+    edge_b: usize,
+    separation_b: f32,
 }
 
-/// The reference face in world space: its shape (`flip`: B's), edge and end vertices, its
-/// outward normal and the line through it.
+/// The reference face in A's frame shifted to its first vertex (`frame_of_a`): its shape
+/// (`flip`: B's), edge and end vertices, its outward normal and the line through it.
 #[derive(Clone, Copy, Debug)]
-pub struct ReferenceFace {
-    pub flip: bool,
+struct ReferenceFace {
+    flip: bool,
     /// Whether a plain comparison of the separations would have chosen the other shape's face.
-    pub bias_changed_choice: bool,
+    bias_changed_choice: bool,
     /// The reference face's separation: the incident polygon's deepest vertex beyond it.
-    pub separation: f32,
+    separation: f32,
     /// The face runs from vertex `edge` (`v1`) to vertex `edge2` (`v2`) of its polygon.
-    pub edge: usize,
-    pub edge2: usize,
-    pub v1: Vec2,
-    pub v2: Vec2,
-    pub normal: Vec2,
-    pub face: Line,
+    edge: usize,
+    edge2: usize,
+    v1: Vec2,
+    v2: Vec2,
+    normal: Vec2,
+    /// Along the face, from `v1` to `v2` (Box2D's `b2CrossSV(1, normal)`).
+    tangent: Vec2,
+    face: Line,
 }
 
 impl ReferenceFace {
     /// A's best face as the reference, or B's when `flip`.
-    pub fn new(a: &Polygon, xfa: &Transform, b: &Polygon, xfb: &Transform, best: &BestFaces, flip: bool) -> Self {
-        let (poly, xf, edge, separation) =
-            if flip { (b, xfb, best.edge_b, best.separation_b) } else { (a, xfa, best.edge_a, best.separation_a) };
-        let edge2 = (edge + 1) % poly.count;
-        let (v1, v2) = (xf.apply(poly.vertices[edge]), xf.apply(poly.vertices[edge2]));
-        let normal = xf.q.apply(poly.normals[edge]);
+    fn new(pa: &Proxy, pb: &Proxy, best: &BestFaces, flip: bool) -> Self {
+        let (p, edge, separation) =
+            if flip { (pb, best.edge_b, best.separation_b) } else { (pa, best.edge_a, best.separation_a) };
+        let edge2 = (edge + 1) % p.count;
+        let (v1, v2, normal) = (p.points[edge], p.points[edge2], p.normals[edge]);
         let face = Line { n: normal, c: normal.dot(v1) };
         let plain = best.separation_b > best.separation_a;
-        ReferenceFace { flip, bias_changed_choice: flip != plain, separation, edge, edge2, v1, v2, normal, face }
+        let tangent = cross_sv(1.0, normal);
+        ReferenceFace {
+            flip,
+            bias_changed_choice: flip != plain,
+            separation,
+            edge,
+            edge2,
+            v1,
+            v2,
+            normal,
+            tangent,
+            face,
+        }
     }
 
     /// How much shallower `m`'s deepest point is than this face's separation (infinite when
@@ -213,89 +231,83 @@ impl ReferenceFace {
     }
 }
 
-/// SAT on both polygons' face normals: each one's best face, or `None` when an axis
-/// separates the polygons by more than `margin`.
-pub fn find_best_faces<R: Recorder<ClipEvent>>(
-    a: &Polygon,
-    xfa: &Transform,
-    b: &Polygon,
-    xfb: &Transform,
+/// SAT on both polygons' face normals (Box2D's `b2FindMaxSeparation`, both ways): each one's
+/// best face, or `None` when an axis separates the polygons by more than `margin`.
+fn find_best_faces<R: Recorder<ClipEvent>>(
+    pa: &Proxy,
+    pb: &Proxy,
     margin: f32,
+    frame: &Frame,
     rec: &mut R,
 ) -> Option<BestFaces> {
-    let best_face = |poly1, xf1, poly2, xf2, owner, first: usize, rec: &mut R| {
-        let (edge, separation) = find_max_separation_with(poly1, xf1, poly2, xf2, owner, rec);
-        if R::ENABLED {
-            rec.record(ClipEvent::Best { owner, axis: first + edge });
-            if separation > margin {
-                rec.record(ClipEvent::Separating(first + edge));
-            }
-        }
-        (separation <= margin).then_some((edge, separation))
-    };
-    let (edge_a, separation_a) = best_face(a, xfa, b, xfb, ShapeId::A, 0, rec)?;
-    let (edge_b, separation_b) = best_face(b, xfb, a, xfa, ShapeId::B, a.count, rec)?;
-    Some(BestFaces { edge_a, separation_a, edge_b, separation_b })
-}
-
-/// SAT on both polygons' face normals, then the choice of reference face: A's unless `rule`
-/// prefers B's. `None` when an axis separates the polygons by more than `margin`.
-pub fn find_reference_face<R: Recorder<ClipEvent>>(
-    a: &Polygon,
-    xfa: &Transform,
-    b: &Polygon,
-    xfb: &Transform,
-    margin: f32,
-    rule: ReferenceFaceRule,
-    rec: &mut R,
-) -> Option<ReferenceFace> {
-    let best = find_best_faces(a, xfa, b, xfb, margin, rec)?;
-    Some(ReferenceFace::new(a, xfa, b, xfb, &best, rule.prefers_b(best.separation_a, best.separation_b)))
+    let (edge_a, separation_a) = find_max_separation(pa, pb);
+    if R::ENABLED {
+        record_axes(pa, pb, ShapeId::A, 0, ((edge_a, separation_a), margin), frame, rec);
+    }
+    if separation_a > margin {
+        return None;
+    }
+    let (edge_b, separation_b) = find_max_separation(pb, pa);
+    if R::ENABLED {
+        record_axes(pb, pa, ShapeId::B, pa.count, ((edge_b, separation_b), margin), frame, rec);
+    }
+    (separation_b <= margin).then_some(BestFaces { edge_a, separation_a, edge_b, separation_b })
 }
 
 /// The incident face clipped to the reference face's side planes: the two points, and the
 /// incident edge's vertices (`j1` to `j2`) for the feature ids.
 #[derive(Clone, Copy, Debug)]
-pub struct ClippedFace {
-    pub points: [ClipVertex; 2],
-    pub j1: usize,
-    pub j2: usize,
+struct ClippedFace {
+    points: [ClipVertex; 2],
+    j1: usize,
+    j2: usize,
 }
 
 /// The incident face (the other polygon's edge most anti-parallel to the reference normal),
 /// clipped to the reference face's side planes (Sutherland–Hodgman on a segment). `None`
 /// when clipping leaves fewer than two points.
-pub fn clip_incident_face<R: Recorder<ClipEvent>>(
+fn clip_incident_face<R: Recorder<ClipEvent>>(
     rf: &ReferenceFace,
-    inc_poly: &Polygon,
-    inc_xf: &Transform,
+    incident_poly: &Proxy,
+    frame: &Frame,
     rec: &mut R,
 ) -> Option<ClippedFace> {
-    let inc_edge = find_incident_edge(inc_poly, inc_xf, rf.normal);
-    let (j1, j2) = (inc_edge, (inc_edge + 1) % inc_poly.count);
+    let inc_edge = find_incident_edge(incident_poly, rf.normal);
+    let (j1, j2) = (inc_edge, (inc_edge + 1) % incident_poly.count);
     let incident = [
-        ClipVertex { v: inc_xf.apply(inc_poly.vertices[j1]), incident_vertex: Some(j1), side_plane: None },
-        ClipVertex { v: inc_xf.apply(inc_poly.vertices[j2]), incident_vertex: Some(j2), side_plane: None },
+        ClipVertex { v: incident_poly.points[j1], incident_vertex: Some(j1), side_plane: None },
+        ClipVertex { v: incident_poly.points[j2], incident_vertex: Some(j2), side_plane: None },
     ];
     // Side planes bound the reference face along its tangent.
-    let tangent = (rf.v2 - rf.v1).normalize();
-    let side_planes = [Line { n: -tangent, c: -tangent.dot(rf.v1) }, Line { n: tangent, c: tangent.dot(rf.v2) }];
+    let t = rf.tangent;
+    let side_planes = [Line { n: -t, c: -t.dot(rf.v1) }, Line { n: t, c: t.dot(rf.v2) }];
     let (clip1, n1) = clip_segment_to_line(incident, &side_planes[0], 0);
     let (clip2, n2) = clip_segment_to_line(clip1, &side_planes[1], 1);
     if R::ENABLED {
         let (ref_id, inc_id) = if rf.flip { (ShapeId::B, ShapeId::A) } else { (ShapeId::A, ShapeId::B) };
-        let reference = TracedFace { owner: ref_id, edge: rf.edge, v1: rf.v1, v2: rf.v2, normal: rf.normal };
-        let normal = inc_xf.q.apply(inc_poly.normals[inc_edge]);
-        let incident_face = TracedFace { owner: inc_id, edge: inc_edge, v1: incident[0].v, v2: incident[1].v, normal };
+        let face = |owner, edge, v1, v2, n| TracedFace {
+            owner,
+            edge,
+            v1: frame.point(v1),
+            v2: frame.point(v2),
+            normal: frame.dir(n),
+        };
+        let reference = face(ref_id, rf.edge, rf.v1, rf.v2, rf.normal);
+        let incident_face = face(inc_id, inc_edge, incident[0].v, incident[1].v, incident_poly.normals[inc_edge]);
+        let world_line = |l: &Line, through: Vec2| {
+            let n = frame.dir(l.n);
+            Line { n, c: n.dot(frame.point(through)) }
+        };
         rec.record(ClipEvent::Faces {
             flip: rf.flip,
             bias_changed_choice: rf.bias_changed_choice,
             reference,
             incident: incident_face,
-            side_planes,
+            side_planes: [world_line(&side_planes[0], rf.v1), world_line(&side_planes[1], rf.v2)],
         });
-        let traced =
-            |pts: &[ClipVertex]| pts.iter().map(|c| TracedPoint { p: c.v, created_by: c.side_plane }).collect();
+        let traced = |pts: &[ClipVertex]| {
+            pts.iter().map(|c| TracedPoint { p: frame.point(c.v), created_by: c.side_plane }).collect()
+        };
         rec.record(ClipEvent::Clipped([
             traced(&incident),
             traced(&clip1[..n1]),
@@ -307,10 +319,11 @@ pub fn clip_incident_face<R: Recorder<ClipEvent>>(
 
 /// The clipped points behind the reference face (within the speculative margin), each moved
 /// halfway to the face, with Box2D v3's feature ids.
-pub fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
+fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
     rf: &ReferenceFace,
     clipped: &ClippedFace,
     margin: f32,
+    frame: &Frame,
     rec: &mut R,
 ) -> Manifold {
     let mut m = Manifold::EMPTY;
@@ -319,15 +332,14 @@ pub fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
     // reference vertex i1 with incident vertex j2, the other i2 with j1 (Box2D v3). The id
     // stays the same whether the point is a kept vertex or a clip point, so a resting
     // contact keeps its warm start when a corner slides across a side plane.
-    let tangent = (rf.v2 - rf.v1).normalize();
     let pts = &clipped.points;
-    let lower_first = tangent.dot(pts[0].v) <= tangent.dot(pts[1].v);
+    let lower_first = rf.tangent.dot(pts[0].v) <= rf.tangent.dot(pts[1].v);
     let (i1, i2, j1, j2) = (rf.edge, rf.edge2, clipped.j1, clipped.j2);
     for (k, cv) in pts.iter().enumerate() {
         let separation = rf.face.distance_to_line(cv.v);
         let keep = separation <= margin;
         if R::ENABLED {
-            rec.record(ClipEvent::Point { p: cv.v, separation, kept: keep });
+            rec.record(ClipEvent::Point { p: frame.point(cv.v), separation, kept: keep });
         }
         if keep {
             let (rv, iv) = if (k == 0) == lower_first { (i1, j2) } else { (i2, j1) };
@@ -344,10 +356,15 @@ pub fn keep_points_behind_reference<R: Recorder<ClipEvent>>(
 
 /// A single contact when clipping leaves nothing: the incident polygon's deepest vertex, so
 /// the contact is as deep as the overlap along the normal.
-fn deepest_vertex_contact(inc: &Polygon, inc_xf: &Transform, rf: &ReferenceFace, margin: f32) -> Manifold {
+fn deepest_vertex_contact(incident: &Proxy, rf: &ReferenceFace, margin: f32) -> Manifold {
     let n = rf.face.n;
-    let j = inc.support_index(inc_xf.q.apply_inv(-n));
-    let v = inc_xf.apply(inc.vertices[j]);
+    let mut j = 0;
+    for i in 1..incident.count {
+        if n.dot(incident.points[i]) < n.dot(incident.points[j]) {
+            j = i;
+        }
+    }
+    let v = incident.points[j];
     let separation = rf.face.distance_to_line(v);
     let mut m = Manifold::EMPTY;
     if separation <= margin {
@@ -510,10 +527,14 @@ mod tests {
                 continue;
             }
             overlaps += 1;
+            let frame = Frame::of(&a, &xa);
+            let (pa, pb) = (own_proxy(&a), proxy_in(&frame, &b, &xb));
+            let faces = find_best_faces(&pa, &pb, 0.0, &frame, &mut NoTrace).unwrap();
             for (rule, worst) in
                 [(ReferenceFaceRule::Absolute, &mut worst_absolute), (ReferenceFaceRule::Relative, &mut worst_relative)]
             {
-                let rf = find_reference_face(&a, &xa, &b, &xb, 0.0, rule, &mut NoTrace).unwrap();
+                let flip = rule.prefers_b(faces.separation_a, faces.separation_b);
+                let rf = ReferenceFace::new(&pa, &pb, &faces, flip);
                 *worst = worst.max(best - rf.separation);
             }
         }

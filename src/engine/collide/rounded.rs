@@ -9,7 +9,8 @@
 //! Computed in A's frame shifted to A's first vertex, returned in world space, normal A → B.
 
 use super::clip::Line;
-use super::clip_trace::{ClipEvent, SatAxis, ShapeId, TracedFace, TracedPoint};
+use super::clip_trace::{ClipEvent, ShapeId, TracedFace, TracedPoint};
+use super::frame_of_a::{find_incident_edge, find_max_separation, own_proxy, proxy_in, record_axes, Frame};
 use super::manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
 use super::polygon::{ReferenceFaceRule, DEPTH_GUARD};
 use super::segment::segment_distance;
@@ -19,24 +20,6 @@ use crate::engine::shape::{Capsule, Polygon};
 use crate::engine::trace::{NoTrace, Recorder};
 use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
-
-/// A's frame shifted to `origin`, where the proxies live: maps their points and directions
-/// to world space for the trace.
-#[derive(Clone, Copy)]
-struct Frame {
-    xf: Transform,
-    origin: Vec2,
-}
-
-impl Frame {
-    fn point(&self, p: Vec2) -> Vec2 {
-        self.xf.apply(p + self.origin)
-    }
-
-    fn dir(&self, n: Vec2) -> Vec2 {
-        self.xf.q.apply(n)
-    }
-}
 
 /// Contact between polygon A and capsule B; points separated by less than `margin` are kept.
 pub fn collide_polygon_capsule(a: &Polygon, xfa: &Transform, b: &Capsule, xfb: &Transform, margin: f32) -> Manifold {
@@ -52,16 +35,16 @@ pub fn collide_polygon_capsule_with<R: Recorder<ClipEvent>>(
     margin: f32,
     rec: &mut R,
 ) -> Manifold {
-    let origin = a.vertices[0];
+    let frame = Frame::of(a, xfa);
     // B in A's frame: the capsule's two-gon, normals rotated from its own frame.
-    let xf = xfa.inv_mul(xfb);
+    let (xf, origin) = (xfa.inv_mul(xfb), frame.origin);
     let n0 = right_perp((b.center2 - b.center1).normalize());
     let mut pb = Proxy::zeroed(2, b.radius);
     pb.points[0] = xf.apply(b.center1) - origin;
     pb.points[1] = xf.apply(b.center2) - origin;
     pb.normals[0] = xf.q.apply(n0);
     pb.normals[1] = -pb.normals[0];
-    collide_in_frame_of_a(&own_proxy(a), &pb, xfa, origin, margin, rec)
+    collide_in_frame_of_a(&own_proxy(a), &pb, &frame, margin, rec)
 }
 
 /// Contact between polygons A and B, either or both rounded (Box2D's `b2CollidePolygons` with
@@ -79,106 +62,29 @@ pub fn collide_rounded_polygons_with<R: Recorder<ClipEvent>>(
     margin: f32,
     rec: &mut R,
 ) -> Manifold {
-    let origin = a.vertices[0];
-    let xf = xfa.inv_mul(xfb);
-    let mut pb = Proxy::zeroed(b.count, b.radius);
-    for i in 0..b.count {
-        pb.points[i] = xf.apply(b.vertices[i]) - origin;
-        pb.normals[i] = xf.q.apply(b.normals[i]);
-    }
-    collide_in_frame_of_a(&own_proxy(a), &pb, xfa, origin, margin, rec)
+    let frame = Frame::of(a, xfa);
+    collide_in_frame_of_a(&own_proxy(a), &proxy_in(&frame, b, xfb), &frame, margin, rec)
 }
 
-/// Polygon `p` as a proxy in its own frame shifted to its first vertex.
-fn own_proxy(p: &Polygon) -> Proxy {
-    let mut proxy = Proxy { normals: p.normals, ..Proxy::zeroed(p.count, p.radius) };
-    for i in 0..p.count {
-        proxy.points[i] = p.vertices[i] - p.vertices[0];
-    }
-    proxy
-}
-
-/// `b2CollidePolygons` on `pa` and `pb`, both given in A's frame (`xfa`) shifted to `origin`;
-/// the manifold comes back in world space.
+/// `b2CollidePolygons` on `pa` and `pb`, both given in `frame` (A's, shifted to its first
+/// vertex); the manifold comes back in world space.
 fn collide_in_frame_of_a<R: Recorder<ClipEvent>>(
     pa: &Proxy,
     pb: &Proxy,
-    xfa: &Transform,
-    origin: Vec2,
+    frame: &Frame,
     margin: f32,
     rec: &mut R,
 ) -> Manifold {
-    let frame = Frame { xf: *xfa, origin };
     if R::ENABLED {
         let vertices = [pa, pb].map(|p| p.points[..p.count].iter().map(|&v| frame.point(v)).collect());
         rec.record(ClipEvent::Begin { rule: ReferenceFaceRule::Plain, vertices });
         rec.record(ClipEvent::Radii([pa.radius, pb.radius]));
     }
-    let mut m = collide_rounded(pa, pb, margin, &frame, rec);
-    m.normal = xfa.q.apply(m.normal);
-    for p in &mut m.points[..m.count] {
-        p.point = xfa.apply(p.point + origin);
-    }
+    let m = frame.manifold_to_world(collide_rounded(pa, pb, margin, frame, rec));
     if R::ENABLED {
         rec.record(ClipEvent::Done(m));
     }
     m
-}
-
-/// Box2D's `b2FindMaxSeparation`: the edge of `p1` whose normal separates `p2` most.
-fn find_max_separation(p1: &Proxy, p2: &Proxy) -> (usize, f32) {
-    let mut best = (0, -f32::MAX);
-    for i in 0..p1.count {
-        let (n, v1) = (p1.normals[i], p1.points[i]);
-        let si = p2.points[..p2.count].iter().map(|&v2| n.dot(v2 - v1)).fold(f32::MAX, f32::min);
-        if si > best.1 {
-            best = (i, si);
-        }
-    }
-    best
-}
-
-/// Records every axis of `p1` (shape `owner`, axes numbered from `first`) against `p2` with
-/// its deepest vertex, the best one, and whether it separates beyond `reach`.
-fn record_axes<R: Recorder<ClipEvent>>(
-    p1: &Proxy,
-    p2: &Proxy,
-    owner: ShapeId,
-    first: usize,
-    (best, reach): ((usize, f32), f32),
-    frame: &Frame,
-    rec: &mut R,
-) {
-    for i in 0..p1.count {
-        let (n, v1) = (p1.normals[i], p1.points[i]);
-        let s = |j: usize| n.dot(p2.points[j] - v1);
-        let deepest = (0..p2.count).min_by(|&j, &k| s(j).total_cmp(&s(k))).unwrap_or(0);
-        rec.record(ClipEvent::Axis(SatAxis {
-            owner,
-            edge: i,
-            normal: frame.dir(n),
-            face: [frame.point(v1), frame.point(p1.points[(i + 1) % p1.count])],
-            separation: s(deepest),
-            deepest_vertex: deepest,
-            deepest_point: frame.point(p2.points[deepest]),
-        }));
-    }
-    rec.record(ClipEvent::Best { owner, axis: first + best.0 });
-    if best.1 > reach {
-        rec.record(ClipEvent::Separating(first + best.0));
-    }
-}
-
-/// The edge of `p` most anti-parallel to `normal`.
-fn find_incident_edge(p: &Proxy, normal: Vec2) -> usize {
-    let mut best = (0, f32::MAX);
-    for i in 0..p.count {
-        let d = normal.dot(p.normals[i]);
-        if d < best.1 {
-            best = (i, d);
-        }
-    }
-    best.0
 }
 
 /// `b2CollidePolygons` on two rounded polygons in one frame.
