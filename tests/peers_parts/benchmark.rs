@@ -403,3 +403,23 @@ fn rain_is_box2ds_setup_at_every_wave() {
         }
     }
 }
+
+/// many_pyramids' 22,020 boxes find every pair in the first step, as in Box2D (which bounds
+/// no step's new pairs): the pile bound (`broadphase::MAX_NEW_PAIRS`) let packed scenes add
+/// four new pairs a query beyond it (`broadphase::new_pair_room`), where it put 9,571 of the
+/// first step's queries off before. So the first step's contacts are Box2D's.
+#[test]
+fn many_pyramids_finds_its_pairs_in_the_first_step_as_box2d() {
+    let mut w = benchmark("many_pyramids");
+    let mut b2 = Box2dWorld::from_world(&w);
+    w.step();
+    b2.step();
+    assert_eq!(w.broadphase.stats.deferred, 0, "queries put off");
+    let ours = w.contacts.iter().filter(|c| c.manifold.count > 0).count();
+    let theirs = b2.contact_count();
+    eprintln!(
+        "many_pyramids, first step: {ours} touching contacts, Box2D {theirs}; pairs {}",
+        w.broadphase.stats.pairs
+    );
+    assert!(ours as f32 >= 0.99 * theirs as f32, "{ours} touching contacts, Box2D {theirs}");
+}

@@ -25,8 +25,8 @@ pub mod tree_validate;
 
 pub use brute::find_pairs_brute_force;
 pub use pair_finder::{
-    body_aabb, trace_sort_and_sweep, Broadphase, BroadphaseStats, PairFinding, MAX_NEW_PAIRS, MAX_PAIRS,
-    MAX_QUERY_VISITS,
+    body_aabb, new_pair_room, trace_sort_and_sweep, Broadphase, BroadphaseStats, PairFinding, MAX_NEW_PAIRS, MAX_PAIRS,
+    MAX_QUERY_VISITS, NEW_PAIRS_PER_QUERY,
 };
 pub use sweep::{find_pairs, find_pairs_traced};
 pub use sweep_trace::{SweepStep, SweepTrace};

@@ -1,5 +1,7 @@
 //! Step 2 of the pair finder: the move buffer's tree queries (`query_parts`, on the
-//! workers), bounded by [`MAX_PAIRS`] and [`MAX_NEW_PAIRS`].
+//! workers), bounded by [`MAX_PAIRS`] and [`new_pair_room`]
+//! ([`MAX_NEW_PAIRS`](super::MAX_NEW_PAIRS), more for a packed scene's many queries of few
+//! pairs).
 //!
 //! A moved proxy's query reports every proxy its fat box overlaps, so it reports again the
 //! pairs it already has; those are merged away at the end. Only new pairs count against the
@@ -12,18 +14,18 @@
 //! its ground nor walks the whole pile once per put-off proxy (20,000 boxes at one point
 //! spent 8.6 s a step there).
 
-use super::{should_collide, Broadphase, MAX_NEW_PAIRS, MAX_PAIRS};
+use super::{new_pair_room, should_collide, Broadphase, MAX_PAIRS};
 use crate::engine::body::Body;
 use crate::engine::parallel::Workers;
 
 impl Broadphase {
     /// Queries the tree for every proxy in the move buffer (in parts on `workers`:
-    /// `query_parts`) and merges the new pairs. Once the new pairs would pass [`MAX_PAIRS`] or
-    /// [`MAX_NEW_PAIRS`], the remaining proxies stay in the move buffer for the next update
-    /// (the one whose pairs do not all fit too: those that fit are kept, and the repeat is
-    /// deduplicated).
+    /// `query_parts`) and merges the new pairs. Once the new pairs of the first queries would
+    /// pass [`MAX_PAIRS`] or their [`new_pair_room`], the remaining proxies stay in the move
+    /// buffer for the next update (the one whose pairs do not all fit too: those that fit are
+    /// kept, and the repeat is deduplicated).
     pub(super) fn query_move_buffer(&mut self, bodies: &[Body], workers: &Workers) {
-        let room = MAX_PAIRS.saturating_sub(self.pairs.len()).min(MAX_NEW_PAIRS);
+        let room = MAX_PAIRS.saturating_sub(self.pairs.len());
         let (done, exact) = match room {
             0 => {
                 self.candidates.clear();
@@ -37,7 +39,8 @@ impl Broadphase {
             self.in_move_buffer[q as usize] = false;
         }
         self.move_buffer.drain(..done);
-        self.query_fixed_pairs(bodies, room + MAX_PAIRS / 4, exact);
+        let limit = new_pair_room(done, room) + MAX_PAIRS / 4;
+        self.query_fixed_pairs(bodies, limit, exact);
         if self.candidates.is_empty() {
             return;
         }

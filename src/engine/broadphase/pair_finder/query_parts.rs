@@ -3,13 +3,14 @@
 //! the proxies and the bodies are only read, so the parts are independent.
 //!
 //! The pairs kept do not depend on how the buffer is cut, so pair finding gives the same
-//! pairs on any number of threads: when every query's pairs fit in the room left for new
-//! pairs they are all kept, else the pairs already in the pair set are dropped (by binary
-//! search) and the new ones are taken in move-buffer order up to the room; the first query
-//! whose new pairs do not all fit keeps those that do and, with the queries after it, stays in
-//! the move buffer. A part drops the known pairs itself once it has found more than the room,
-//! and stops once its new pairs pass it, so a pile's queries do a bounded amount of work (the
-//! tree statistics of a step that reaches the limit depend on the cut; the pairs do not).
+//! pairs on any number of threads: when the pairs of every first `k` queries fit in the room
+//! for new pairs (`new_pair_room(k, ..)`) they are all kept, else the pairs already in the
+//! pair set are dropped (by binary search) and the new ones are taken in move-buffer order up
+//! to the room; the first query whose new pairs do not all fit keeps those that do and, with
+//! the queries after it, stays in the move buffer. A part drops the known pairs itself once it
+//! has found more than the room of the whole buffer, and stops once its new pairs pass it, so
+//! a pile's queries do a bounded amount of work (the tree statistics of a step that reaches
+//! the limit depend on the cut; the pairs do not).
 //!
 //! The tree work is bounded too: the queries are taken in order until their node visits pass
 //! [`MAX_QUERY_VISITS`], and the rest wait. In a coincident pile each query visits the whole
@@ -18,7 +19,7 @@
 //! once its own visits pass the bound (the visits before it only add to them), so the queries
 //! kept are the same on any cut.
 
-use super::{should_collide, Broadphase, Proxy};
+use super::{new_pair_room, should_collide, Broadphase, Proxy};
 use crate::engine::body::Body;
 use crate::engine::broadphase::tree::DynamicTree;
 use crate::engine::broadphase::tree_query::QueryStats;
@@ -49,11 +50,13 @@ pub(super) struct QueryPart {
 }
 
 impl Broadphase {
-    /// The move buffer's queries in parts on `workers`, at most `room` new pairs kept into
-    /// `candidates`. Returns how many queries completed (from the front of the buffer) and
-    /// whether the candidates hold only new pairs (the serial loop's `exact`).
+    /// The move buffer's queries in parts on `workers`, their new pairs kept into `candidates`
+    /// within `room` (left in the pair set) and [`new_pair_room`]. Returns how many queries
+    /// completed (from the front of the buffer) and whether the candidates hold only new
+    /// pairs (the serial loop's `exact`).
     pub(super) fn query_in_parts(&mut self, bodies: &[Body], room: usize, workers: &Workers) -> (usize, bool) {
         let n = self.move_buffer.len();
+        let buffer_room = new_pair_room(n, room);
         let parts = (workers.threads() * 4).min(n / QUERIES_PER_PART).max(1);
         self.query_parts.resize_with(parts, QueryPart::default);
         let (tree, proxies, in_buffer, buffer) =
@@ -63,7 +66,7 @@ impl Broadphase {
             workers.for_each_chunk(&mut self.query_parts[..parts], 1, &|k0, chunk| {
                 for (k, part) in (k0..).zip(chunk) {
                     let mine = &buffer[n * k / parts..n * (k + 1) / parts];
-                    part.run(mine, (tree, proxies, in_buffer, bodies), pairs, room);
+                    part.run(mine, (tree, proxies, in_buffer, bodies), pairs, buffer_room);
                 }
             });
         });
@@ -71,10 +74,9 @@ impl Broadphase {
         for part in parts.iter() {
             self.stats.query += part.stats;
         }
-        let found: usize = parts.iter().map(|p| p.found.len()).sum();
         let visits: u64 = parts.iter().map(|p| p.stats.nodes_visited as u64).sum();
         self.candidates.clear();
-        if found <= room && visits <= MAX_QUERY_VISITS && !parts.iter().any(|p| p.stopped) {
+        if visits <= MAX_QUERY_VISITS && !parts.iter().any(|p| p.stopped) && every_prefix_fits(parts, room) {
             // Every new pair fits (the candidates may hold pairs found again: merged away).
             parts.iter().for_each(|p| self.candidates.extend_from_slice(&p.found));
             return (n, false);
@@ -147,16 +149,32 @@ impl QueryPart {
     }
 }
 
-/// The new pairs of the parts' queries, in order, up to `room` into `out`; the number of
-/// queries kept whole (the serial loop stops before a query once the room is full, and keeps
-/// what fits of the query that fills it; and after the query whose visits pass
-/// [`MAX_QUERY_VISITS`]).
+/// Whether the pairs found by every first `k` queries (new or already known: at least their
+/// new pairs) fit in `new_pair_room(k, room)`.
+fn every_prefix_fits(parts: &[QueryPart], room: usize) -> bool {
+    let (mut before, mut queries) = (0, 0);
+    for part in parts {
+        for &end in &part.ends {
+            queries += 1;
+            if before + end > new_pair_room(queries, room) {
+                return false;
+            }
+        }
+        before += part.found.len();
+    }
+    true
+}
+
+/// The new pairs of the parts' queries, in order, into `out`, the first `k` queries' within
+/// `new_pair_room(k, room)`; the number of queries kept whole (the serial loop stops before a
+/// query once the room is full, and keeps what fits of the query that fills it; and after the
+/// query whose visits pass [`MAX_QUERY_VISITS`]).
 fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) -> usize {
     let (mut done, mut visits) = (0, 0);
     for part in parts {
         let mut start = 0;
         for (&end, &cost) in part.ends.iter().zip(&part.visits) {
-            let left = room - out.len();
+            let left = new_pair_room(done + 1, room).saturating_sub(out.len());
             if left == 0 {
                 return done;
             }
@@ -177,7 +195,7 @@ fn take_in_order(parts: &[QueryPart], room: usize, out: &mut Vec<(u32, u32)>) ->
 
 #[cfg(test)]
 mod tests {
-    use super::{take_in_order, QueryPart, MAX_QUERY_VISITS};
+    use super::{every_prefix_fits, take_in_order, QueryPart, MAX_QUERY_VISITS};
 
     fn part(found: &[(u32, u32)], ends: &[usize]) -> QueryPart {
         QueryPart { found: found.to_vec(), ends: ends.to_vec(), visits: vec![1; ends.len()], ..QueryPart::default() }
@@ -210,6 +228,35 @@ mod tests {
         out.clear();
         assert_eq!(take_in_order(&parts, 2, &mut out), 1);
         assert_eq!(out, [(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn many_queries_of_few_pairs_pass_max_new_pairs() {
+        use super::super::{MAX_NEW_PAIRS, NEW_PAIRS_PER_QUERY};
+        // Queries of `per` new pairs each, one part; room enough in the pair set.
+        let queries = |per: usize, count: usize| {
+            let found = (0..(per * count) as u32).map(|k| (k, k + 1)).collect::<Vec<_>>();
+            let ends = (1..=count).map(|q| q * per).collect::<Vec<_>>();
+            part(&found, &ends)
+        };
+        let count = MAX_NEW_PAIRS / NEW_PAIRS_PER_QUERY + 1000;
+        let mut out = Vec::new();
+        // A packed scene: four pairs a query, more than MAX_NEW_PAIRS in all, every query kept.
+        let packed = [queries(NEW_PAIRS_PER_QUERY, count)];
+        assert!(count * NEW_PAIRS_PER_QUERY > MAX_NEW_PAIRS && every_prefix_fits(&packed, 250_000));
+        assert_eq!(take_in_order(&packed, 250_000, &mut out), count);
+        assert_eq!(out.len(), count * NEW_PAIRS_PER_QUERY);
+        // Five a query: the first queries fill MAX_NEW_PAIRS before four a query reaches it;
+        // the query that passes it keeps what fits and waits with those after it.
+        let denser = [queries(5, count)];
+        assert!(!every_prefix_fits(&denser, 250_000));
+        out.clear();
+        let done = take_in_order(&denser, 250_000, &mut out);
+        assert_eq!((done, out.len()), (MAX_NEW_PAIRS / 5, MAX_NEW_PAIRS));
+        // The pair set's room still bounds them all.
+        out.clear();
+        assert_eq!(take_in_order(&packed, 1000, &mut out), 250);
+        assert_eq!(out.len(), 1000);
     }
 
     #[test]
