@@ -40,6 +40,7 @@ use crate::engine::parallel::Workers;
 use crate::engine::reach::speculative_reach;
 use serde::{Deserialize, Serialize};
 
+mod pair_index;
 mod proxy_sync;
 mod query;
 mod query_parts;
@@ -163,6 +164,8 @@ pub struct Broadphase {
     in_move_buffer: Vec<bool>,
     /// Sorted, unique `(i, j)` body pairs, `i < j`.
     pairs: Vec<(u32, u32)>,
+    /// Where each body's run of `pairs` starts, built before the move buffer's queries.
+    pair_index: pair_index::PairIndex,
     /// Tight AABB of every body at the last update (shape box + speculative margin + reach).
     tight: Vec<Aabb>,
     /// What each body's tight AABB was computed from, and its speculative reach then.

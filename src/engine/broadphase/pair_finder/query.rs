@@ -26,6 +26,12 @@ impl Broadphase {
     /// kept, and the repeat is deduplicated).
     pub(super) fn query_move_buffer(&mut self, bodies: &[Body], workers: &Workers) {
         let room = MAX_PAIRS.saturating_sub(self.pairs.len());
+        if self.move_buffer.is_empty() {
+            (self.stats.queries, self.stats.deferred) = (0, 0);
+            return;
+        }
+        // The queries look known pairs up once their count passes the room (`pair_index`).
+        self.pair_index.build(&self.pairs, bodies.len());
         let (done, exact) = match room {
             0 => {
                 self.candidates.clear();
@@ -57,10 +63,11 @@ impl Broadphase {
     /// those found again).
     fn query_fixed_pairs(&mut self, bodies: &[Body], limit: usize, exact: bool) {
         if self.move_buffer.is_empty() {
+            (self.stats.queries, self.stats.deferred) = (0, 0);
             return;
         }
         self.build_fixed_tree(bodies);
-        let (tree, proxies, pairs) = (&self.tree, &self.proxies, &self.pairs);
+        let (tree, proxies, pairs, index) = (&self.tree, &self.proxies, &self.pairs, &self.pair_index);
         let candidates = &mut self.candidates;
         for &q in &self.move_buffer {
             if candidates.len() >= limit {
@@ -74,7 +81,7 @@ impl Broadphase {
                     return true;
                 }
                 let pair = if p < q { (p, q) } else { (q, p) };
-                if exact && pairs.binary_search(&pair).is_ok() {
+                if exact && index.contains(pairs, pair) {
                     return true;
                 }
                 if candidates.len() >= limit {

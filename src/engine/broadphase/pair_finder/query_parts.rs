@@ -19,6 +19,7 @@
 //! once its own visits pass the bound (the visits before it only add to them), so the queries
 //! kept are the same on any cut.
 
+use super::pair_index::PairIndex;
 use super::{new_pair_room, should_collide, Broadphase, Proxy};
 use crate::engine::body::Body;
 use crate::engine::broadphase::tree::DynamicTree;
@@ -61,12 +62,12 @@ impl Broadphase {
         self.query_parts.resize_with(parts, QueryPart::default);
         let (tree, proxies, in_buffer, buffer) =
             (&self.tree, &self.proxies[..], &self.in_move_buffer[..], &self.move_buffer);
-        let pairs = &self.pairs;
+        let known = (&self.pairs[..], &self.pair_index);
         workers.run(|| {
             workers.for_each_chunk(&mut self.query_parts[..parts], 1, &|k0, chunk| {
                 for (k, part) in (k0..).zip(chunk) {
                     let mine = &buffer[n * k / parts..n * (k + 1) / parts];
-                    part.run(mine, (tree, proxies, in_buffer, bodies), pairs, buffer_room);
+                    part.run(mine, (tree, proxies, in_buffer, bodies), known, buffer_room);
                 }
             });
         });
@@ -81,9 +82,9 @@ impl Broadphase {
             parts.iter().for_each(|p| self.candidates.extend_from_slice(&p.found));
             return (n, false);
         }
-        let pairs = &self.pairs;
+        let known = (&self.pairs[..], &self.pair_index);
         workers.for_each_chunk(parts, 1, &|_, chunk| {
-            chunk.iter_mut().filter(|p| !p.exact).for_each(|p| p.keep_new(pairs))
+            chunk.iter_mut().filter(|p| !p.exact).for_each(|p| p.keep_new(known))
         });
         (take_in_order(parts, room, &mut self.candidates), true)
     }
@@ -92,11 +93,14 @@ impl Broadphase {
 /// What a part's queries read: the tree, the proxies, which bodies are in the move buffer, the bodies.
 type QueryInput<'a> = (&'a DynamicTree<u32>, &'a [Proxy], &'a [bool], &'a [Body]);
 
+/// The sorted pair set and its index.
+type Known<'a> = (&'a [(u32, u32)], &'a PairIndex);
+
 impl QueryPart {
     /// Runs the queries of the bodies `mine`. Once its pairs pass `room` the part drops
-    /// those already in `pairs` and skips them from then on (`exact`); once its new pairs
+    /// those already in the pair set and skips them from then on (`exact`); once its new pairs
     /// pass `room`, or its visits [`MAX_QUERY_VISITS`], it stops, after the query that passed it.
-    fn run(&mut self, mine: &[u32], (tree, proxies, in_buffer, bodies): QueryInput, pairs: &[(u32, u32)], room: usize) {
+    fn run(&mut self, mine: &[u32], (tree, proxies, in_buffer, bodies): QueryInput, known: Known, room: usize) {
         (self.stopped, self.exact, self.stats) = (false, false, QueryStats::default());
         self.found.clear();
         self.ends.clear();
@@ -112,7 +116,7 @@ impl QueryPart {
                     return true;
                 }
                 let pair = if p < q { (p, q) } else { (q, p) };
-                if !(exact && pairs.binary_search(&pair).is_ok()) {
+                if !(exact && known.1.contains(known.0, pair)) {
                     found.push(pair);
                 }
                 true
@@ -122,7 +126,7 @@ impl QueryPart {
             self.visits.push(stats.nodes_visited);
             visits += stats.nodes_visited as u64;
             if !self.exact && self.found.len() > room {
-                self.keep_new(pairs);
+                self.keep_new(known);
             }
             if (self.exact && self.found.len() > room) || visits > MAX_QUERY_VISITS {
                 self.stopped = true;
@@ -131,13 +135,13 @@ impl QueryPart {
         }
     }
 
-    /// Drops the pairs already in the sorted pair set, keeping each query's end.
-    fn keep_new(&mut self, pairs: &[(u32, u32)]) {
+    /// Drops the pairs already in the pair set, keeping each query's end.
+    fn keep_new(&mut self, (pairs, index): Known) {
         self.exact = true;
         let (mut kept, mut start) = (0, 0);
         for end in &mut self.ends {
             for i in start..*end {
-                if pairs.binary_search(&self.found[i]).is_err() {
+                if !index.contains(pairs, self.found[i]) {
                     self.found[kept] = self.found[i];
                     kept += 1;
                 }
@@ -206,7 +210,9 @@ mod tests {
         let pairs = [(0, 1), (1, 2), (2, 3)];
         // Two queries: the first finds (1, 2) again and (0, 2); the second (2, 3) again and (0, 3).
         let mut p = part(&[(1, 2), (0, 2), (2, 3), (0, 3)], &[2, 4]);
-        p.keep_new(&pairs);
+        let mut index = super::PairIndex::default();
+        index.build(&pairs, 4);
+        p.keep_new((&pairs, &index));
         assert!(p.exact);
         assert_eq!((p.found.as_slice(), p.ends.as_slice()), (&[(0, 2), (0, 3)][..], &[1, 2][..]));
     }
