@@ -4,8 +4,9 @@
 //! smallest extent (the distance from its centre of mass to its nearest face): a body that
 //! slow cannot pass through anything thicker than itself before the next step's speculative
 //! contact sees it. Each fast body is swept from its start-of-step pose to its end pose
-//! against the static bodies whose fat AABBs in the broadphase tree overlap the swept box,
-//! with the certified root finder ([`crate::engine::collide::toi::certified()`]: Box2D's root
+//! against the static bodies whose boxes overlap the swept box (scanned, or past 128 found in
+//! a tree of the static bodies alone, as Box2D v3's static tree), and of a static body of
+//! several shapes only against the shapes whose own boxes reach it, with the certified root finder ([`crate::engine::collide::toi::certified()`]: Box2D's root
 //! finder, each advance accepted only when the 004 article's motion bound for "Continuous
 //! Angular/Linear" rules out an earlier contact, conservative advancement otherwise), so a
 //! turning body never steps over a hit as Box2D's `b2TimeOfImpact` can; the earliest time of
@@ -32,6 +33,7 @@
 use super::toi_events::ToiEvent;
 use super::World;
 use crate::engine::body::{Body, BodyKind};
+use crate::engine::broadphase::DynamicTree;
 use crate::engine::collide::gjk_cache::SimplexCache;
 use crate::engine::collide::support::{Proxy, MAX_PROXY_VERTICES};
 use crate::engine::collide::toi::{
@@ -41,6 +43,7 @@ use crate::engine::math::{cross, Aabb, Transform};
 use crate::engine::parallel::BODY_BLOCK;
 use crate::engine::reach::{last_step_motion, CONTINUOUS_SAFETY_FACTOR};
 use crate::engine::shape::extents::shape_extents;
+use crate::engine::LINEAR_SLOP;
 use glam::Vec2;
 use std::time::Instant;
 
@@ -182,8 +185,53 @@ fn placed(mut proxy: Proxy, local: &Transform) -> Proxy {
 /// Sequential-impulse passes of [`stop_core`].
 const STOP_ITERATIONS: usize = 4;
 
-/// Up to this many static bodies, a sweep scans their boxes instead of querying the tree.
+/// Up to this many static bodies, a sweep scans their boxes instead of querying a tree of them.
 const STATIC_SCAN_MAX: usize = 128;
+
+/// The static bodies a body that is not a bullet is swept against, each with its box: few
+/// enough to scan, or in a tree of their own (its user data the index in the list), as Box2D
+/// v3 keeps its static shapes in a tree apart from the moving ones.
+struct Statics {
+    list: Vec<(usize, Aabb)>,
+    tree: Option<DynamicTree<u32>>,
+}
+
+impl Statics {
+    fn of(world: &World) -> Statics {
+        let list: Vec<(usize, Aabb)> = world
+            .bodies
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind == BodyKind::Static)
+            .map(|(i, b)| (i, b.compute_aabb()))
+            .collect();
+        let tree = (list.len() > STATIC_SCAN_MAX).then(|| {
+            let mut tree = DynamicTree::new(world.broadphase.tree.settings);
+            for (k, &(_, aabb)) in list.iter().enumerate() {
+                tree.create_proxy(aabb, k as u32);
+            }
+            tree
+        });
+        Statics { list, tree }
+    }
+
+    /// The static bodies whose boxes overlap `swept`, in index order, into `out`.
+    fn overlapping(&self, swept: &Aabb, out: &mut Vec<usize>) {
+        match &self.tree {
+            None => out.extend(self.list.iter().filter(|(_, aabb)| aabb.overlaps(swept)).map(|&(j, _)| j)),
+            Some(tree) => {
+                tree.query(swept, |_, k| {
+                    let (j, aabb) = self.list[k as usize];
+                    if aabb.overlaps(swept) {
+                        out.push(j);
+                    }
+                    true
+                });
+                out.sort_unstable();
+            }
+        }
+    }
+}
 
 impl World {
     /// The continuous pass of the step (see the module docs): fills `profile.ccd_ms` and
@@ -218,22 +266,14 @@ impl World {
         self.solver_scratch.body_flags = flags;
         let mut candidates = Vec::new();
         let mut events = 0;
-        // Bodies that are not bullets are only moved back against static bodies. When there
-        // are few, testing each one's box is cheaper than a query of the tree, which also
-        // holds every moving body (Box2D v3 keeps static bodies in a tree of their own).
-        let statics: Vec<(usize, Aabb)> = if fast.is_empty() {
-            Vec::new()
-        } else {
-            self.bodies
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.kind == BodyKind::Static)
-                .map(|(i, b)| (i, b.compute_aabb()))
-                .collect()
-        };
-        let statics = (statics.len() <= STATIC_SCAN_MAX).then_some(statics.as_slice());
-        for &i in &fast {
-            events += usize::from(self.sweep_to_impact(i, statics, &mut candidates));
+        // Bodies that are not bullets are only moved back against static bodies: their boxes
+        // scanned, or a tree of them alone, not the broadphase's tree, which also holds every
+        // moving body (a falling crowd's sweeps walked it to find a floor).
+        if !fast.is_empty() {
+            let statics = Statics::of(self);
+            for &i in &fast {
+                events += usize::from(self.sweep_to_impact(i, Some(&statics), &mut candidates));
+            }
         }
         if !bullets.is_empty() {
             // The tree then holds every other body at its final pose.
@@ -247,9 +287,9 @@ impl World {
     }
 
     /// Sweeps body `i` over the step against what it may hit and moves it back to the earliest
-    /// time of impact. Returns whether it was moved. `statics`: the static bodies and their
-    /// boxes, to scan instead of querying the tree (only for a body that is not a bullet).
-    fn sweep_to_impact(&mut self, i: usize, statics: Option<&[(usize, Aabb)]>, candidates: &mut Vec<usize>) -> bool {
+    /// time of impact. Returns whether it was moved. `statics`: the static bodies, to search
+    /// instead of the broadphase's tree (only for a body that is not a bullet).
+    fn sweep_to_impact(&mut self, i: usize, statics: Option<&Statics>, candidates: &mut Vec<usize>) -> bool {
         let b = &self.bodies[i];
         // Relative to the start centre, so the sweep keeps its precision far from the origin.
         let base = b.center0;
@@ -275,8 +315,9 @@ impl World {
         let scan = statics.filter(|_| !bullet);
         candidates.clear();
         if let Some(statics) = scan {
-            // In index order already, and each box is the one the filter below computes.
-            candidates.extend(statics.iter().filter(|(j, aabb)| *j != i && aabb.overlaps(&swept)).map(|&(j, _)| j));
+            // In index order, and each box is the one the filter below computes (a static
+            // body is never the swept one, which moves).
+            statics.overlapping(&swept, candidates);
         } else if self.broadphase.has_proxies_for(bodies.len()) {
             self.broadphase.tree.query(&swept, |_, j| {
                 if target(j as usize) {
@@ -294,7 +335,16 @@ impl World {
             candidates.retain(|&j| bodies[j].compute_aabb().overlaps(&swept));
             candidates.sort_unstable();
         }
+        if candidates.is_empty() {
+            // Nothing to meet (a body falling through open space): no proxies, no cores.
+            return false;
+        }
         let mine = body_proxies(b, min_extent);
+        // An obstacle's shape is swept against only if its own box reaches the sweep: a
+        // static body of many shapes (a floor of tiles) is met where the body passes, not
+        // shape by shape along its whole length. Grown by twice the slop: a time of impact
+        // is found within a slop and a quarter of touching (`toi::default_target`).
+        let near = swept.expanded(2.0 * LINEAR_SLOP);
         // `first`: the first impact's obstacle, the shapes that met (moving, obstacle), the query.
         let (mut fraction, mut held, mut core, mut first) = (1.0f32, None, mine.first().map(|m| m.1), None);
         for &j in candidates.iter() {
@@ -302,6 +352,12 @@ impl World {
             let other = Sweep::stationary(o.local_center, &o.xf).relative_to(base);
             let hold = o.kind == BodyKind::Static;
             for (l, obstacle) in shape_proxies(o).enumerate() {
+                if o.shape_count() > 1 {
+                    let (shape, xf) = o.shape_at(l);
+                    if !shape.compute_aabb(&xf).overlaps(&near) {
+                        continue;
+                    }
+                }
                 for (k, &(proxy, shape_core)) in mine.iter().enumerate() {
                     let impact = impact_time(obstacle, other, (proxy, shape_core), sweep, fraction, hold);
                     if 0.0 < impact.t && impact.t < fraction {
@@ -369,5 +425,47 @@ impl World {
             t_max: impact.t_max,
         };
         self.toi_events.push(event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Statics, World, STATIC_SCAN_MAX};
+    use crate::engine::body::{BodyDef, BodyKind};
+    use crate::engine::math::Aabb;
+    use crate::engine::rng::SplitMix64;
+    use crate::engine::shape::Shape;
+    use crate::engine::solver::SolverParams;
+    use glam::Vec2;
+
+    /// Past `STATIC_SCAN_MAX` static bodies the sweeps search a tree of them: the same bodies,
+    /// in the same (index) order, as scanning every box.
+    #[test]
+    fn the_static_tree_finds_what_the_scan_finds() {
+        let mut w = World::new(SolverParams::default());
+        let mut rng = SplitMix64(3);
+        for k in 0..300 {
+            let p = Vec2::new(rng.f32(-50.0, 50.0), rng.f32(-50.0, 50.0));
+            let shape = Shape::make_box(Vec2::splat(rng.f32(0.1, 2.0))).unwrap();
+            // Moving bodies between them: never candidates.
+            let kind = if k % 3 == 0 { BodyKind::Dynamic } else { BodyKind::Static };
+            w.create_body(&BodyDef::new(kind, shape, p));
+        }
+        let statics = Statics::of(&w);
+        assert!(statics.list.len() > STATIC_SCAN_MAX && statics.tree.is_some());
+        let scan = Statics { list: statics.list.clone(), tree: None };
+        let (mut hits, mut from_tree, mut scanned) = (0, Vec::new(), Vec::new());
+        for _ in 0..500 {
+            let c = Vec2::new(rng.f32(-55.0, 55.0), rng.f32(-55.0, 55.0));
+            let swept = Aabb::new(c, c + Vec2::new(rng.f32(0.0, 8.0), rng.f32(0.0, 8.0)));
+            from_tree.clear();
+            scanned.clear();
+            statics.overlapping(&swept, &mut from_tree);
+            scan.overlapping(&swept, &mut scanned);
+            assert_eq!(from_tree, scanned);
+            assert!(scanned.iter().all(|&j| w.bodies[j].kind == BodyKind::Static));
+            hits += scanned.len();
+        }
+        assert!(hits > 100, "the sweeps met static bodies: {hits}");
     }
 }
