@@ -241,9 +241,9 @@ fn spinner_turn(world: &mut dyn PeerWorld, spinner: usize, steps: usize) -> f32 
 /// touching the spinner as in benchmarks.c), Box2D given the boxes, and ours turn the spinner
 /// alike while its motor drives it through the falling bodies, over `BENCHMARK_SPINNER_STEPS`
 /// (120) steps: ours within 4 % of Box2D's on the same boxes, and both within 10 % of Box2D's
-/// chain. Measured: chain 2.654 rad, Box2D's boxes 2.648, ours 2.577. Ours turns it slower, and
-/// the gap grows as the bodies pile against it: 1.4 % after 60 steps, 2.7 % after 120 and 4.6 %
-/// after 240 (not yet explained). The 40,000 N·m motor turns the spinner less than its 5 rad/s
+/// chain. Measured: chain 2.654 rad, Box2D's boxes 2.648, ours 2.602 (1.7 % slower; 2.577 and
+/// 2.7 % before the polygon manifolds moved into A's frame, when the gap grew as the bodies piled
+/// against it: 1.4 % after 60 steps, 4.6 % after 240; not yet explained). The 40,000 N·m motor turns the spinner less than its 5 rad/s
 /// would, against the 3,038 bodies it starts among.
 #[test]
 fn spinner_turns_as_with_box2ds_chain() {
