@@ -286,6 +286,44 @@ impl World {
         self.profile.ccd_ms = start.elapsed().as_secs_f32() * 1000.0;
     }
 
+    /// What body `i`, sweeping through `swept`, may be moved back against, into `candidates`
+    /// in index order: static bodies, and for a bullet also the bodies that are not bullets
+    /// (Box2D v3). Filtered before any box is computed, so a body falling through a crowd of
+    /// other moving bodies pays only for the static ones.
+    fn sweep_candidates(&self, i: usize, swept: &Aabb, statics: Option<&Statics>, candidates: &mut Vec<usize>) {
+        let bodies = &self.bodies;
+        let bullet = bodies[i].bullet;
+        let target = |j: usize| {
+            let o = &bodies[j];
+            j != i
+                && match o.kind {
+                    BodyKind::Static => true,
+                    BodyKind::Kinematic | BodyKind::Dynamic => bullet && !o.bullet,
+                }
+        };
+        candidates.clear();
+        if let Some(statics) = statics.filter(|_| !bullet) {
+            // In index order, and each box is the one the filter below computes (a static
+            // body is never the swept one, which moves).
+            return statics.overlapping(swept, candidates);
+        }
+        if self.broadphase.has_proxies_for(bodies.len()) {
+            self.broadphase.tree.query(swept, |_, j| {
+                if target(j as usize) {
+                    candidates.push(j as usize);
+                }
+                true
+            });
+        } else {
+            candidates.extend((0..bodies.len()).filter(|&j| target(j)));
+        }
+        // The tree's fat boxes and its layout depend on the run's history (a world read back
+        // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
+        // sweep, in index order, so the earliest impact found never depends on the tree.
+        candidates.retain(|&j| bodies[j].compute_aabb().overlaps(swept));
+        candidates.sort_unstable();
+    }
+
     /// Sweeps body `i` over the step against what it may hit and moves it back to the earliest
     /// time of impact. Returns whether it was moved. `statics`: the static bodies, to search
     /// instead of the broadphase's tree (only for a body that is not a bullet).
@@ -299,46 +337,12 @@ impl World {
         // centre's path (the ends' boxes alone miss a turning body's middle poses).
         let (min_extent, reach) = b.extents();
         let swept = Aabb::new(b.center0.min(b.center), b.center0.max(b.center)).expanded(reach);
-        // What it may be moved back against: static bodies, and for a bullet also the bodies
-        // that are not bullets (Box2D v3). Filtered before any box is computed, so a body
-        // falling through a crowd of other moving bodies pays only for the static ones.
-        let bodies = &self.bodies;
-        let bullet = b.bullet;
-        let target = |j: usize| {
-            let o = &bodies[j];
-            j != i
-                && match o.kind {
-                    BodyKind::Static => true,
-                    BodyKind::Kinematic | BodyKind::Dynamic => bullet && !o.bullet,
-                }
-        };
-        let scan = statics.filter(|_| !bullet);
-        candidates.clear();
-        if let Some(statics) = scan {
-            // In index order, and each box is the one the filter below computes (a static
-            // body is never the swept one, which moves).
-            statics.overlapping(&swept, candidates);
-        } else if self.broadphase.has_proxies_for(bodies.len()) {
-            self.broadphase.tree.query(&swept, |_, j| {
-                if target(j as usize) {
-                    candidates.push(j as usize);
-                }
-                true
-            });
-        } else {
-            candidates.extend((0..bodies.len()).filter(|&j| target(j)));
-        }
-        // The tree's fat boxes and its layout depend on the run's history (a world read back
-        // from a snapshot builds a fresh tree): keep only the bodies whose own boxes reach the
-        // sweep, in index order, so the earliest impact found never depends on the tree.
-        if scan.is_none() {
-            candidates.retain(|&j| bodies[j].compute_aabb().overlaps(&swept));
-            candidates.sort_unstable();
-        }
+        self.sweep_candidates(i, &swept, statics, candidates);
         if candidates.is_empty() {
             // Nothing to meet (a body falling through open space): no proxies, no cores.
             return false;
         }
+        let bodies = &self.bodies;
         let mine = body_proxies(b, min_extent);
         // An obstacle's shape is swept against only if its own box reaches the sweep: a
         // static body of many shapes (a floor of tiles) is met where the body passes, not
