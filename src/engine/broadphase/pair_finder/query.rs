@@ -63,7 +63,6 @@ impl Broadphase {
     /// those found again).
     fn query_fixed_pairs(&mut self, bodies: &[Body], limit: usize, exact: bool) {
         if self.move_buffer.is_empty() {
-            (self.stats.queries, self.stats.deferred) = (0, 0);
             return;
         }
         self.build_fixed_tree(bodies);
