@@ -6,9 +6,10 @@
 //! contact sees it. Each fast body is swept from its start-of-step pose to its end pose
 //! against the static bodies whose boxes overlap the swept box (scanned, or past 128 found in
 //! a tree of the static bodies alone, as Box2D v3's static tree), and of a static body of
-//! several shapes only against the shapes whose own boxes reach it, with the certified root finder ([`crate::engine::collide::toi::certified()`]: Box2D's root
-//! finder, each advance accepted only when the 004 article's motion bound for "Continuous
-//! Angular/Linear" rules out an earlier contact, conservative advancement otherwise), so a
+//! several shapes only against the shapes whose own boxes reach it, with the certified root
+//! finder ([`crate::engine::collide::toi::certified()`]: Box2D's root finder, each advance
+//! accepted only when the 004 article's motion bound for "Continuous Angular/Linear" rules
+//! out an earlier contact, conservative advancement otherwise), so a
 //! turning body never steps over a hit as Box2D's `b2TimeOfImpact` can; the earliest time of
 //! impact wins and the body is moved back there, keeping its velocity. It ends a linear slop
 //! from what it hit, inside the speculative margin, so the next step's contact stops it.
