@@ -5,8 +5,6 @@
 
 use crate::engine::geometry::crossing;
 pub use crate::engine::geometry::Line;
-use crate::engine::math::Transform;
-use crate::engine::shape::Polygon;
 use glam::Vec2;
 
 /// A point of a clipped segment with the feature that produced it.
@@ -43,22 +41,6 @@ pub fn clip_segment_to_line(input: [ClipVertex; 2], line: &Line, side_plane: usi
     (out, count)
 }
 
-/// The edge of `incident` whose normal is most anti-parallel to the world `ref_normal`
-/// (000 article: "the face most facing the normal, the most negative dot product").
-pub fn find_incident_edge(incident: &Polygon, xf: &Transform, ref_normal: Vec2) -> usize {
-    let n = xf.q.apply_inv(ref_normal);
-    let mut index = 0;
-    let mut min_dot = f32::MAX;
-    for i in 0..incident.count {
-        let d = n.dot(incident.normals[i]);
-        if d < min_dot {
-            min_dot = d;
-            index = i;
-        }
-    }
-    index
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,15 +74,5 @@ mod tests {
         let line = Line { n: Vec2::X, c: 1.0 };
         let (_, n) = clip_segment_to_line([cv(2.0, 0.0, 0), cv(3.0, 1.0, 1)], &line, 0);
         assert_eq!(n, 0);
-    }
-
-    #[test]
-    fn incident_edge_faces_the_normal() {
-        let b = Polygon::make_box(Vec2::ONE).unwrap();
-        // Reference normal pointing +y: the incident edge is the bottom face (normal -y, index 0).
-        assert_eq!(find_incident_edge(&b, &Transform::IDENTITY, Vec2::Y), 0);
-        let rotated = Transform::new(Vec2::ZERO, std::f32::consts::FRAC_PI_2);
-        // Rotated 90° CCW, local -x faces world -y... so local face 3 (normal -x) is incident.
-        assert_eq!(find_incident_edge(&b, &rotated, Vec2::Y), 3);
     }
 }

@@ -127,3 +127,22 @@ pub(super) fn record_axes<R: Recorder<ClipEvent>>(
         rec.record(ClipEvent::Separating(first + best.0));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{find_incident_edge, own_proxy, proxy_in, Frame};
+    use crate::engine::math::Transform;
+    use crate::engine::shape::Polygon;
+    use glam::Vec2;
+
+    #[test]
+    fn incident_edge_faces_the_normal() {
+        let b = Polygon::make_box(Vec2::ONE).unwrap();
+        // Reference normal +y: the incident edge is the bottom face (normal -y, index 0).
+        assert_eq!(find_incident_edge(&own_proxy(&b), Vec2::Y), 0);
+        // B turned 90° CCW in A's frame: its local face 3 (normal -x) now faces -y.
+        let frame = Frame::of(&b, &Transform::IDENTITY);
+        let turned = proxy_in(&frame, &b, &Transform::new(Vec2::ZERO, std::f32::consts::FRAC_PI_2));
+        assert_eq!(find_incident_edge(&turned, Vec2::Y), 3);
+    }
+}

@@ -14,8 +14,9 @@
 //!
 //! **Hull size.** A pair of larger hulls costs more: the SAT's edge pairs grow with the product
 //! of the two hulls' edges. A body's [`weight`] counts its largest hull's vertices in units of
-//! [`LIGHT_VERTICES`] (a hull of 128 vertices weighs 4, a pair of two such 16 cube pairs), and when the pairs of heavy bodies would cost more than [`MAX_PAIRS_3D`] cube pairs,
-//! a heavy body keeps `pairs_per_body / weight²` of them (at least two, its ground first). 300
+//! [`LIGHT_VERTICES`] (a hull of 128 vertices weighs 4, a pair of two such 16 cube pairs), and
+//! when the pairs of heavy bodies would cost more than [`MAX_PAIRS_3D`] cube pairs, a heavy
+//! body keeps `pairs_per_body / weight²` of them (at least two, its ground first). 300
 //! coincident 128-vertex hulls took 440–470 ms a step keeping 27 pairs each, now 20–31 ms, and
 //! 1,000 of them at most 117 ms (release build, 2 cores); scenes whose heavy pairs stay under
 //! the bound keep every pair as before.
